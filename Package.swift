@@ -1,0 +1,15 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "BaseModelKit",
+    products: [
+        .library(name: "BaseModelKit", targets: ["BaseModelKit"]),
+    ],
+    targets: [
+        .target(name: "BaseModelKit"),
+        .executableTarget(name: "Benchmarks", dependencies: ["BaseModelKit"]),
+        .testTarget(name: "BaseModelKitTests", dependencies: ["BaseModelKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,114 @@
+/// A JSON value.
+///
+/// Parse one with `JSON(parsing:)`, write one with `serializedData(options:)`, or build one from
+/// literals: `let value: JSON = ["fn": "Ann", "b": [1, 2.5, nil, true]]`. Numbers are `JSONNumber`s and
+/// keep their exact text; objects are `JSONObject`s and keep their key order.
+public enum JSON: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+}
+
+extension JSON {
+    /// The string, if this is a string.
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The Boolean, if this is `true` or `false`.
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, if this is a number.
+    public var number: JSONNumber? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, if this is an array.
+    public var array: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The object, if this is an object.
+    public var object: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// Whether this is `null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The value for `key` if this is an object that has it; `nil` otherwise.
+    public subscript(key: String) -> JSON? {
+        object?[key]
+    }
+
+    /// The element at `index` if this is an array and the index is in range; `nil` otherwise.
+    public subscript(index: Int) -> JSON? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// A short name of the value's kind, as used in error messages: "null", "a Boolean", "a number",
+    /// "a string", "an array", "an object".
+    var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a Boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+extension JSON: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSON: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int64) { self = .number(JSONNumber(integerLiteral: value)) }
+}
+
+extension JSON: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+}
+
+extension JSON: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSON: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+}
+
+extension JSON: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
+}
+
+extension JSON: CustomStringConvertible {
+    /// The value as compact JSON text. A number that JSON cannot represent (NaN, infinity) shows as
+    /// `NaN` or `Infinity` here; `serializedData(options:)` refuses it.
+    public var description: String {
+        var writer = JSONWriter(formatting: [], allowsNonFiniteNumbers: true)
+        // With non-finite numbers allowed the writer has nothing left to refuse.
+        try? writer.write(self)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+}

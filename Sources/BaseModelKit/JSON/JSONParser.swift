@@ -1,0 +1,281 @@
+/// Reads UTF-8 JSON text byte by byte, strictly by RFC 8259.
+///
+/// The scanning primitives (`skipWhitespace`, `readString`, `readNumber`, `readLiteral`) are shared by
+/// the tree builder below and by code that reads JSON straight into typed storage. Nesting is tracked on
+/// explicit stacks, never the call stack, so no input can overflow the stack.
+struct JSONParser {
+    let bytes: [UInt8]
+    var position: Int
+    let maxDepth: Int
+    /// Reused for strings that contain escapes.
+    private var scratch: [UInt8] = []
+
+    /// A parser positioned at the start of the document, past a UTF-8 byte order mark if there is one.
+    /// Throws when the bytes are recognisably UTF-16 or UTF-32.
+    init(bytes: [UInt8], maxDepth: Int) throws(JSONSyntaxError) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        self.position = 0
+        if let encoding = JSONParser.foreignEncoding(of: bytes) {
+            throw JSONSyntaxError(.notUTF8(encoding: encoding), at: 0, in: bytes)
+        }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+        }
+    }
+
+    /// Names the encoding of text that starts like UTF-16 or UTF-32 (by byte order mark, or by the zero
+    /// bytes that an ASCII first character leaves); `nil` for anything else.
+    static func foreignEncoding(of bytes: [UInt8]) -> String? {
+        if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0xFE, bytes[3] == 0xFF { return "UTF-32 (big-endian)" }
+        if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xFE, bytes[2] == 0, bytes[3] == 0 { return "UTF-32 (little-endian)" }
+        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF { return "UTF-16 (big-endian)" }
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE { return "UTF-16 (little-endian)" }
+        if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] != 0 { return "UTF-32 (big-endian)" }
+        if bytes.count >= 4, bytes[0] != 0, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0 { return "UTF-32 (little-endian)" }
+        if bytes.count >= 2, bytes[0] == 0, bytes[1] != 0 { return "UTF-16 (big-endian)" }
+        if bytes.count >= 2, bytes[0] != 0, bytes[0] < 0x80, bytes[1] == 0 { return "UTF-16 (little-endian)" }
+        return nil
+    }
+
+    // MARK: Errors
+
+    func error(_ reason: JSONSyntaxError.Reason, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(reason, at: offset, in: bytes)
+    }
+
+    /// The error for what stands at the current position when `expected` was required there.
+    func unexpected(_ expected: JSONSyntaxError.Expectation) -> JSONSyntaxError {
+        unexpected(expected, at: position)
+    }
+
+    func unexpected(_ expected: JSONSyntaxError.Expectation, at offset: Int) -> JSONSyntaxError {
+        error(.unexpected(found(at: offset), expected: expected), at: offset)
+    }
+
+    /// What stands at `offset`, decoded as a whole scalar when it is valid UTF-8.
+    func found(at offset: Int) -> JSONSyntaxError.Found {
+        guard offset < bytes.count else { return .endOfInput }
+        let byte = bytes[offset]
+        if byte >= 0x80, UTF8Validation.firstInvalidOffset(in: bytes, from: offset, to: min(bytes.count, offset + 4), stopAfterFirstScalar: true) == nil {
+            let end = offset + UTF8Validation.sequenceLength(lead: byte)
+            if let scalar = String(validating: bytes[offset..<end], as: UTF8.self)?.unicodeScalars.first {
+                return .scalar(scalar)
+            }
+        }
+        return .byte(byte)
+    }
+
+    // MARK: Scanning
+
+    /// Skips spaces, tabs, line feeds and carriage returns.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Throws unless only whitespace remains.
+    mutating func expectEndOfInput() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if position != bytes.count {
+            throw unexpected(.endOfInput)
+        }
+    }
+
+    /// Reads the string that starts at the current position (a `"`), leaving the position after its
+    /// closing quote.
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        let start = position + 1
+        var index = start
+        var highBits: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                if highBits < 0x80 {
+                    return String(decoding: bytes[start..<index], as: UTF8.self)
+                }
+                return try makeString(from: bytes[start..<index], rawStart: start, rawEnd: index)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try readEscapedString(start: start, firstEscape: index)
+            }
+            if byte < 0x20 {
+                throw error(.controlCharacter(byte), at: index)
+            }
+            highBits |= byte
+            index += 1
+        }
+        throw unexpected(.closingQuote, at: bytes.count)
+    }
+
+    /// Makes a string from bytes that must be valid UTF-8; on failure reports the first bad byte of
+    /// the raw input range they came from.
+    private func makeString(from utf8: ArraySlice<UInt8>, rawStart: Int, rawEnd: Int) throws(JSONSyntaxError) -> String {
+        if let string = String(validating: utf8, as: UTF8.self) {
+            return string
+        }
+        let bad = UTF8Validation.firstInvalidOffset(in: bytes, from: rawStart, to: rawEnd) ?? rawStart
+        throw error(.invalidUTF8(bytes[bad]), at: bad)
+    }
+
+    private mutating func readEscapedString(start: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[start..<firstEscape])
+        var index = firstEscape
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position = index + 1
+                return try makeString(from: scratch[...], rawStart: start, rawEnd: index)
+            case UInt8(ascii: "\\"):
+                index = try readEscape(at: index)
+            case 0..<0x20:
+                throw error(.controlCharacter(byte), at: index)
+            default:
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        throw unexpected(.closingQuote, at: bytes.count)
+    }
+
+    /// Decodes the escape whose backslash is at `index` into `scratch`; returns the index after it.
+    private mutating func readEscape(at index: Int) throws(JSONSyntaxError) -> Int {
+        let next = index + 1
+        guard next < bytes.count else { throw unexpected(.closingQuote, at: next) }
+        let replacement: UInt8
+        switch bytes[next] {
+        case UInt8(ascii: "\""): replacement = 0x22
+        case UInt8(ascii: "\\"): replacement = 0x5C
+        case UInt8(ascii: "/"): replacement = 0x2F
+        case UInt8(ascii: "b"): replacement = 0x08
+        case UInt8(ascii: "f"): replacement = 0x0C
+        case UInt8(ascii: "n"): replacement = 0x0A
+        case UInt8(ascii: "r"): replacement = 0x0D
+        case UInt8(ascii: "t"): replacement = 0x09
+        case UInt8(ascii: "u"):
+            return try readUnicodeEscape(at: index)
+        default:
+            throw error(.invalidEscape(found(at: next)), at: index)
+        }
+        scratch.append(replacement)
+        return next + 1
+    }
+
+    /// Decodes `\uXXXX` (and the low half that must follow a high surrogate) at `index`.
+    private mutating func readUnicodeEscape(at index: Int) throws(JSONSyntaxError) -> Int {
+        let unit = try readHex4(at: index + 2)
+        var end = index + 6
+        let scalarValue: UInt32
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u") else {
+                throw error(.unpairedSurrogate(unit), at: index)
+            }
+            let low = try readHex4(at: end + 2)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw error(.unpairedSurrogate(unit), at: index)
+            }
+            scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            end += 6
+        case 0xDC00...0xDFFF:
+            throw error(.unpairedSurrogate(unit), at: index)
+        default:
+            scalarValue = UInt32(unit)
+        }
+        // Every value built above is a valid scalar: surrogates were excluded or combined.
+        let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
+        scratch.append(contentsOf: UTF8.encode(scalar)!)
+        return end
+    }
+
+    private func readHex4(at index: Int) throws(JSONSyntaxError) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in index..<(index + 4) {
+            guard offset < bytes.count else { throw unexpected(.hexDigit, at: offset) }
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw unexpected(.hexDigit, at: offset)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Reads the number that starts at the current position, checking JSON's grammar. Integers of up to
+    /// 18 digits are kept as `Int64`; every other number keeps its exact text.
+    mutating func readNumber() throws(JSONSyntaxError) -> JSONNumber {
+        let start = position
+        var index = position
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        guard index < bytes.count else { throw unexpected(.digit, at: index) }
+        var magnitude: Int64 = 0
+        let digitsStart = index
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if index - digitsStart < 18 {
+                    magnitude = magnitude &* 10 &+ Int64(digit)
+                }
+                index += 1
+            }
+            guard index > digitsStart else { throw unexpected(.digit, at: index) }
+        }
+        let integerDigits = index - digitsStart
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index = try skipDigits(from: index + 1)
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            index = try skipDigits(from: index)
+        }
+        position = index
+        if isInteger && integerDigits <= 18 && !(isNegative && magnitude == 0) {
+            return JSONNumber(storage: .int(isNegative ? -magnitude : magnitude))
+        }
+        return JSONNumber(storage: .text(String(decoding: bytes[start..<index], as: UTF8.self)))
+    }
+
+    /// Skips one or more digits starting at `index`; returns the index after them.
+    private func skipDigits(from index: Int) throws(JSONSyntaxError) -> Int {
+        var end = index
+        while end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 {
+            end += 1
+        }
+        guard end > index else { throw unexpected(.digit, at: end) }
+        return end
+    }
+
+    /// Reads `word` (`true`, `false` or `null`) at the current position.
+    mutating func readLiteral(_ word: String) throws(JSONSyntaxError) {
+        var index = position
+        for expected in word.utf8 {
+            guard index < bytes.count, bytes[index] == expected else {
+                throw unexpected(.literal(word), at: index)
+            }
+            index += 1
+        }
+        position = index
+    }
+}

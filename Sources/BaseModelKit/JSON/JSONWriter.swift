@@ -1,0 +1,225 @@
+/// Writes JSON text as UTF-8 bytes into a growing buffer.
+///
+/// The token-level methods (`writeString`, `writeNumber`, `beginObject`, `writeKey`, …) are shared by
+/// `JSON.serializedData` and by code that writes models without building a `JSON` value first.
+/// Output is compact unless `.prettyPrinted` is set; only `"`, `\` and control characters are escaped
+/// (and `/` with `.escapingSlashes`).
+struct JSONWriter {
+    private(set) var output: [UInt8] = []
+    let formatting: EncodingOptions.Formatting
+    let allowsNonFiniteNumbers: Bool
+    private let isPretty: Bool
+    private let escapesSlashes: Bool
+    private var indentLevel = 0
+
+    /// A number that JSON cannot represent, thrown with the path filled in as the error unwinds.
+    struct NonFiniteNumber: Error {
+        var value: Double
+        var path: [MappingPath.Component] = []
+
+        /// How the value is named in messages: `NaN`, `infinity`, `-infinity`.
+        var valueName: String {
+            value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
+        }
+    }
+
+    init(formatting: EncodingOptions.Formatting, allowsNonFiniteNumbers: Bool = false) {
+        self.formatting = formatting
+        self.allowsNonFiniteNumbers = allowsNonFiniteNumbers
+        self.isPretty = formatting.contains(.prettyPrinted)
+        self.escapesSlashes = formatting.contains(.escapingSlashes)
+        output.reserveCapacity(256)
+    }
+
+    // MARK: Values
+
+    /// Writes a whole value.
+    mutating func write(_ value: JSON) throws(NonFiniteNumber) {
+        switch value {
+        case .null:
+            writeNull()
+        case .bool(let bool):
+            writeBool(bool)
+        case .number(let number):
+            try writeNumber(number)
+        case .string(let string):
+            writeString(string)
+        case .array(let elements):
+            beginArray()
+            for (index, element) in elements.enumerated() {
+                writeElementSeparator(isFirst: index == 0)
+                do {
+                    try write(element)
+                } catch var error {
+                    error.path.insert(.index(index), at: 0)
+                    throw error
+                }
+            }
+            endArray(isEmpty: elements.isEmpty)
+        case .object(let object):
+            beginObject()
+            var isFirst = true
+            for position in orderedPositions(of: object.keys) {
+                let key = object.keys[position]
+                writeKey(key, isFirst: isFirst)
+                isFirst = false
+                do {
+                    try write(object.values[position])
+                } catch var error {
+                    error.path.insert(.key(key), at: 0)
+                    throw error
+                }
+            }
+            endObject(isEmpty: object.isEmpty)
+        }
+    }
+
+    /// The positions of `keys` in output order: as stored, or by Unicode scalar with `.sortedKeys`.
+    func orderedPositions(of keys: [String]) -> [Int] {
+        guard formatting.contains(.sortedKeys) else { return Array(keys.indices) }
+        return keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+    }
+
+    // MARK: Tokens
+
+    mutating func writeNull() {
+        output.append(contentsOf: "null".utf8)
+    }
+
+    mutating func writeBool(_ value: Bool) {
+        output.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    }
+
+    mutating func writeNumber(_ number: JSONNumber) throws(NonFiniteNumber) {
+        switch number.storage {
+        case .int(let value): writeInteger(value)
+        case .double(let value): try writeDouble(value)
+        case .text(let text): output.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Writes an integer's decimal digits without going through `String`.
+    mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
+        if value < 0 {
+            output.append(UInt8(ascii: "-"))
+        }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        let start = output.count
+        while magnitude > 0 {
+            let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
+            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder))
+            magnitude = quotient
+        }
+        output[start...].reverse()
+    }
+
+    /// Writes the shortest text that reads back as the same `Double`.
+    mutating func writeDouble(_ value: Double) throws(NonFiniteNumber) {
+        guard value.isFinite else {
+            guard allowsNonFiniteNumbers else { throw NonFiniteNumber(value: value) }
+            output.append(contentsOf: (value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity").utf8)
+            return
+        }
+        if value == value.rounded(.towardZero), value.magnitude < 9_007_199_254_740_992 {
+            // Whole numbers below 2^53 print exactly as integers would, without Swift's ".0".
+            writeInteger(Int64(value))
+            if value == 0 && value.sign == .minus {
+                output.insert(UInt8(ascii: "-"), at: output.count - 1)
+            }
+            return
+        }
+        output.append(contentsOf: value.description.utf8)
+    }
+
+    mutating func writeString(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        let utf8 = string.utf8
+        if needsEscaping(utf8) {
+            writeEscaped(utf8)
+        } else {
+            output.append(contentsOf: utf8)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private func needsEscaping(_ utf8: String.UTF8View) -> Bool {
+        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapesSlashes && byte == UInt8(ascii: "/")) {
+            return true
+        }
+        return false
+    }
+
+    private mutating func writeEscaped(_ utf8: String.UTF8View) {
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "/") where escapesSlashes: output.append(contentsOf: #"\/"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0..<0x20:
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
+            default:
+                output.append(byte)
+            }
+        }
+    }
+
+    private func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    // MARK: Structure
+
+    mutating func beginArray() {
+        output.append(UInt8(ascii: "["))
+        indentLevel += 1
+    }
+
+    mutating func endArray(isEmpty: Bool) {
+        indentLevel -= 1
+        if isPretty && !isEmpty { writeNewlineAndIndent() }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    mutating func beginObject() {
+        output.append(UInt8(ascii: "{"))
+        indentLevel += 1
+    }
+
+    mutating func endObject(isEmpty: Bool) {
+        indentLevel -= 1
+        if isPretty && !isEmpty { writeNewlineAndIndent() }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes the comma (unless first) and, when pretty, the line break before an array element.
+    mutating func writeElementSeparator(isFirst: Bool) {
+        if !isFirst { output.append(UInt8(ascii: ",")) }
+        if isPretty { writeNewlineAndIndent() }
+    }
+
+    /// Writes the separator before a member, then `"key":`.
+    mutating func writeKey(_ key: String, isFirst: Bool) {
+        writeElementSeparator(isFirst: isFirst)
+        writeString(key)
+        output.append(UInt8(ascii: ":"))
+        if isPretty { output.append(UInt8(ascii: " ")) }
+    }
+
+    private mutating func writeNewlineAndIndent() {
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<(indentLevel * 2) {
+            output.append(UInt8(ascii: " "))
+        }
+    }
+}

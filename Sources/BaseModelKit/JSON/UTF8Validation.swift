@@ -1,0 +1,45 @@
+/// Locates bytes that are not UTF-8, for error messages. The fast paths validate with the standard
+/// library; this runs only to say where the input went wrong.
+enum UTF8Validation {
+    /// The length of the sequence that `lead` starts (1 for a byte that starts none).
+    static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 1
+        }
+    }
+
+    /// The offset of the first byte in `bytes[start..<end]` that begins or breaks an ill-formed
+    /// sequence (per Unicode's table of well-formed UTF-8), or `nil` when the range is well formed.
+    static func firstInvalidOffset(in bytes: [UInt8], from start: Int, to end: Int, stopAfterFirstScalar: Bool = false) -> Int? {
+        var index = start
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                if stopAfterFirstScalar { return nil }
+                continue
+            }
+            let secondRange: ClosedRange<UInt8>
+            switch lead {
+            case 0xC2...0xDF, 0xE1...0xEC, 0xEE...0xEF, 0xF1...0xF3: secondRange = 0x80...0xBF
+            case 0xE0: secondRange = 0xA0...0xBF
+            case 0xED: secondRange = 0x80...0x9F
+            case 0xF0: secondRange = 0x90...0xBF
+            case 0xF4: secondRange = 0x80...0x8F
+            default: return index
+            }
+            let length = sequenceLength(lead: lead)
+            guard index + length <= end else { return index }
+            guard secondRange.contains(bytes[index + 1]) else { return index }
+            for continuation in (index + 2)..<(index + length) where bytes[continuation] & 0xC0 != 0x80 {
+                return index
+            }
+            index += length
+            if stopAfterFirstScalar { return nil }
+        }
+        return nil
+    }
+}
