@@ -34,20 +34,22 @@ extension JSONParser {
         return value
     }
 
-    /// An array or object being read: where its elements (and keys) start on the pending stacks.
+    /// An array or object being read: where its members start on the pending stacks, and for an object
+    /// the key whose value is being read.
     private struct OpenContainer {
         let isObject: Bool
-        let firstValue: Int
-        let firstKey: Int
+        let first: Int
+        var key: String
     }
 
     /// Reads one value of any depth into a `JSON` tree, leaving the position after it.
     ///
-    /// Elements of open containers wait on two flat stacks (values and keys) and move into their
-    /// container when it closes, so nesting costs heap, never call stack.
+    /// Members of open containers wait on two flat stacks (array elements and object members) and move
+    /// into an exactly sized buffer when their container closes, so each container is one allocation
+    /// and nesting costs heap, never call stack.
     mutating func readValue() throws(JSONSyntaxError) -> JSON {
-        var pendingValues: [JSON] = []
-        var pendingKeys: [String] = []
+        var pendingElements: [JSON] = []
+        var pendingMembers: [JSONObject.Member] = []
         var open: [OpenContainer] = []
         var value: JSON
         readingValues: while true {
@@ -62,11 +64,11 @@ extension JSONParser {
                 if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
                     value = isObject ? .object(JSONObject()) : .array([])
+                } else if isObject {
+                    open.append(OpenContainer(isObject: true, first: pendingMembers.count, key: try readKey()))
+                    continue readingValues
                 } else {
-                    open.append(OpenContainer(isObject: isObject, firstValue: pendingValues.count, firstKey: pendingKeys.count))
-                    if isObject {
-                        pendingKeys.append(try readKey())
-                    }
+                    open.append(OpenContainer(isObject: false, first: pendingElements.count, key: ""))
                     continue readingValues
                 }
             case UInt8(ascii: "\""):
@@ -74,56 +76,95 @@ extension JSONParser {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = .number(try readNumber())
             case UInt8(ascii: "t"):
-                try readLiteral("true")
+                try readLiteral(.true)
                 value = .bool(true)
             case UInt8(ascii: "f"):
-                try readLiteral("false")
+                try readLiteral(.false)
                 value = .bool(false)
             case UInt8(ascii: "n"):
-                try readLiteral("null")
+                try readLiteral(.null)
                 value = .null
             default:
                 throw unexpected(.value)
             }
             // A value is complete: add it to the innermost open container, closing containers as
             // their closing brackets arrive.
-            while let container = open.last {
-                pendingValues.append(value)
+            while !open.isEmpty {
+                let top = open.count - 1
+                let isObject = open[top].isObject
+                if isObject {
+                    pendingMembers.append(JSONObject.Member(key: open[top].key, value: value))
+                } else {
+                    pendingElements.append(value)
+                }
                 skipWhitespace()
                 guard position < bytes.count else {
-                    throw unexpected(container.isObject ? .commaOrObjectEnd : .commaOrArrayEnd)
+                    throw unexpected(isObject ? .commaOrObjectEnd : .commaOrArrayEnd)
                 }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if container.isObject {
-                        pendingKeys.append(try readKey())
+                    if isObject {
+                        open[top].key = try readKey()
                     }
                     continue readingValues
                 }
-                if container.isObject {
-                    guard byte == UInt8(ascii: "}") else { throw unexpected(.commaOrObjectEnd) }
-                    value = .object(JSONObject(
-                        readKeys: pendingKeys[container.firstKey...],
-                        values: pendingValues[container.firstValue...]))
-                    pendingKeys.removeSubrange(container.firstKey...)
-                } else {
-                    guard byte == UInt8(ascii: "]") else { throw unexpected(.commaOrArrayEnd) }
-                    value = .array(Array(pendingValues[container.firstValue...]))
+                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw unexpected(isObject ? .commaOrObjectEnd : .commaOrArrayEnd)
                 }
-                pendingValues.removeSubrange(container.firstValue...)
                 position += 1
-                open.removeLast()
+                let first = open.removeLast().first
+                if isObject {
+                    value = .object(makeObject(Array(pendingMembers[first...])))
+                    pendingMembers.removeSubrange(first...)
+                } else {
+                    value = .array(Array(pendingElements[first...]))
+                    pendingElements.removeSubrange(first...)
+                }
             }
             return value
         }
+    }
+
+    /// An object from entries in the order read. When a key repeats, the last value wins and the key
+    /// keeps its first position.
+    mutating func makeObject(_ members: [JSONObject.Member]) -> JSONObject {
+        if keyTable.hasDuplicate(members) {
+            return JSONObject(members.lazy.map { ($0.key, $0.value) })
+        }
+        return JSONObject(distinctMembers: members)
+    }
+
+    /// Reads the string of a key, reusing the string made for the same bytes earlier in the document.
+    /// Keys with escapes or non-ASCII bytes, and long keys, are read as ordinary strings.
+    mutating func readKeyString() throws(JSONSyntaxError) -> String {
+        let start = position + 1
+        var index = start
+        var hash = 0
+        let limit = min(bytes.count, start + KeyCache.maximumLength + 1)
+        while index < limit {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if let key = keyCache.key(in: bytes, from: start, to: index, hash: hash) {
+                    position = index + 1
+                    return key
+                }
+                let key = try readString()
+                keyCache.remember(key, from: start, to: index, hash: hash)
+                return key
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            hash = (hash &* 31) &+ Int(byte)
+            index += 1
+        }
+        return try readString()
     }
 
     /// Reads `"key"` and the `:` after it.
     mutating func readKey() throws(JSONSyntaxError) -> String {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected(.key) }
-        let key = try readString()
+        let key = try readKeyString()
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected(.colon) }
         position += 1

@@ -6,18 +6,28 @@
 /// removes the key. When a document repeats a key, the last value wins and the key keeps the position
 /// of its first appearance.
 public struct JSONObject: Sendable {
-    /// Objects up to this size are searched linearly; larger ones keep a key index.
-    static let indexThreshold = 12
+    /// One member: a key and its value.
+    public typealias Entry = (key: String, value: JSON)
 
-    public private(set) var keys: [String]
-    public private(set) var values: [JSON]
+    /// How a member is stored: a struct rather than a tuple, so that copying one is specialised code
+    /// instead of the runtime's generic tuple copy.
+    struct Member: Sendable {
+        var key: String
+        var value: JSON
+    }
+
+    /// Objects up to this size are searched linearly (a lookup compares at most this many short
+    /// strings); larger ones keep a key index.
+    static let indexThreshold = 64
+
+    /// The members in order, in one buffer.
+    private(set) var members: [Member]
     /// Position of each key, present only when the object is larger than `indexThreshold`.
     private var index: [String: Int]?
 
     /// An empty object.
     public init() {
-        keys = []
-        values = []
+        members = []
         index = nil
     }
 
@@ -30,57 +40,33 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// Builds an object from keys and values read in order, applying "last one wins" to repeated keys.
-    init(readKeys: ArraySlice<String>, values readValues: ArraySlice<JSON>) {
-        if readKeys.count <= JSONObject.indexThreshold {
-            var keys = [String]()
-            var values = [JSON]()
-            keys.reserveCapacity(readKeys.count)
-            values.reserveCapacity(readKeys.count)
-            outer: for (key, value) in zip(readKeys, readValues) {
-                for position in keys.indices where keys[position] == key {
-                    values[position] = value
-                    continue outer
-                }
-                keys.append(key)
-                values.append(value)
-            }
-            self.keys = keys
-            self.values = values
-            self.index = nil
-        } else {
-            var index = [String: Int](minimumCapacity: readKeys.count)
-            var keys = [String]()
-            var values = [JSON]()
-            keys.reserveCapacity(readKeys.count)
-            values.reserveCapacity(readKeys.count)
-            for (key, value) in zip(readKeys, readValues) {
-                if let position = index[key] {
-                    values[position] = value
-                } else {
-                    index[key] = keys.count
-                    keys.append(key)
-                    values.append(value)
-                }
-            }
-            self.keys = keys
-            self.values = values
-            self.index = index
+    /// An object from entries whose keys the caller knows to be distinct.
+    init(distinctMembers: [Member]) {
+        members = distinctMembers
+        index = nil
+        if members.count > JSONObject.indexThreshold {
+            rebuildIndex()
         }
     }
 
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The values in key order.
+    public var values: [JSON] { members.map(\.value) }
+
     /// The number of keys.
-    public var count: Int { keys.count }
+    public var count: Int { members.count }
 
     /// Whether the object has no keys.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
 
     /// The position of `key`, or `nil` when the object does not have it.
     func position(of key: String) -> Int? {
         if let index {
             return index[key]
         }
-        return keys.firstIndex(of: key)
+        return members.firstIndex { $0.key == key }
     }
 
     /// The value for `key`, or `nil` when the object does not have it. Setting a value replaces the
@@ -88,26 +74,24 @@ public struct JSONObject: Sendable {
     public subscript(key: String) -> JSON? {
         get {
             guard let position = position(of: key) else { return nil }
-            return values[position]
+            return members[position].value
         }
         set {
             if let newValue {
                 if let position = position(of: key) {
-                    values[position] = newValue
+                    members[position].value = newValue
                 } else {
-                    keys.append(key)
-                    values.append(newValue)
+                    members.append(Member(key: key, value: newValue))
                     if index != nil {
-                        index![key] = keys.count - 1
-                    } else if keys.count > JSONObject.indexThreshold {
+                        index![key] = members.count - 1
+                    } else if members.count > JSONObject.indexThreshold {
                         rebuildIndex()
                     }
                 }
             } else if let position = position(of: key) {
-                keys.remove(at: position)
-                values.remove(at: position)
+                members.remove(at: position)
                 index = nil
-                if keys.count > JSONObject.indexThreshold {
+                if members.count > JSONObject.indexThreshold {
                     rebuildIndex()
                 }
             }
@@ -115,9 +99,9 @@ public struct JSONObject: Sendable {
     }
 
     private mutating func rebuildIndex() {
-        var index = [String: Int](minimumCapacity: keys.count)
-        for (position, key) in keys.enumerated() {
-            index[key] = position
+        var index = [String: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() {
+            index[member.key] = position
         }
         self.index = index
     }
@@ -125,23 +109,37 @@ public struct JSONObject: Sendable {
 
 extension JSONObject: Sequence {
     /// Iterates over `(key, value)` pairs in key order.
-    public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
-        zip(keys, values).makeIterator()
+    public func makeIterator() -> Iterator {
+        Iterator(members: members)
+    }
+
+    /// Iterates over the members of an object in order.
+    public struct Iterator: IteratorProtocol {
+        let members: [Member]
+        var position = 0
+
+        public mutating func next() -> Entry? {
+            guard position < members.count else { return nil }
+            defer { position += 1 }
+            return (members[position].key, members[position].value)
+        }
     }
 
     /// The number of keys.
-    public var underestimatedCount: Int { keys.count }
+    public var underestimatedCount: Int { members.count }
 }
 
 extension JSONObject: Hashable {
     /// Objects are equal when they have the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.keys == rhs.keys {
-            return lhs.values == rhs.values
-        }
-        for (key, value) in lhs {
-            guard let other = rhs[key], other == value else { return false }
+        for (position, entry) in lhs.members.enumerated() {
+            let other = rhs.members[position]
+            if other.key == entry.key {
+                guard other.value == entry.value else { return false }
+            } else {
+                guard let value = rhs[entry.key], value == entry.value else { return false }
+            }
         }
         return true
     }

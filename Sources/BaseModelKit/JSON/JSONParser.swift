@@ -9,6 +9,10 @@ struct JSONParser {
     let maxDepth: Int
     /// Reused for strings that contain escapes.
     private var scratch: [UInt8] = []
+    /// Keys already read from this document.
+    var keyCache: KeyCache
+    /// Reused to find repeated keys in objects.
+    var keyTable = RepeatedKeyFinder()
 
     /// A parser positioned at the start of the document, past a UTF-8 byte order mark if there is one.
     /// Throws when the bytes are recognisably UTF-16 or UTF-32.
@@ -16,6 +20,7 @@ struct JSONParser {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.position = 0
+        self.keyCache = KeyCache(inputLength: bytes.count)
         if let encoding = JSONParser.foreignEncoding(of: bytes) {
             throw JSONSyntaxError(.notUTF8(encoding: encoding), at: 0, in: bytes)
         }
@@ -71,12 +76,15 @@ struct JSONParser {
     /// Skips spaces, tabs, line feeds and carriage returns.
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
+        // Most tokens follow one another directly: test the first byte before looping.
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        var index = position
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            index += 1
         }
+        position = index
     }
 
     /// Throws unless only whitespace remains.
@@ -267,15 +275,39 @@ struct JSONParser {
         return end
     }
 
-    /// Reads `word` (`true`, `false` or `null`) at the current position.
-    mutating func readLiteral(_ word: String) throws(JSONSyntaxError) {
+    /// Reads `true`, `false` or `null` (which one the first byte told), leaving the position after it.
+    mutating func readLiteral(_ word: JSONLiteral) throws(JSONSyntaxError) {
+        let expected = word.bytes
         var index = position
-        for expected in word.utf8 {
-            guard index < bytes.count, bytes[index] == expected else {
-                throw unexpected(.literal(word), at: index)
+        for byte in [expected.0, expected.1, expected.2, expected.3, expected.4].prefix(word.length) {
+            guard index < bytes.count, bytes[index] == byte else {
+                throw unexpected(.literal(word.text), at: index)
             }
             index += 1
         }
         position = index
+    }
+}
+
+/// The three words JSON spells out.
+enum JSONLiteral {
+    case `true`, `false`, null
+
+    var text: String {
+        switch self {
+        case .true: return "true"
+        case .false: return "false"
+        case .null: return "null"
+        }
+    }
+
+    var length: Int { self == .false ? 5 : 4 }
+
+    var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8) {
+        switch self {
+        case .true: return (0x74, 0x72, 0x75, 0x65, 0)
+        case .false: return (0x66, 0x61, 0x6C, 0x73, 0x65)
+        case .null: return (0x6E, 0x75, 0x6C, 0x6C, 0)
+        }
     }
 }

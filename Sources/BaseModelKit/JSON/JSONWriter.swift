@@ -59,14 +59,13 @@ struct JSONWriter {
         case .object(let object):
             beginObject()
             var isFirst = true
-            for position in orderedPositions(of: object.keys) {
-                let key = object.keys[position]
-                writeKey(key, isFirst: isFirst)
+            for entry in orderedMembers(of: object) {
+                writeKey(entry.key, isFirst: isFirst)
                 isFirst = false
                 do {
-                    try write(object.values[position])
+                    try write(entry.value)
                 } catch var error {
-                    error.path.insert(.key(key), at: 0)
+                    error.path.insert(.key(entry.key), at: 0)
                     throw error
                 }
             }
@@ -74,10 +73,10 @@ struct JSONWriter {
         }
     }
 
-    /// The positions of `keys` in output order: as stored, or by Unicode scalar with `.sortedKeys`.
-    func orderedPositions(of keys: [String]) -> [Int] {
-        guard formatting.contains(.sortedKeys) else { return Array(keys.indices) }
-        return keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+    /// The members of `object` in output order: as stored, or by Unicode scalar with `.sortedKeys`.
+    func orderedMembers(of object: JSONObject) -> [JSONObject.Member] {
+        guard formatting.contains(.sortedKeys) else { return object.members }
+        return object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
     // MARK: Tokens
