@@ -8,22 +8,32 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 let wantsJSON = arguments.contains("--json")
 let settings = arguments.contains("--quick") ? Settings(runs: 3, seconds: 0.2) : Settings(runs: 10, seconds: 1.0)
 
+// `--write-odds-feed FILE`: save the generated odds feed, to profile it or look at it.
+if let flag = CommandLine.arguments.firstIndex(of: "--write-odds-feed"), flag + 1 < CommandLine.arguments.count {
+    try Payloads.oddsFeed().data.write(to: URL(fileURLWithPath: CommandLine.arguments[flag + 1]))
+    exit(0)
+}
+
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
 // watch. Tasks: parse, write, foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
     let bytes = [UInt8](data)
     let task = CommandLine.arguments[flag + 1]
-    let value = try JSON(parsing: bytes)
-    let foundationValue = try JSONSerialization.jsonObject(with: data)
-    for _ in 0..<20 {
-        switch task {
-        case "parse": consume(try JSON(parsing: bytes))
-        case "write": consume(try value.serializedData())
-        case "foundation-parse": consume(try JSONSerialization.jsonObject(with: data))
-        case "foundation-write": consume(try JSONSerialization.data(withJSONObject: foundationValue))
-        default: fatalError("unknown task \(task)")
-        }
+    switch task {
+    case "parse":
+        for _ in 0..<20 { consume(try JSON(parsing: bytes)) }
+    case "write":
+        let value = try JSON(parsing: bytes)
+        for _ in 0..<20 { consume(try value.serializedData()) }
+    case "foundation-parse":
+        for _ in 0..<20 { consume(try JSONSerialization.jsonObject(with: data)) }
+    case "foundation-write":
+        let value = try JSONSerialization.jsonObject(with: data)
+        for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
+    default:
+        print("Unknown task \(task): use parse, write, foundation-parse or foundation-write.")
+        exit(2)
     }
     exit(0)
 }

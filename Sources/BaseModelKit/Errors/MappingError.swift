@@ -1,6 +1,6 @@
-/// Input that cannot be mapped: JSON that is malformed, of the wrong type, or a value that JSON or
-/// the target type cannot hold. It says where (the JSON path), into what (model and property), and
-/// what was expected and found:
+/// Input that cannot be mapped: JSON that is malformed, of the wrong type, a value that JSON or the
+/// target type cannot hold, or one that a transformer or `didDeserialize` refused. It says where (the
+/// JSON path), into what (model and property), and what was expected and found:
 ///
 ///     Expected Double at b[3].a (Bet.amount) but found a string "abc".
 public struct MappingError: Error, CustomStringConvertible {
@@ -14,19 +14,25 @@ public struct MappingError: Error, CustomStringConvertible {
         case notExact(expected: String, found: String)
         /// A value that JSON cannot represent (NaN, infinity).
         case notRepresentable(String)
+        /// A transformer threw this error while converting the value.
+        case transformFailed(any Error)
+        /// The model's `didDeserialize()` threw this error.
+        case rejected(any Error)
+        /// Objects nested deeper than the limit while writing (most often a cycle of references).
+        case tooDeep(limit: Int)
     }
 
     /// What went wrong.
     public let reason: Reason
     /// Where in the JSON document.
-    public let path: MappingPath
+    public internal(set) var path: MappingPath
     /// The model class whose property was being mapped, when there was one.
-    public let model: String?
+    public internal(set) var model: String?
     /// The property being mapped, when there was one.
-    public let property: String?
+    public internal(set) var property: String?
 
     /// An error with its reason and place.
-    init(_ reason: Reason, path: MappingPath, model: String? = nil, property: String? = nil) {
+    init(_ reason: Reason, path: MappingPath = MappingPath(), model: String? = nil, property: String? = nil) {
         self.reason = reason
         self.path = path
         self.model = model
@@ -37,6 +43,14 @@ public struct MappingError: Error, CustomStringConvertible {
     public var syntaxError: JSONSyntaxError? {
         if case .malformedJSON(let error) = reason { return error }
         return nil
+    }
+
+    /// The error a transformer or `didDeserialize()` threw, when one did.
+    public var underlyingError: (any Error)? {
+        switch reason {
+        case .transformFailed(let error), .rejected(let error): return error
+        default: return nil
+        }
     }
 
     /// The error as one sentence.
@@ -56,6 +70,44 @@ public struct MappingError: Error, CustomStringConvertible {
             return "Expected \(expected) \(place) but found \(found), which \(expected) cannot hold exactly."
         case .notRepresentable(let value):
             return "Cannot write \(value) \(place): JSON has no representation for it."
+        case .transformFailed(let error):
+            return "Could not convert the value \(place): \(error)"
+        case .rejected(let error):
+            return "The object \(place) was rejected by didDeserialize(): \(error)"
+        case .tooDeep(let limit):
+            return "Cannot write the object \(place): models nest deeper than \(limit) levels (a cycle of references?); raise EncodingOptions.maxDepth if the nesting is real."
+        }
+    }
+
+    /// The error with `component` put in front of its path (used while an error travels outwards).
+    func prefixed(by component: MappingPath.Component) -> MappingError {
+        var copy = self
+        copy.path.components.insert(component, at: 0)
+        return copy
+    }
+
+    /// The error attributed to `property` of `model`, unless a deeper level already named one.
+    func attributed(model: String, property: String) -> MappingError {
+        guard self.model == nil else { return self }
+        var copy = self
+        copy.model = model
+        copy.property = property
+        return copy
+    }
+}
+
+extension JSON {
+    /// How a found value is named in messages: `a string "abc"`, `the number 1.5`, `null`.
+    var foundDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return "the Boolean \(value)"
+        case .number(let number): return "the number \(number.text)"
+        case .string(let string):
+            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
+            return "a string \"\(shown)\""
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 }

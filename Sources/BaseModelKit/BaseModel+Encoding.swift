@@ -1,0 +1,54 @@
+import Foundation
+
+extension BaseModel {
+    /// The model as UTF-8 JSON with its minified keys, properties in declaration order (or sorted with
+    /// `.sortedKeys`), `nil` left out unless `options.nilEncoding` is `.null`.
+    ///
+    /// - Throws: `MappingError` for a value JSON cannot represent (NaN, infinity) with its path, or
+    ///   `SchemaError` when the class's mapping tables are invalid.
+    public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
+        Data(try jsonBytes(options: options))
+    }
+
+    /// The model as JSON text; see `jsonData(options:)`.
+    public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+
+    /// The model as a `JSONSerialization`-style dictionary, for code that already uses one.
+    public func dictionary(options: EncodingOptions = EncodingOptions()) throws -> [String: Any] {
+        let object = try ModelEncoding.serialize(self, session: EncodingSession(options: options))
+        return AnyBridging.any(from: .object(object)) as? [String: Any] ?? [:]
+    }
+
+    func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
+        let object = try ModelEncoding.serialize(self, session: EncodingSession(options: options))
+        return try JSON.object(object).serializedBytes(options: options)
+    }
+}
+
+extension Array where Element: BaseModel {
+    /// The models as a UTF-8 JSON array; see `BaseModel.jsonData(options:)`.
+    public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
+        Data(try jsonBytes(options: options))
+    }
+
+    /// The models as JSON text; see `BaseModel.jsonData(options:)`.
+    public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+
+    private func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
+        let session = EncodingSession(options: options)
+        var elements: [JSON] = []
+        elements.reserveCapacity(count)
+        for (index, model) in enumerated() {
+            do {
+                elements.append(.object(try ModelEncoding.serialize(model, session: session)))
+            } catch let error as MappingError {
+                throw error.prefixed(by: .index(index))
+            }
+        }
+        return try JSON.array(elements).serializedBytes(options: options)
+    }
+}

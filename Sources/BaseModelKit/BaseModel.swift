@@ -1,0 +1,77 @@
+/// The base class of models that map to and from JSON through mapping tables.
+///
+/// A model declares which JSON key fills which stored property, and one engine does the rest both ways:
+///
+///     final class Bet: BaseModel {
+///         var betId: String?
+///         var amount: Double = 0
+///         override class var apiToLocal: [String: String] { ["i": "betId", "a": "amount"] }
+///     }
+///
+///     let bet = try Bet.decode(from: #"{"i":"b1","a":2.5}"#)
+///     try bet.update(from: #"{"a":3}"#)
+///     let data = try bet.jsonData()            // {"i":"b1","a":3}
+///
+/// Mapped properties must be stored `var`s (not `let`, `weak`, `unowned`, `lazy` or wrapped); the
+/// engine writes them directly, so `didSet` observers do not run. A subclass declares only its own
+/// keys: a class's effective map is the union of the maps along its superclass chain, the subclass
+/// winning.
+///
+/// ## The order of the hooks
+///
+/// Decoding (`decode`, `decodeArray`, `update`), for each object, outermost first:
+/// 1. **construct** — `init()` for a new object (an update uses the object already there);
+/// 2. **`deserialize(_:)`** — the default sets every mapped property whose key is present, building or
+///    merging nested models (each runs steps 1–3 itself) as it goes. Override it to handle special
+///    keys; call `super` to keep the default walk;
+/// 3. **`didDeserialize()`** — after all the object's properties are set: validate or derive. Throwing
+///    rejects the object; the call fails with a `MappingError` (an update leaves the graph unchanged).
+///
+/// Encoding calls **`serialize()`** on each object; the default writes every mapped property in
+/// declaration order. Override it to add or change keys: `var object = try super.serialize()`, edit,
+/// return.
+///
+/// A model instance is a plain mutable class: decode and encode distinct instances on any number of
+/// threads, but do not share one instance between threads while it changes.
+open class BaseModel {
+    /// Creates an empty model; decoding builds objects with this initializer and then fills them.
+    public required init() {}
+
+    /// JSON key → stored property name for the keys this class adds (`["fn": "firstName"]`). The
+    /// effective map is the union along the superclass chain, the subclass winning. Only mapped keys
+    /// ever change a property.
+    open class var apiToLocal: [String: String] { [:] }
+
+    /// Builders for values the engine cannot infer: `"name"` builds the property's value (for a model
+    /// property: the class to build, which may be a subclass), `"name."` one element of a container
+    /// (`["bets.": { SystemBet() }]`). The engine looks at the class of what a builder returns, when
+    /// the plan is made, and builds that class with `init()` for every value. Optional wherever the
+    /// property's type says what to build.
+    open class var constructors: [String: () -> Any] { [:] }
+
+    /// Property name → two-way value transformer (`["startsAt": .iso8601]`). A transformer for `T` also
+    /// serves `T?`, `[T]`, `Set<T>` and `[String: T]` properties.
+    open class var transformers: [String: JSONTransformer] { [:] }
+
+    /// Fills this object from one JSON object. The default sets every property whose JSON key is in
+    /// the map and present in `object`; other keys are ignored. Override to handle special keys, and
+    /// call `super.deserialize(object)` for the rest. Throwing fails the decode (an update is undone).
+    open func deserialize(_ object: JSONObject) throws {
+        try ModelDecoding.applyMappedFields(of: self, from: object, session: CurrentSession.decodingOrDefault)
+    }
+
+    /// The JSON object of this model. The default writes every mapped property in declaration order
+    /// (`nil` left out unless `EncodingOptions.nilEncoding` is `.null`). Override to add or change
+    /// keys: `var object = try super.serialize()`, edit, return.
+    open func serialize() throws -> JSONObject {
+        try ModelEncoding.mappedObject(of: self, session: CurrentSession.encodingOrDefault)
+    }
+
+    /// Called after all of this object's properties are set by a decode or update. The default does
+    /// nothing. Validate or derive values here; throwing rejects the object and fails the call.
+    open func didDeserialize() throws {}
+
+    /// The class to build for `object` where this class is the declared type — for polymorphic
+    /// payloads with a type key. The default, `nil`, builds the declared class.
+    open class func modelClass(for object: JSONObject) -> BaseModel.Type? { nil }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Chooses the coder for a property's type, once, when a class's plan is built.
+///
+/// The ladder, tried in this order:
+/// 1. the type a property transformer converts (`transformers`), wherever it appears in the type;
+/// 2. the built-in scalars: `Bool`, `String`, `Character`, every `Int`/`UInt` width, `Float`, `Double`,
+///    `Decimal`, `Date` (by the call's `dateStrategy`), `URL`, `UUID`, `Data` (base64) and `JSON`;
+/// 3. `Optional` of a mappable type;
+/// 4. `Array`, `Set` and `[String: T]` of a mappable type;
+/// 5. `BaseModel` subclasses (the class to build may be replaced by a constructor);
+/// 6. `RawRepresentable` types whose raw value is mappable (enums with `String` or `Int` raw values).
+///
+/// Anything else is not mappable and the schema reports it.
+struct CoderFactory {
+    /// A transformer's coder, used for the type it converts.
+    var transformer: (any LeafCoderProviding)?
+    /// The class to build for model values (from a constructor), instead of the declared one.
+    var modelClass: ModelCoderProviding.Type?
+
+    /// A type that has no coder, named for the schema's message.
+    struct Unsupported: Error {
+        let typeName: String
+    }
+
+    func coder<T>(for type: T.Type) throws(Unsupported) -> any ValueCoding<T> {
+        if let transformer, let coder = transformer.coder(for: T.self) {
+            return coder
+        }
+        if let coder = scalarCoder(for: T.self) {
+            return coder
+        }
+        if let container = T.self as? any ContainerCoderBuilding.Type {
+            guard let coder = container.makeCoder(using: self) as? any ValueCoding<T> else {
+                throw Unsupported(typeName: String(describing: T.self))
+            }
+            return coder
+        }
+        if let model = T.self as? ModelCoderProviding.Type {
+            let built = modelClass.flatMap { $0.isSubclass(of: model) ? $0 : nil } ?? model
+            if let coder = built.makeModelCoder(declaredType: T.self) as? any ValueCoding<T> {
+                return coder
+            }
+        }
+        if let rawRepresentable = T.self as? any RawRepresentable.Type,
+           let coder = rawValueCoder(for: rawRepresentable) as? any ValueCoding<T> {
+            return coder
+        }
+        throw Unsupported(typeName: String(describing: T.self))
+    }
+
+    private func rawValueCoder<Wrapped: RawRepresentable>(for type: Wrapped.Type) -> Any? {
+        guard let raw = try? coder(for: Wrapped.RawValue.self) else { return nil }
+        return RawValueCoder<Wrapped>(raw: raw)
+    }
+
+    private func scalarCoder<T>(for type: T.Type) -> (any ValueCoding<T>)? {
+        let coder: Any?
+        switch type {
+        case is Bool.Type: coder = BoolCoder()
+        case is String.Type: coder = StringCoder()
+        case is Character.Type: coder = CharacterCoder()
+        case is Int.Type: coder = IntegerCoder<Int>()
+        case is Int8.Type: coder = IntegerCoder<Int8>()
+        case is Int16.Type: coder = IntegerCoder<Int16>()
+        case is Int32.Type: coder = IntegerCoder<Int32>()
+        case is Int64.Type: coder = IntegerCoder<Int64>()
+        case is UInt.Type: coder = IntegerCoder<UInt>()
+        case is UInt8.Type: coder = IntegerCoder<UInt8>()
+        case is UInt16.Type: coder = IntegerCoder<UInt16>()
+        case is UInt32.Type: coder = IntegerCoder<UInt32>()
+        case is UInt64.Type: coder = IntegerCoder<UInt64>()
+        case is Double.Type: coder = DoubleCoder()
+        case is Float.Type: coder = FloatCoder()
+        case is Decimal.Type: coder = DecimalCoder()
+        case is Date.Type: coder = DateCoder()
+        case is URL.Type: coder = URLCoder()
+        case is UUID.Type: coder = UUIDCoder()
+        case is Data.Type: coder = DataCoder()
+        case is JSON.Type: coder = RawJSONCoder()
+        default: coder = nil
+        }
+        return coder as? any ValueCoding<T>
+    }
+}
+
+/// A model class that can make the coder for values of its type. `BaseModel` conforms; the coder it
+/// makes walks the class's own plan.
+protocol ModelCoderProviding: AnyObject {
+    /// A coder producing values of `declaredType` (this class or a superclass of it).
+    static func makeModelCoder<Declared>(declaredType: Declared.Type) -> Any?
+
+    /// Whether this class is `other` or inherits from it.
+    static func isSubclass(of other: ModelCoderProviding.Type) -> Bool
+}
+
+/// The standard containers, recognised from a bare type: each knows its element type statically.
+protocol ContainerCoderBuilding {
+    /// A coder for this container type, or `nil` when its elements are not mappable.
+    static func makeCoder(using factory: CoderFactory) -> Any?
+}
+
+extension Optional: ContainerCoderBuilding {
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard let wrapped = try? factory.coder(for: Wrapped.self) else { return nil }
+        return OptionalCoder<Wrapped>(wrapped: wrapped)
+    }
+}
+
+extension Array: ContainerCoderBuilding {
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard let element = try? factory.coder(for: Element.self) else { return nil }
+        return ArrayCoder<Element>(element: element)
+    }
+}
+
+extension Set: ContainerCoderBuilding {
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard let element = try? factory.coder(for: Element.self) else { return nil }
+        return SetCoder<Element>(element: element)
+    }
+}
+
+extension Dictionary: ContainerCoderBuilding where Key == String {
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard let value = try? factory.coder(for: Value.self) else { return nil }
+        return DictionaryCoder<Value>(value: value)
+    }
+}

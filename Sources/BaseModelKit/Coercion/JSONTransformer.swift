@@ -1,0 +1,113 @@
+import Foundation
+
+/// A two-way conversion between JSON and a property's value, for types BaseModelKit does not map on
+/// its own or that a server spells its own way (dates above all).
+///
+/// Give one per property name in `transformers`:
+///
+///     override class var transformers: [String: JSONTransformer] {
+///         ["startsAt": .iso8601, "price": .custom(decode: { json in try Price(json) }, encode: { $0.json })]
+///     }
+///
+/// A transformer for `T` also serves properties of type `T?`, `[T]`, `Set<T>` and `[String: T]`.
+public struct JSONTransformer: Sendable {
+    enum Kind: Sendable {
+        case secondsSince1970
+        case millisecondsSince1970
+        case iso8601
+        case dateFormat(String)
+        case custom(any LeafCoderProviding)
+    }
+
+    let kind: Kind
+
+    /// A `Date` as a number of seconds since 1 January 1970 UTC (fractions allowed).
+    public static let secondsSince1970 = JSONTransformer(kind: .secondsSince1970)
+
+    /// A `Date` as a number of milliseconds since 1 January 1970 UTC.
+    public static let millisecondsSince1970 = JSONTransformer(kind: .millisecondsSince1970)
+
+    /// A `Date` as ISO 8601 text, `2026-11-22T10:15:00Z`, with or without fractional seconds (written
+    /// with milliseconds when the date has a fraction of a second).
+    public static let iso8601 = JSONTransformer(kind: .iso8601)
+
+    /// A `Date` as text in a fixed format such as `yyyyMMddHHmmss`, read and written with the POSIX
+    /// locale, in UTC unless the format itself names a time zone.
+    public static func dateFormat(_ format: String) -> JSONTransformer {
+        JSONTransformer(kind: .dateFormat(format))
+    }
+
+    /// A conversion of your own between JSON and `T`. A closure that throws makes decoding or encoding
+    /// fail with a `MappingError` that carries the path and wraps the thrown error.
+    public static func custom<T>(
+        decode: @escaping @Sendable (JSON) throws -> T,
+        encode: @escaping @Sendable (T) throws -> JSON
+    ) -> JSONTransformer {
+        JSONTransformer(kind: .custom(CustomCoder(decodeValue: decode, encodeValue: encode)))
+    }
+
+    /// The type this transformer converts.
+    var valueType: Any.Type {
+        switch kind {
+        case .custom(let provider): return provider.valueType
+        default: return Date.self
+        }
+    }
+
+    /// The coder for the transformed type itself.
+    var leafCoder: any LeafCoderProviding {
+        switch kind {
+        case .custom(let provider): return provider
+        default: return dateCoder()
+        }
+    }
+
+    /// The coder of a date transformer (or, for a custom one, a coder that refuses dates).
+    func dateCoder() -> TransformedDateCoder {
+        TransformedDateCoder(kind: kind)
+    }
+}
+
+/// A coder for one type that can offer itself to the `CoderFactory` as the coder of that type.
+protocol LeafCoderProviding: Sendable {
+    /// The type converted.
+    var valueType: Any.Type { get }
+    /// This coder typed for `T` when `T` is the converted type; `nil` otherwise.
+    func coder<T>(for type: T.Type) -> (any ValueCoding<T>)?
+}
+
+extension LeafCoderProviding where Self: ValueCoding {
+    var valueType: Any.Type { Value.self }
+
+    func coder<T>(for type: T.Type) -> (any ValueCoding<T>)? {
+        self as? any ValueCoding<T>
+    }
+}
+
+/// A custom transformer's closures as a coder.
+struct CustomCoder<Value>: ValueCoding, LeafCoderProviding {
+    let decodeValue: @Sendable (JSON) throws -> Value
+    let encodeValue: @Sendable (Value) throws -> JSON
+
+    var typeName: String { String(describing: Value.self) }
+
+    func decode(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value {
+        do {
+            return try decodeValue(json)
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.transformFailed(error))
+        }
+    }
+
+    func encode(_ value: Value, session: EncodingSession) throws -> JSON {
+        do {
+            return try encodeValue(value)
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.transformFailed(error))
+        }
+    }
+}

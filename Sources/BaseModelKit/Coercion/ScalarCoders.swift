@@ -1,0 +1,228 @@
+import Foundation
+
+// Coders for the scalar types of DESIGN.md §2. Lenient coercion accepts numbers written as strings,
+// numbers for strings and the usual spellings of Booleans; strict coercion accepts exact JSON types.
+// Either way, a conversion that would lose information is an error.
+
+struct BoolCoder: ValueCoding {
+    var typeName: String { "Bool" }
+
+    func decode(_ json: JSON, existing: Bool?, session: DecodingSession) throws -> Bool {
+        switch json {
+        case .bool(let value):
+            return value
+        case .string(let text) where session.isLenient:
+            switch text {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: throw mismatch(json)
+            }
+        case .number(let number) where session.isLenient:
+            switch number.int(exactly: Int.self) {
+            case 1: return true
+            case 0: return false
+            default: throw mismatch(json)
+            }
+        default:
+            throw mismatch(json)
+        }
+    }
+
+    func encode(_ value: Bool, session: EncodingSession) throws -> JSON {
+        .bool(value)
+    }
+}
+
+struct StringCoder: ValueCoding {
+    var typeName: String { "String" }
+
+    func decode(_ json: JSON, existing: String?, session: DecodingSession) throws -> String {
+        switch json {
+        case .string(let value): return value
+        case .number(let number) where session.isLenient: return number.text
+        default: throw mismatch(json)
+        }
+    }
+
+    func encode(_ value: String, session: EncodingSession) throws -> JSON {
+        .string(value)
+    }
+}
+
+struct CharacterCoder: ValueCoding {
+    var typeName: String { "Character" }
+
+    func decode(_ json: JSON, existing: Character?, session: DecodingSession) throws -> Character {
+        guard case .string(let text) = json, text.count == 1, let character = text.first else {
+            throw mismatch(json)
+        }
+        return character
+    }
+
+    func encode(_ value: Character, session: EncodingSession) throws -> JSON {
+        .string(String(value))
+    }
+}
+
+/// The number in `json`: a JSON number, or with lenient coercion a string that spells one.
+private func number(in json: JSON, session: DecodingSession) -> JSONNumber? {
+    switch json {
+    case .number(let number): return number
+    case .string(let text) where session.isLenient: return JSONNumber(text: text)
+    default: return nil
+    }
+}
+
+struct IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding {
+    var typeName: String { String(describing: Integer.self) }
+
+    func decode(_ json: JSON, existing: Integer?, session: DecodingSession) throws -> Integer {
+        guard let number = number(in: json, session: session) else { throw mismatch(json) }
+        guard let value = number.int(exactly: Integer.self) else { throw notExact(json) }
+        return value
+    }
+
+    func encode(_ value: Integer, session: EncodingSession) throws -> JSON {
+        .number(JSONNumber(value))
+    }
+}
+
+struct DoubleCoder: ValueCoding {
+    var typeName: String { "Double" }
+
+    func decode(_ json: JSON, existing: Double?, session: DecodingSession) throws -> Double {
+        guard let number = number(in: json, session: session) else { throw mismatch(json) }
+        guard let value = number.double else { throw notExact(json) }
+        return value
+    }
+
+    func encode(_ value: Double, session: EncodingSession) throws -> JSON {
+        guard value.isFinite else { throw MappingError(.notRepresentable(nonFiniteName(value))) }
+        return .number(JSONNumber(value))
+    }
+}
+
+struct FloatCoder: ValueCoding {
+    var typeName: String { "Float" }
+
+    func decode(_ json: JSON, existing: Float?, session: DecodingSession) throws -> Float {
+        guard let number = number(in: json, session: session) else { throw mismatch(json) }
+        guard let double = number.double, double.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+            throw notExact(json)
+        }
+        return Float(double)
+    }
+
+    func encode(_ value: Float, session: EncodingSession) throws -> JSON {
+        guard value.isFinite else { throw MappingError(.notRepresentable(nonFiniteName(Double(value)))) }
+        // The shortest text of the Float, so 0.1 stays 0.1 rather than 0.10000000149011612.
+        return .number(JSONNumber(text: value.description) ?? JSONNumber(Double(value)))
+    }
+}
+
+struct DecimalCoder: ValueCoding {
+    var typeName: String { "Decimal" }
+
+    func decode(_ json: JSON, existing: Decimal?, session: DecodingSession) throws -> Decimal {
+        guard let number = number(in: json, session: session) else { throw mismatch(json) }
+        guard let value = number.decimal else { throw notExact(json) }
+        return value
+    }
+
+    func encode(_ value: Decimal, session: EncodingSession) throws -> JSON {
+        guard value.isFinite else { throw MappingError(.notRepresentable("NaN")) }
+        return .number(JSONNumber(value))
+    }
+}
+
+struct URLCoder: ValueCoding {
+    var typeName: String { "URL" }
+
+    func decode(_ json: JSON, existing: URL?, session: DecodingSession) throws -> URL {
+        guard case .string(let text) = json, !text.isEmpty, let url = URL(string: text) else { throw mismatch(json) }
+        return url
+    }
+
+    func encode(_ value: URL, session: EncodingSession) throws -> JSON {
+        .string(value.absoluteString)
+    }
+}
+
+struct UUIDCoder: ValueCoding {
+    var typeName: String { "UUID" }
+
+    func decode(_ json: JSON, existing: UUID?, session: DecodingSession) throws -> UUID {
+        guard case .string(let text) = json, let uuid = UUID(uuidString: text) else { throw mismatch(json) }
+        return uuid
+    }
+
+    func encode(_ value: UUID, session: EncodingSession) throws -> JSON {
+        .string(value.uuidString)
+    }
+}
+
+struct DataCoder: ValueCoding {
+    var typeName: String { "Data (base64)" }
+
+    func decode(_ json: JSON, existing: Data?, session: DecodingSession) throws -> Data {
+        guard case .string(let text) = json, let data = Data(base64Encoded: text) else { throw mismatch(json) }
+        return data
+    }
+
+    func encode(_ value: Data, session: EncodingSession) throws -> JSON {
+        .string(value.base64EncodedString())
+    }
+}
+
+/// Keeps any JSON value as it is.
+struct RawJSONCoder: ValueCoding {
+    var typeName: String { "JSON" }
+    var acceptsNull: Bool { true }
+
+    func decode(_ json: JSON, existing: JSON?, session: DecodingSession) throws -> JSON {
+        json
+    }
+
+    func encode(_ value: JSON, session: EncodingSession) throws -> JSON {
+        value
+    }
+}
+
+/// A `Date` read and written by the call's `dateStrategy` (a property transformer takes precedence).
+struct DateCoder: ValueCoding {
+    var typeName: String { "Date" }
+
+    func decode(_ json: JSON, existing: Date?, session: DecodingSession) throws -> Date {
+        try session.options.dateStrategy.dateCoder().decode(json, existing: existing, session: session)
+    }
+
+    func encode(_ value: Date, session: EncodingSession) throws -> JSON {
+        try session.options.dateStrategy.dateCoder().encode(value, session: session)
+    }
+}
+
+/// A `RawRepresentable` type (an enum with `String` or `Int` raw values, an option set) by its raw value.
+struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
+    let raw: any ValueCoding<Wrapped.RawValue>
+
+    var typeName: String { String(describing: Wrapped.self) }
+
+    func decode(_ json: JSON, existing: Wrapped?, session: DecodingSession) throws -> Wrapped {
+        let rawValue: Wrapped.RawValue
+        do {
+            rawValue = try raw.decode(json, existing: nil, session: session)
+        } catch is MappingError {
+            throw mismatch(json)
+        }
+        guard let value = Wrapped(rawValue: rawValue) else { throw mismatch(json) }
+        return value
+    }
+
+    func encode(_ value: Wrapped, session: EncodingSession) throws -> JSON {
+        try raw.encode(value.rawValue, session: session)
+    }
+}
+
+func nonFiniteName(_ value: Double) -> String {
+    value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
+}

@@ -1,0 +1,70 @@
+import Synchronization
+
+/// Converts between JSON values and Swift values of one type, both ways.
+///
+/// One coder is chosen per mapped property when a class's plan is built (see `CoderFactory`) and is
+/// used for every object after that: no type tests per value. Coders throw `MappingError`s whose path
+/// is relative to the value; the levels above put their keys and indices in front as the error travels
+/// out.
+protocol ValueCoding<Value>: Sendable {
+    associatedtype Value
+
+    /// The type as named in messages: `Double`, `[Bet]`, `[String: Int]`.
+    var typeName: String { get }
+
+    /// Whether `null` is a value of this type (`Optional`, `JSON`).
+    var acceptsNull: Bool { get }
+
+    /// Whether `decode` reads `existing` (a model merges into the object already there).
+    var mergesIntoExisting: Bool { get }
+
+    /// The value `json` denotes. `existing` is the property's current value when `mergesIntoExisting`.
+    func decode(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value
+
+    /// The JSON for `value`.
+    func encode(_ value: Value, session: EncodingSession) throws -> JSON
+
+    /// Whether `value` is `nil` (left out of the output unless `nilEncoding` is `.null`).
+    func isNil(_ value: Value) -> Bool
+}
+
+extension ValueCoding {
+    var acceptsNull: Bool { false }
+    var mergesIntoExisting: Bool { false }
+    func isNil(_ value: Value) -> Bool { false }
+
+    /// The error for a value of the wrong JSON type.
+    func mismatch(_ json: JSON) -> MappingError {
+        MappingError(.typeMismatch(expected: typeName, found: json.foundDescription))
+    }
+
+    /// The error for a value this type cannot hold exactly.
+    func notExact(_ json: JSON) -> MappingError {
+        MappingError(.notExact(expected: typeName, found: json.foundDescription))
+    }
+}
+
+/// What one decoding call carries down to every value: its options and, for an update in place, the
+/// log of objects changed so far (to restore them if the update fails).
+final class DecodingSession: Sendable {
+    let options: DecodingOptions
+    let changeLog: ChangeLog?
+
+    init(options: DecodingOptions, recordsChanges: Bool) {
+        self.options = options
+        self.changeLog = recordsChanges ? ChangeLog() : nil
+    }
+
+    var isLenient: Bool { options.coercion == .lenient }
+}
+
+/// What one encoding call carries down to every value: its options and how deep in nested models
+/// the encoding is.
+final class EncodingSession: Sendable {
+    let options: EncodingOptions
+    let nesting = Mutex(0)
+
+    init(options: EncodingOptions) {
+        self.options = options
+    }
+}

@@ -1,0 +1,42 @@
+/// The coder of a property whose type is a model class: an object in JSON, a nested model in Swift.
+///
+/// Decoding merges into the object already in the property when there is one (deep merge for updates
+/// in place); otherwise it builds `buildType` (the declared class, or the one a constructor named).
+struct ModelCoder<Declared>: ValueCoding {
+    let buildType: BaseModel.Type
+
+    var typeName: String { String(describing: Declared.self) }
+    var mergesIntoExisting: Bool { true }
+
+    func decode(_ json: JSON, existing: Declared?, session: DecodingSession) throws -> Declared {
+        guard case .object(let object) = json else { throw mismatch(json) }
+        if let existing = existing as? BaseModel {
+            try ModelDecoding.fill(existing, from: object, session: session, isExisting: true)
+            return existing as! Declared
+        }
+        let model = buildType.init()
+        try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
+        // `buildType` is `Declared` or a subclass of it: checked when the plan was built.
+        return model as! Declared
+    }
+
+    func encode(_ value: Declared, session: EncodingSession) throws -> JSON {
+        guard let model = value as? BaseModel else { return .null }
+        return .object(try ModelEncoding.serialize(model, session: session))
+    }
+}
+
+extension BaseModel: ModelCoderProviding {
+    static func makeModelCoder<Declared>(declaredType: Declared.Type) -> Any? {
+        ModelCoder<Declared>(buildType: self)
+    }
+
+    static func isSubclass(of other: ModelCoderProviding.Type) -> Bool {
+        var current: AnyClass? = self
+        while let cls = current {
+            if cls == other { return true }
+            current = class_getSuperclassOrNil(cls)
+        }
+        return false
+    }
+}

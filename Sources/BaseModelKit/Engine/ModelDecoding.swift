@@ -1,0 +1,44 @@
+/// Decoding into models: the order in which hooks run, and the default walk of the maps.
+///
+/// For each object:
+/// 1. the object is constructed with `init()` (or, when updating in place, the existing object is
+///    taken, after a copy of its fields is logged so that a failed update can restore it);
+/// 2. `deserialize(_:)` runs — the default walks the plan, setting each mapped property whose key is
+///    present; nested models run their own steps 1–3 as their property is set;
+/// 3. `didDeserialize()` runs; an error it throws rejects the object (and, for an update, the whole
+///    update).
+enum ModelDecoding {
+    /// Runs steps 2 and 3 on `model`. `isExisting` marks an object that was part of the caller's graph
+    /// before this call, whose fields an update must be able to restore.
+    static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
+        if isExisting, let changeLog = session.changeLog {
+            changeLog.record(model, fields: try SchemaRegistry.schema(for: type(of: model)).storedFields)
+        }
+        try CurrentSession.$decoding.withValue(session) {
+            try model.deserialize(object)
+        }
+        do {
+            try model.didDeserialize()
+        } catch let error as MappingError {
+            throw error
+        } catch let error as SchemaError {
+            throw error
+        } catch {
+            throw MappingError(.rejected(error), model: String(describing: type(of: model)))
+        }
+    }
+
+    /// The default `deserialize`: every member of `object` whose key the plan maps sets its property;
+    /// other keys are ignored.
+    static func applyMappedFields(of model: BaseModel, from object: JSONObject, session: DecodingSession) throws {
+        let schema = try SchemaRegistry.schema(for: type(of: model))
+        for (key, value) in object {
+            guard let field = schema.field(forKey: key) else { continue }
+            do {
+                try field.access.decode(value, into: model, session: session)
+            } catch let error as MappingError {
+                throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(key))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Synchronization
+
+/// The plan of every model class used so far, built on first use and cached for the life of the
+/// process. The cache is the only state shared between threads; a plan is immutable once built.
+enum SchemaRegistry {
+    private static let plans = Mutex<[ObjectIdentifier: Result<ModelSchema, SchemaError>]>([:])
+
+    /// The plan of `type`, or the `SchemaError` listing every problem of its tables.
+    static func schema(for type: BaseModel.Type) throws(SchemaError) -> ModelSchema {
+        let identifier = ObjectIdentifier(type)
+        if let cached = plans.withLock({ $0[identifier] }) {
+            return try cached.get()
+        }
+        // Built outside the lock: a plan may call the class's table members, which run user code.
+        // Two threads racing on a first use may both build; the first stored plan is the one kept.
+        let built = Result { () throws(SchemaError) in try build(type) }
+        let kept = plans.withLock { plans in
+            if let existing = plans[identifier] { return existing }
+            plans[identifier] = built
+            return built
+        }
+        return try kept.get()
+    }
+
+    private static func build(_ type: BaseModel.Type) throws(SchemaError) -> ModelSchema {
+        let name = String(describing: type)
+        guard ReflectionSelfTest.passes else {
+            throw SchemaError(model: name, problems: [
+                "The Swift runtime reports no usable stored-field metadata in this build (built with -disable-reflection-metadata?), which BaseModelKit needs to reach properties.",
+            ])
+        }
+        var chain: [ClassTables] = []
+        var current: AnyClass? = type
+        while let cls = current as? BaseModel.Type, cls != BaseModel.self {
+            chain.append(ClassTables(
+                type: cls,
+                apiToLocal: cls.apiToLocal,
+                constructors: cls.constructors,
+                transformers: cls.transformers))
+            current = class_getSuperclassOrNil(cls)
+        }
+        var builder = SchemaBuilder(chain: chain.reversed(), storedFields: RuntimeFields.storedFields(of: type))
+        return try builder.build()
+    }
+}

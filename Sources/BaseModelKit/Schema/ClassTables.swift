@@ -1,0 +1,9 @@
+/// The mapping tables one class in a model hierarchy declares, as read from its class members.
+struct ClassTables {
+    let type: AnyClass
+    let apiToLocal: [String: String]
+    let constructors: [String: () -> Any]
+    let transformers: [String: JSONTransformer]
+
+    var name: String { String(describing: type) }
+}

@@ -1,0 +1,41 @@
+/// One mapped property of a class's plan: its JSON key, its name, and how to read and write it.
+struct FieldPlan: Sendable {
+    /// The JSON key.
+    let jsonKey: String
+    /// The stored property's name.
+    let property: String
+    /// Typed access to the property with the coder chosen for its type.
+    let access: any MappedFieldAccess
+}
+
+/// Decodes a JSON value into one property of an object, and encodes the property back.
+protocol MappedFieldAccess: Sendable {
+    /// Sets the property of `object` from `json`. `null` for a type that does not accept it leaves
+    /// the property unchanged with lenient coercion and is an error with strict coercion.
+    func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws
+
+    /// The property's JSON, or `nil` when the property holds `nil`.
+    func encode(from object: AnyObject, session: EncodingSession) throws -> JSON?
+}
+
+/// A property of type `Value` with its coder.
+struct MappedField<Value>: MappedFieldAccess {
+    let handle: FieldHandle<Value>
+    let coder: any ValueCoding<Value>
+
+    func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
+        if case .null = json, !coder.acceptsNull {
+            if session.isLenient { return }
+            throw coder.mismatch(json)
+        }
+        let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
+        let value = try coder.decode(json, existing: existing, session: session)
+        handle.write(value, to: object)
+    }
+
+    func encode(from object: AnyObject, session: EncodingSession) throws -> JSON? {
+        let value = handle.read(from: object)
+        if coder.isNil(value) { return nil }
+        return try coder.encode(value, session: session)
+    }
+}

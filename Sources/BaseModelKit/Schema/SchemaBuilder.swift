@@ -1,0 +1,226 @@
+/// Builds a class's plan from its mapping tables and its stored fields, collecting every problem of
+/// the tables into one `SchemaError` instead of stopping at the first.
+struct SchemaBuilder {
+    /// The tables of each class from the root of the hierarchy down to the class being planned.
+    let chain: [ClassTables]
+    let storedFields: [StoredField]
+    private var problems: [String] = []
+
+    init(chain: [ClassTables], storedFields: [StoredField]) {
+        self.chain = chain
+        self.storedFields = storedFields
+    }
+
+    private var model: ClassTables { chain[chain.count - 1] }
+
+    /// The plan, or every problem found.
+    mutating func build() throws(SchemaError) -> ModelSchema {
+        let map = effectiveMap()
+        let constructors = merged(\.constructors)
+        let transformers = merged(\.transformers)
+        if !map.isEmpty, !storedFields.contains(where: { !$0.name.isEmpty }) {
+            problems.append("The Swift runtime reports no stored fields for `\(model.name)`: the program was built without reflection metadata (-disable-reflection-metadata or -disable-reflection-names), which BaseModelKit needs.")
+            throw SchemaError(model: model.name, problems: problems)
+        }
+
+        var plans: [(order: Int, plan: FieldPlan)] = []
+        for (key, property) in map.sorted(by: { $0.key < $1.key }) {
+            guard let (order, field) = mappedField(key: key, property: property) else { continue }
+            var factory = CoderFactory()
+            let transformer = transformers[property]
+            factory.transformer = transformer?.leafCoder
+            factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
+            if let transformer, Self.leafType(of: field.type) != transformer.valueType {
+                problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`.")
+                continue
+            }
+            guard let access = mappedAccess(for: field, factory: factory) else {
+                if let transformer {
+                    problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`.")
+                } else {
+                    problems.append("`\(property)` has type `\(field.type)`, which BaseModelKit cannot map; give it a transformer.")
+                }
+                continue
+            }
+            plans.append((order, FieldPlan(jsonKey: key, property: property, access: access)))
+        }
+        checkUnmappedEntries(of: constructors, table: "constructors", map: map) { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        checkUnmappedEntries(of: transformers, table: "transformers", map: map) { $0 }
+
+        guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
+        return ModelSchema(
+            modelName: model.name,
+            fields: plans.sorted { $0.order < $1.order }.map(\.plan),
+            storedFields: storedFields)
+    }
+
+    // MARK: Tables
+
+    /// The map of the whole chain: each class adds its entries, and an entry for a property that a
+    /// superclass mapped under another key replaces that one. Within one class, two keys for one
+    /// property are a problem.
+    private mutating func effectiveMap() -> [String: String] {
+        var map: [String: String] = [:]
+        for tables in chain {
+            var keysByProperty: [String: [String]] = [:]
+            for (key, property) in tables.apiToLocal {
+                keysByProperty[property, default: []].append(key)
+            }
+            for (property, keys) in keysByProperty.sorted(by: { $0.key < $1.key }) where keys.count > 1 {
+                let listed = keys.sorted().map { "\"\($0)\"" }.joined(separator: " and ")
+                let problem = "apiToLocal maps \(listed) to `\(property)`; a property takes one JSON key."
+                if !problems.contains(problem) { problems.append(problem) }
+            }
+            for (key, property) in tables.apiToLocal {
+                for (otherKey, otherProperty) in map where otherProperty == property && otherKey != key && !tables.apiToLocal.keys.contains(otherKey) {
+                    map[otherKey] = nil
+                }
+                map[key] = property
+            }
+        }
+        return map
+    }
+
+    /// A table merged along the chain, the subclass winning.
+    private func merged<Value>(_ table: KeyPath<ClassTables, [String: Value]>) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for tables in chain {
+            result.merge(tables[keyPath: table]) { _, subclass in subclass }
+        }
+        return result
+    }
+
+    private mutating func checkUnmappedEntries<Value>(of table: [String: Value], table name: String, map: [String: String], property: (String) -> String) {
+        let mapped = Set(map.values)
+        for entry in table.keys.sorted() where !mapped.contains(property(entry)) {
+            problems.append("\(name) has \"\(entry)\" for `\(property(entry))`, which apiToLocal does not map.")
+        }
+    }
+
+    // MARK: Fields
+
+    /// The stored field a mapped property names, with its position in declaration order; records a
+    /// problem and returns `nil` when the property cannot be mapped.
+    private mutating func mappedField(key: String, property: String) -> (Int, StoredField)? {
+        let matches = storedFields.enumerated().filter { $0.element.name == property }
+        guard let (order, field) = matches.last else {
+            if storedFields.contains(where: { $0.name == StoredField.lazyStoragePrefix + property }) {
+                problems.append("`\(property)` is `lazy`; mapped properties must be stored properties without `lazy`.")
+            } else if storedFields.contains(where: { $0.name == "_" + property }) {
+                problems.append("`\(property)` is backed by a property wrapper or macro (`_\(property)`); mapped properties must be plain stored properties.")
+            } else {
+                problems.append("apiToLocal maps \"\(key)\" to `\(property)`, which `\(model.name)` does not declare as a stored property.")
+            }
+            return nil
+        }
+        if matches.count > 1 {
+            let owners = matches.map { "`\(String(describing: $0.element.declaringClass))`" }.joined(separator: " and ")
+            problems.append("`\(property)` is declared by both \(owners); rename one so that the mapped name is unique in the hierarchy.")
+            return nil
+        }
+        if !field.isVar {
+            problems.append("`\(property)` is a `let`; mapped properties must be `var`.")
+            return nil
+        }
+        if !field.isStrong {
+            let isOptional = (field.type as? any ContainerElementDescribing.Type)?.isOptional == true
+            let kind = isOptional ? "weak" : "unowned"
+            problems.append("`\(property)` is `\(kind)`; mapped properties must hold strong references.")
+            return nil
+        }
+        return (order, field)
+    }
+
+    /// The property's typed access with the coder chosen for its type, or `nil` if it has no coder.
+    private func mappedAccess(for field: StoredField, factory: CoderFactory) -> (any MappedFieldAccess)? {
+        func make<Value>(_ type: Value.Type) -> (any MappedFieldAccess)? {
+            guard let handle = FieldHandle<Value>(field: field),
+                  let coder = try? factory.coder(for: Value.self) else { return nil }
+            return MappedField(handle: handle, coder: coder)
+        }
+        return make(field.type)
+    }
+
+    // MARK: Constructors
+
+    /// The model class the constructors ask to build for a property (`"name"` for a model property,
+    /// `"name."` for the elements of a container), checked against the property's type.
+    private mutating func constructedModelClass(for property: String, field: StoredField, constructors: [String: () -> Any]) -> ModelCoderProviding.Type? {
+        var built: ModelCoderProviding.Type?
+        if let element = constructors[property + "."] {
+            let value = element()
+            if let modelClass = type(of: value) as? ModelCoderProviding.Type,
+               let declared = Self.modelType(in: field.type, elements: true), modelClass.isSubclass(of: declared) {
+                built = modelClass
+            } else if Self.elementType(of: field.type) != nil && Self.elementType(of: field.type) == type(of: value) {
+                built = nil
+            } else {
+                problems.append("constructors builds `\(type(of: value))` for each element of `\(property)`, \(Self.elementType(of: field.type).map { "whose elements are `\($0)`" } ?? "which is not a container").")
+            }
+        }
+        if let container = constructors[property] {
+            let value = container()
+            let valueType = type(of: value)
+            if let modelClass = valueType as? ModelCoderProviding.Type,
+               let declared = Self.modelType(in: field.type, elements: false), modelClass.isSubclass(of: declared) {
+                built = modelClass
+            } else if valueType != field.type && valueType != Self.unwrapped(field.type) {
+                problems.append("constructors builds `\(valueType)` for `\(property)`, which has type `\(field.type)`.")
+            }
+        }
+        return built
+    }
+
+    /// The innermost element type, through any nesting of optionals and containers.
+    private static func leafType(of type: Any.Type) -> Any.Type {
+        var current = type
+        while let container = current as? any ContainerElementDescribing.Type {
+            current = container.elementType
+        }
+        return current
+    }
+
+    /// The type inside an `Optional`, or the type itself.
+    private static func unwrapped(_ type: Any.Type) -> Any.Type {
+        (type as? any ContainerElementDescribing.Type).flatMap { $0.isOptional ? $0.elementType : nil } ?? type
+    }
+
+    /// The element type of an array, set or dictionary (through an `Optional`).
+    private static func elementType(of type: Any.Type) -> Any.Type? {
+        guard let container = unwrapped(type) as? any ContainerElementDescribing.Type, !container.isOptional else { return nil }
+        return container.elementType
+    }
+
+    /// The model class of a model property (through an `Optional`), or with `elements` of a container's
+    /// elements.
+    private static func modelType(in type: Any.Type, elements: Bool) -> ModelCoderProviding.Type? {
+        let target = elements ? elementType(of: type).map(unwrapped) : unwrapped(type)
+        return target as? ModelCoderProviding.Type
+    }
+}
+
+/// Containers that can name their element type from a bare type.
+protocol ContainerElementDescribing {
+    static var elementType: Any.Type { get }
+    static var isOptional: Bool { get }
+}
+
+extension Optional: ContainerElementDescribing {
+    static var elementType: Any.Type { Wrapped.self }
+    static var isOptional: Bool { true }
+}
+
+extension Array: ContainerElementDescribing {
+    static var elementType: Any.Type { Element.self }
+    static var isOptional: Bool { false }
+}
+
+extension Set: ContainerElementDescribing {
+    static var elementType: Any.Type { Element.self }
+    static var isOptional: Bool { false }
+}
+
+extension Dictionary: ContainerElementDescribing {
+    static var elementType: Any.Type { Value.self }
+    static var isOptional: Bool { false }
+}
