@@ -1,0 +1,75 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+/// The message of the error `body` throws.
+func message(of body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+@Suite("Error messages")
+struct ErrorMessageTests {
+    @Test("paths run through objects, arrays and dictionaries")
+    func paths() {
+        #expect(message { _ = try User.decode(from: #"{"b":[{"a":1},{"a":2},{"a":3},{"a":"abc"}]}"#) }
+            == #"Expected Double at b[3].a (Bet.amount) but found a string "abc"."#)
+        #expect(message { _ = try Event.decode(from: #"{"mk":{"k":{"o":[{"p":"x"}]}}}"#) }
+            == #"Expected Double at mk["k"].o[0].p (Outcome.price) but found a string "x"."#)
+        #expect(message { _ = try Event.decode(from: #"{"v":{"n":[]}}"#) }
+            == "Expected String at v.n (Venue.name) but found an array.")
+        #expect(message { _ = try Event.decode(from: #"{"m":[{"fav":7}]}"#) }
+            == "Expected Outcome at m[0].fav (Market.favourite) but found the number 7.")
+        #expect(message { _ = try Outcome.decodeArray(from: #"[{"i":1},{"i":true}]"#) }
+            == "Expected Int at [1].i (Outcome.outcomeId) but found the Boolean true.")
+    }
+
+    @Test("the error carries path, model and property as data")
+    func fields() throws {
+        do {
+            _ = try User.decode(from: #"{"b":[{"a":"abc"}]}"#)
+            Issue.record("expected an error")
+        } catch let error as MappingError {
+            #expect(error.path.components == [.key("b"), .index(0), .key("a")])
+            #expect(error.path.description == "b[0].a")
+            #expect(error.model == "Bet")
+            #expect(error.property == "amount")
+        }
+    }
+
+    @Test("the top level must be an object or, for arrays, an array")
+    func topLevel() {
+        #expect(message { _ = try User.decode(from: "[1]") } == "Expected User at the top level but found an array.")
+        #expect(message { _ = try Outcome.decodeArray(from: #"{"i":1}"#) } == "Expected [Outcome] at the top level but found an object.")
+        #expect(message { _ = try Outcome.decodeArray(from: "[1]") } == "Expected Outcome at [0] but found the number 1.")
+    }
+
+    @Test("malformed JSON is a mapping error that wraps the syntax error")
+    func malformed() throws {
+        #expect(message { _ = try User.decode(from: #"{"fn": }"#) }
+            == #"The data is not valid JSON. Unexpected "}" at line 1, column 8 (byte 7): expected a value."#)
+        do {
+            _ = try User.decode(from: Data("{\n\"fn\" 1}".utf8))
+        } catch let error as MappingError {
+            let syntax = try #require(error.syntaxError)
+            #expect(syntax.line == 2)
+            #expect(syntax.column == 6)
+        }
+    }
+
+    @Test("values JSON cannot represent are refused when writing")
+    func notRepresentable() {
+        let bet = Bet()
+        bet.amount = .nan
+        #expect(message { _ = try bet.jsonData() } == "Cannot write NaN at a (Bet.amount): JSON has no representation for it.")
+        let user = User()
+        bet.amount = -.infinity
+        user.bets = [Bet(), bet]
+        #expect(message { _ = try user.jsonData() } == "Cannot write -infinity at b[1].a (Bet.amount): JSON has no representation for it.")
+        #expect(message { _ = try [user].jsonData() } == "Cannot write -infinity at [0].b[1].a (Bet.amount): JSON has no representation for it.")
+    }
+}
