@@ -9,6 +9,12 @@ final class Outcome: BaseModel {
     var name: String?
     var price: Double = 1
     override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price"] }
+
+    struct NegativePrice: Error {}
+
+    override func didDeserialize() throws {
+        if price < 0 { throw NegativePrice() }
+    }
 }
 
 final class Market: BaseModel {

@@ -1,0 +1,108 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+@Suite("Atomic updates")
+struct AtomicUpdateTests {
+    /// An update that changes something at every level: scalars, a merged nested model, replaced
+    /// arrays and dictionaries.
+    static let update = #"""
+    {"t":"Ajax v AZ","st":"2026-11-23T12:00:00Z","v":{"n":"Dome","c":"Utrecht"},"l":false,"m":[{"i":"m1","s":"closed","o":[{"i":1,"n":"Ajax","p":1.8},{"i":6,"n":"AZ","p":4.0}],"fav":{"i":6,"n":"AZ","p":4.0}}],"mk":{"m4":{"i":"m4","s":"open","o":[{"i":9,"p":2.2}]}},"i":8}
+    """#
+
+    /// Everything observable about a graph: its full JSON (nil written as null) and the identity of
+    /// every nested object.
+    private func fingerprint(_ event: Event) throws -> String {
+        var options = EncodingOptions()
+        options.nilEncoding = .null
+        var identities: [ObjectIdentifier?] = [event.venue.map(ObjectIdentifier.init)]
+        for market in event.markets {
+            identities.append(ObjectIdentifier(market))
+            identities.append(market.favourite.map(ObjectIdentifier.init))
+            identities += market.outcomes.map(ObjectIdentifier.init)
+        }
+        return try event.jsonString(options: options) + "\(identities)"
+    }
+
+    /// Every path in `json`, outermost first: object keys and array indices.
+    private func paths(in json: JSON, prefix: [MappingPath.Component] = []) -> [[MappingPath.Component]] {
+        var result: [[MappingPath.Component]] = prefix.isEmpty ? [] : [prefix]
+        switch json {
+        case .object(let object):
+            for (key, value) in object { result += paths(in: value, prefix: prefix + [.key(key)]) }
+        case .array(let elements):
+            for (index, value) in elements.enumerated() { result += paths(in: value, prefix: prefix + [.index(index)]) }
+        default:
+            break
+        }
+        return result
+    }
+
+    /// `json` with the value at `path` replaced by `replacement`.
+    private func replacing(_ path: ArraySlice<MappingPath.Component>, in json: JSON, with replacement: JSON) -> JSON {
+        guard let first = path.first else { return replacement }
+        switch (first, json) {
+        case (.key(let key), .object(var object)):
+            object[key] = replacing(path.dropFirst(), in: object[key]!, with: replacement)
+            return .object(object)
+        case (.index(let index), .array(var elements)):
+            elements[index] = replacing(path.dropFirst(), in: elements[index], with: replacement)
+            return .array(elements)
+        default:
+            return json
+        }
+    }
+
+    @Test("the update itself succeeds and changes every level")
+    func updateApplies() throws {
+        let event = try Event.decode(from: SampleFeed.event)
+        let before = try fingerprint(event)
+        try event.update(from: Self.update)
+        #expect(try fingerprint(event) != before)
+        #expect(event.venue?.city == "Utrecht" && event.markets[0].outcomes[1].name == "AZ" && event.eventId == 8)
+    }
+
+    @Test("a bad value at any key of a three-level graph leaves the whole graph unchanged")
+    func failureAtEveryKey() throws {
+        let update = try JSON(parsing: Self.update)
+        let allPaths = paths(in: update)
+        #expect(allPaths.count == 32)
+        // A value that no mapped type accepts: not an object, not a scalar, not an array of either.
+        let poison: JSON = [[[]]]
+        for path in allPaths {
+            let event = try Event.decode(from: SampleFeed.event)
+            let before = try fingerprint(event)
+            let bad = try replacing(path[...], in: update, with: poison).serializedString()
+            #expect(throws: MappingError.self, "\(MappingPath(path))") { try event.update(from: bad) }
+            #expect(try fingerprint(event) == before, "\(MappingPath(path))")
+        }
+    }
+
+    @Test("a failing transformer or didDeserialize deep in the graph leaves it unchanged")
+    func failingHooks() throws {
+        let update = try JSON(parsing: Self.update)
+        let cases: [([MappingPath.Component], JSON)] = [
+            ([.key("st")], "not a date"),
+            ([.key("m"), .index(0), .key("o"), .index(1), .key("p")], -1),
+            ([.key("m"), .index(0), .key("fav"), .key("p")], -2),
+            ([.key("mk"), .key("m4"), .key("o"), .index(0), .key("p")], -3),
+        ]
+        for (path, value) in cases {
+            let event = try Event.decode(from: SampleFeed.event)
+            let before = try fingerprint(event)
+            let bad = try replacing(path[...], in: update, with: value).serializedString()
+            #expect(throws: MappingError.self) { try event.update(from: bad) }
+            #expect(try fingerprint(event) == before, "\(MappingPath(path))")
+        }
+    }
+
+    @Test("a failure inside a merged nested model restores that model too")
+    func nestedRestore() throws {
+        let event = try Event.decode(from: SampleFeed.event)
+        let venue = try #require(event.venue)
+        #expect(throws: MappingError.self) { try event.update(from: #"{"t":"New","v":{"c":"Delft","n":[]}}"#) }
+        #expect(event.title == "Ajax v PSV")
+        #expect(event.venue === venue)
+        #expect(venue.city == "Amsterdam")
+    }
+}
