@@ -8,6 +8,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "BaseModelKit"),
+        .executableTarget(name: "Demo", dependencies: ["BaseModelKit"], resources: [.copy("Resources")]),
         .executableTarget(name: "Benchmarks", dependencies: ["BaseModelKit"]),
         .testTarget(name: "BaseModelKitTests", dependencies: ["BaseModelKit"]),
     ],

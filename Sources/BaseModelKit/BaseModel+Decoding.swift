@@ -17,7 +17,8 @@ extension BaseModel {
     /// A new model decoded from a parsed JSON object.
     public static func decode(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> Self {
         let session = DecodingSession(options: options, recordsChanges: false)
-        let model = self.init()
+        // `modelClass(for:)` may pick a subclass; `chosenClass` checks that it is one.
+        let model = try ModelCoder<Self>(buildType: self).chosenClass(for: object).init() as! Self
         try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
         return model
     }

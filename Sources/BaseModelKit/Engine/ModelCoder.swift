@@ -14,10 +14,23 @@ struct ModelCoder<Declared>: ValueCoding {
             try ModelDecoding.fill(existing, from: object, session: session, isExisting: true)
             return existing as! Declared
         }
-        let model = buildType.init()
+        let model = try chosenClass(for: object).init()
         try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
-        // `buildType` is `Declared` or a subclass of it: checked when the plan was built.
+        // The class built is `Declared` or a subclass of it: checked when the plan was built, and for
+        // `modelClass(for:)` by `chosenClass(for:)`.
         return model as! Declared
+    }
+
+    /// The class to build: what `modelClass(for:)` picks for this object, if it picks one that is the
+    /// declared class or a subclass of it; otherwise `buildType`.
+    func chosenClass(for object: JSONObject) throws -> BaseModel.Type {
+        guard let picked = buildType.modelClass(for: object) else { return buildType }
+        guard picked.isSubclass(of: Declared.self as! ModelCoderProviding.Type) else {
+            throw MappingError(.typeMismatch(
+                expected: "\(typeName) or a subclass",
+                found: "an object that modelClass(for:) maps to \(picked)"))
+        }
+        return picked
     }
 
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {
