@@ -24,21 +24,30 @@ struct Measurement {
     }
 }
 
-/// Runs `body` until both `minimumRuns` runs and `minimumSeconds` have passed (after one warm-up run),
-/// timing each run.
-func measure(bytes: Int, objects: Int? = nil, minimumRuns: Int, minimumSeconds: Double, _ body: () throws -> Void) rethrows -> Measurement {
-    try body()
-    var samples: [Double] = []
+/// Times several contenders on the same task, interleaved: one run of each in turn, after one warm-up
+/// run of each, until every contender has `minimumRuns` runs and `minimumSeconds` have passed. On a
+/// shared, noisy machine this lets a slow spell hit every contender alike, so their ratios stay fair.
+func measureInterleaved(
+    _ contenders: [(name: String, bytes: Int, objects: Int?, body: () throws -> Void)],
+    minimumRuns: Int,
+    minimumSeconds: Double
+) throws -> [(name: String, measurement: Measurement)] {
+    for contender in contenders { try contender.body() }
+    var samples = [[Double]](repeating: [], count: contenders.count)
     let clock = ContinuousClock()
     let started = clock.now
-    while samples.count < minimumRuns || (clock.now - started) < .seconds(minimumSeconds) {
-        let start = clock.now
-        try body()
-        let elapsed = clock.now - start
-        samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        if samples.count >= 1000 { break }
+    while samples[0].count < minimumRuns || (clock.now - started) < .seconds(minimumSeconds) {
+        for (index, contender) in contenders.enumerated() {
+            let start = clock.now
+            try contender.body()
+            let elapsed = clock.now - start
+            samples[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        if samples[0].count >= 1000 { break }
     }
-    return Measurement(samples: samples, bytes: bytes, objects: objects)
+    return contenders.enumerated().map { index, contender in
+        (contender.name, Measurement(samples: samples[index], bytes: contender.bytes, objects: contender.objects))
+    }
 }
 
 /// Keeps a value alive and observable so the optimizer cannot drop the work that made it.
