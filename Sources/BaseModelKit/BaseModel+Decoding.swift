@@ -6,21 +6,23 @@ extension BaseModel {
     /// - Throws: `MappingError` for malformed JSON or a value that cannot be mapped (with its path),
     ///   `SchemaError` when the class's mapping tables are invalid.
     public static func decode(from data: Data, options: DecodingOptions = DecodingOptions()) throws -> Self {
-        try decode(from: try Document.object(in: [UInt8](data), options: options, model: self), options: options)
+        try Document.decode([UInt8](data), as: self, options: options)
     }
 
     /// A new model decoded from JSON text; see `decode(from:options:)` for `Data`.
     public static func decode(from text: String, options: DecodingOptions = DecodingOptions()) throws -> Self {
-        try decode(from: try Document.object(in: Array(text.utf8), options: options, model: self), options: options)
+        try Document.decode(Array(text.utf8), as: self, options: options)
     }
 
     /// A new model decoded from a parsed JSON object.
     public static func decode(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> Self {
         let session = DecodingSession(options: options, recordsChanges: false)
-        // `modelClass(for:)` may pick a subclass; `chosenClass` checks that it is one.
-        let model = try ModelCoder<Self>(buildType: self).chosenClass(for: object).init() as! Self
-        try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
-        return model
+        return try CurrentSession.$decoding.withValue(session) {
+            // `modelClass(for:)` may pick a subclass; `chosenClass` checks that it is one.
+            let model = try ModelCoder<Self>(buildType: self).chosenClass(for: object).init() as! Self
+            try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
+            return model
+        }
     }
 
     /// A new model decoded from a `JSONSerialization`-style dictionary.
@@ -37,19 +39,21 @@ extension BaseModel {
     /// thrown. (Changes an overridden hook makes to objects other than the one it is called on are not
     /// tracked.)
     public func update(from data: Data, options: DecodingOptions = DecodingOptions()) throws {
-        try update(from: try Document.object(in: [UInt8](data), options: options, model: type(of: self)), options: options)
+        try Document.update(self, from: [UInt8](data), options: options)
     }
 
     /// Updates this model in place from JSON text; see `update(from:options:)` for `Data`.
     public func update(from text: String, options: DecodingOptions = DecodingOptions()) throws {
-        try update(from: try Document.object(in: Array(text.utf8), options: options, model: type(of: self)), options: options)
+        try Document.update(self, from: Array(text.utf8), options: options)
     }
 
     /// Updates this model in place from a parsed JSON object; see `update(from:options:)` for `Data`.
     public func update(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws {
         let session = DecodingSession(options: options, recordsChanges: true)
         do {
-            try ModelDecoding.fill(self, from: object, session: session, isExisting: true)
+            try CurrentSession.$decoding.withValue(session) {
+                try ModelDecoding.fill(self, from: object, session: session, isExisting: true)
+            }
         } catch {
             session.changeLog?.rollBack()
             throw error
@@ -74,12 +78,12 @@ extension BaseModelProtocol {
     ///
     /// - Throws: `MappingError` with the element's index in its path, or `SchemaError`.
     public static func decodeArray(from data: Data, options: DecodingOptions = DecodingOptions()) throws -> [Self] {
-        try decodeArray(from: try Document.value(in: [UInt8](data), options: options), options: options)
+        try Document.decodeArray([UInt8](data), of: self, options: options)
     }
 
     /// New models decoded from a top-level JSON array in text; see `decodeArray(from:options:)`.
     public static func decodeArray(from text: String, options: DecodingOptions = DecodingOptions()) throws -> [Self] {
-        try decodeArray(from: try Document.value(in: Array(text.utf8), options: options), options: options)
+        try Document.decodeArray(Array(text.utf8), of: self, options: options)
     }
 
     /// New models decoded from the elements of a parsed JSON array.
@@ -90,28 +94,58 @@ extension BaseModelProtocol {
     private static func decodeArray(from json: JSON, options: DecodingOptions) throws -> [Self] {
         let session = DecodingSession(options: options, recordsChanges: false)
         let coder = ArrayCoder<Self>(element: ModelCoder<Self>(buildType: self))
-        return try coder.decode(json, existing: nil, session: session)
+        return try CurrentSession.$decoding.withValue(session) {
+            try coder.decode(json, existing: nil, session: session)
+        }
     }
 }
 
-/// Reading the top level of a document for the entry points.
+/// The entry points' work on whole documents: streaming from bytes, with syntax errors reported as
+/// `MappingError`s.
 enum Document {
-    /// The parsed document, with a syntax error reported as a `MappingError`.
-    static func value(in bytes: [UInt8], options: DecodingOptions) throws(MappingError) -> JSON {
-        do {
-            return try JSON(parsing: bytes, options: options)
-        } catch {
-            throw MappingError(.malformedJSON(error))
+    static func decode<Model: BaseModel>(_ bytes: [UInt8], as type: Model.Type, options: DecodingOptions) throws -> Model {
+        let session = DecodingSession(options: options, recordsChanges: false)
+        return try reportingSyntaxErrors {
+            try CurrentSession.$decoding.withValue(session) {
+                try StreamingDecoding.decodeDocument(bytes, as: type, into: nil, session: session) as! Model
+            }
         }
     }
 
-    /// The document's top-level object; anything else is a type mismatch naming the model.
-    static func object(in bytes: [UInt8], options: DecodingOptions, model: BaseModel.Type) throws(MappingError) -> JSONObject {
-        let json = try value(in: bytes, options: options)
-        guard case .object(let object) = json else {
-            throw MappingError(.typeMismatch(expected: String(describing: model), found: json.foundDescription))
+    static func update(_ model: BaseModel, from bytes: [UInt8], options: DecodingOptions) throws {
+        let session = DecodingSession(options: options, recordsChanges: true)
+        do {
+            try reportingSyntaxErrors {
+                try CurrentSession.$decoding.withValue(session) {
+                    _ = try StreamingDecoding.decodeDocument(bytes, as: Swift.type(of: model), into: model, session: session)
+                }
+            }
+        } catch {
+            session.changeLog?.rollBack()
+            throw error
         }
-        return object
+    }
+
+    static func decodeArray<Model: BaseModel>(_ bytes: [UInt8], of type: Model.Type, options: DecodingOptions) throws -> [Model] {
+        let session = DecodingSession(options: options, recordsChanges: false)
+        let coder = ArrayCoder<Model>(element: ModelCoder<Model>(buildType: type))
+        return try reportingSyntaxErrors {
+            try CurrentSession.$decoding.withValue(session) {
+                var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
+                let models = try coder.decode(from: &parser, existing: nil, session: session)
+                try parser.expectEndOfInput()
+                return models
+            }
+        }
+    }
+
+    /// Runs `body`, turning a `JSONSyntaxError` into the `MappingError` that wraps it.
+    private static func reportingSyntaxErrors<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as JSONSyntaxError {
+            throw MappingError(.malformedJSON(error))
+        }
     }
 
     /// A `JSONSerialization`-style dictionary as a JSON object.

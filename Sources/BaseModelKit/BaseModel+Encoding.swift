@@ -17,12 +17,12 @@ extension BaseModel {
 
     /// The model as a `JSONSerialization`-style dictionary, for code that already uses one.
     public func dictionary(options: EncodingOptions = EncodingOptions()) throws -> [String: Any] {
-        let object = try ModelEncoding.serialize(self, session: EncodingSession(options: options))
+        let object = try ModelEncoding.serializeTopLevel(self, session: EncodingSession(options: options))
         return AnyBridging.any(from: .object(object)) as? [String: Any] ?? [:]
     }
 
     func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
-        let object = try ModelEncoding.serialize(self, session: EncodingSession(options: options))
+        let object = try ModelEncoding.serializeTopLevel(self, session: EncodingSession(options: options))
         return try JSON.object(object).serializedBytes(options: options)
     }
 }
@@ -44,7 +44,7 @@ extension Array where Element: BaseModel {
         elements.reserveCapacity(count)
         for (index, model) in enumerated() {
             do {
-                elements.append(.object(try ModelEncoding.serialize(model, session: session)))
+                elements.append(.object(try ModelEncoding.serializeTopLevel(model, session: session)))
             } catch let error as MappingError {
                 throw error.prefixed(by: .index(index))
             }

@@ -57,7 +57,7 @@ open class BaseModel {
     /// the map and present in `object`; other keys are ignored. Override to handle special keys, and
     /// call `super.deserialize(object)` for the rest. Throwing fails the decode (an update is undone).
     open func deserialize(_ object: JSONObject) throws {
-        try ModelDecoding.applyMappedFields(of: self, from: object, session: CurrentSession.decodingOrDefault)
+        try ModelDecoding.deserialize(self, from: object)
     }
 
     /// The JSON object of this model. The default writes every mapped property in declaration order

@@ -21,6 +21,11 @@ protocol ValueCoding<Value>: Sendable {
     /// The value `json` denotes. `existing` is the property's current value when `mergesIntoExisting`.
     func decode(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value
 
+    /// The value of the JSON at the parser's position, read straight from the bytes; leaves the parser
+    /// after it. Coders of the common types read their tokens directly; the default reads a `JSON`
+    /// value and decodes that, which gives the same results and the same errors.
+    func decode(from parser: inout JSONParser, existing: Value?, session: DecodingSession) throws -> Value
+
     /// The JSON for `value`.
     func encode(_ value: Value, session: EncodingSession) throws -> JSON
 
@@ -29,6 +34,10 @@ protocol ValueCoding<Value>: Sendable {
 }
 
 extension ValueCoding {
+    func decode(from parser: inout JSONParser, existing: Value?, session: DecodingSession) throws -> Value {
+        try decode(try parser.readValue(), existing: existing, session: session)
+    }
+
     var acceptsNull: Bool { false }
     var mergesIntoExisting: Bool { false }
     func isNil(_ value: Value) -> Bool { false }
@@ -49,6 +58,9 @@ extension ValueCoding {
 final class DecodingSession: Sendable {
     let options: DecodingOptions
     let changeLog: ChangeLog?
+    /// Where the reader keeps the parser while a model hook runs, so that the hook's default
+    /// implementation can go on reading the same document from the same place.
+    let parkedParser = Mutex(JSONParser.idle)
 
     init(options: DecodingOptions, recordsChanges: Bool) {
         self.options = options
@@ -56,6 +68,12 @@ final class DecodingSession: Sendable {
     }
 
     var isLenient: Bool { options.coercion == .lenient }
+
+    /// Moves `parser` into the session (leaving an idle parser in its place), or back out again: the
+    /// same call swaps both ways.
+    func swapParkedParser(with parser: inout JSONParser) {
+        parkedParser.withLock { swap(&$0, &parser) }
+    }
 }
 
 /// What one encoding call carries down to every value: its options and how deep in nested models

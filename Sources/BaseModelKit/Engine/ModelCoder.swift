@@ -22,15 +22,30 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     /// The class to build: what `modelClass(for:)` picks for this object, if it picks one that is the
-    /// declared class or a subclass of it; otherwise `buildType`.
-    func chosenClass(for object: JSONObject) throws -> BaseModel.Type {
+    /// declared class (by default `Declared`) or a subclass of it; otherwise `buildType`.
+    func chosenClass(for object: JSONObject, declared: ModelCoderProviding.Type? = nil) throws -> BaseModel.Type {
         guard let picked = buildType.modelClass(for: object) else { return buildType }
-        guard picked.isSubclass(of: Declared.self as! ModelCoderProviding.Type) else {
+        let declaredClass = declared ?? (Declared.self as! ModelCoderProviding.Type)
+        guard picked.isSubclass(of: declaredClass) else {
             throw MappingError(.typeMismatch(
-                expected: "\(typeName) or a subclass",
+                expected: "\(declaredClass) or a subclass",
                 found: "an object that modelClass(for:) maps to \(picked)"))
         }
         return picked
+    }
+
+    func decode(from parser: inout JSONParser, existing: Declared?, session: DecodingSession) throws -> Declared {
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            return try decode(try parser.readValue(), existing: existing, session: session)
+        }
+        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth)
+        if let existing = existing as? BaseModel {
+            try StreamingDecoding.fill(existing, parser: &parser, deferred: deferred, session: session, isExisting: true)
+            return existing as! Declared
+        }
+        let model = try chosenClass(for: JSONObject(deferred: deferred)).init()
+        try StreamingDecoding.fill(model, parser: &parser, deferred: deferred, session: session, isExisting: false)
+        return model as! Declared
     }
 
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {

@@ -14,9 +14,12 @@ enum ModelDecoding {
         if isExisting, let changeLog = session.changeLog {
             changeLog.record(model, fields: try SchemaRegistry.schema(for: type(of: model)).storedFields)
         }
-        try CurrentSession.$decoding.withValue(session) {
-            try model.deserialize(object)
-        }
+        try model.deserialize(object)
+        try didDeserialize(model)
+    }
+
+    /// Step 3: runs `didDeserialize()`, turning an error of the model's own into a rejection.
+    static func didDeserialize(_ model: BaseModel) throws {
         do {
             try model.didDeserialize()
         } catch let error as MappingError {
@@ -25,6 +28,16 @@ enum ModelDecoding {
             throw error
         } catch {
             throw MappingError(.rejected(error), model: String(describing: type(of: model)))
+        }
+    }
+
+    /// The default `deserialize`: streams a deferred object straight from its bytes, walks any other.
+    static func deserialize(_ model: BaseModel, from object: JSONObject) throws {
+        let session = CurrentSession.decodingOrDefault
+        if let deferred = object.deferred {
+            try StreamingDecoding.applyMappedFields(of: model, from: object, deferred: deferred, session: session)
+        } else {
+            try applyMappedFields(of: model, from: object, session: session)
         }
     }
 

@@ -21,12 +21,18 @@ enum ModelEncoding {
         return object
     }
 
-    /// The JSON object of `model` through its `serialize()` hook, inside `session`.
+    /// The JSON object of `model` through its `serialize()` hook (the caller has made `session` the
+    /// current one).
     static func serialize(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
         try session.enterModel()
         defer { session.leaveModel() }
-        return try CurrentSession.$encoding.withValue(session) {
-            try model.serialize()
+        return try model.serialize()
+    }
+
+    /// The JSON object of a top-level model, with `session` current while its hooks run.
+    static func serializeTopLevel(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
+        try CurrentSession.$encoding.withValue(session) {
+            try serialize(model, session: session)
         }
     }
 }

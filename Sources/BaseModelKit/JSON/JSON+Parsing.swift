@@ -58,7 +58,7 @@ extension JSONParser {
             switch bytes[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[position] == UInt8(ascii: "{")
-                guard open.count < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
+                guard open.count + depth < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {

@@ -20,15 +20,47 @@ public struct JSONObject: Sendable {
     /// strings); larger ones keep a key index.
     static let indexThreshold = 64
 
-    /// The members in order, in one buffer.
-    private(set) var members: [Member]
-    /// Position of each key, present only when the object is larger than `indexThreshold`.
-    private var index: [String: Int]?
+    /// What an object keeps besides its members.
+    enum Extra: Sendable {
+        case none
+        /// Position of each key, for objects larger than `indexThreshold`.
+        case index([String: Int])
+        /// Members not read yet: they are read from the document's bytes when first asked for.
+        case deferred(DeferredObject)
+    }
+
+    /// The members in order, in one buffer (empty while deferred).
+    private var storedMembers: [Member]
+    private var extra: Extra
+
+    /// The members in order, read from the document first if the object is deferred.
+    var members: [Member] {
+        if case .deferred(let deferred) = extra { return deferred.object.storedMembers }
+        return storedMembers
+    }
+
+    /// The object as it is stored, with deferred members read.
+    private var resolved: JSONObject {
+        if case .deferred(let deferred) = extra { return deferred.object }
+        return self
+    }
+
+    /// The deferred source of an object whose members are read on first use.
+    var deferred: DeferredObject? {
+        if case .deferred(let deferred) = extra { return deferred }
+        return nil
+    }
+
+    /// An object whose members are read from the document only if someone asks for them.
+    init(deferred: DeferredObject) {
+        storedMembers = []
+        extra = .deferred(deferred)
+    }
 
     /// An empty object.
     public init() {
-        members = []
-        index = nil
+        storedMembers = []
+        extra = .none
     }
 
     /// An object with these entries in this order; a repeated key keeps its first position and its
@@ -42,9 +74,9 @@ public struct JSONObject: Sendable {
 
     /// An object from entries whose keys the caller knows to be distinct.
     init(distinctMembers: [Member]) {
-        members = distinctMembers
-        index = nil
-        if members.count > JSONObject.indexThreshold {
+        storedMembers = distinctMembers
+        extra = .none
+        if storedMembers.count > JSONObject.indexThreshold {
             rebuildIndex()
         }
     }
@@ -63,35 +95,40 @@ public struct JSONObject: Sendable {
 
     /// The position of `key`, or `nil` when the object does not have it.
     func position(of key: String) -> Int? {
-        if let index {
-            return index[key]
+        switch extra {
+        case .index(let index): return index[key]
+        case .none: return storedMembers.firstIndex { $0.key == key }
+        case .deferred(let deferred): return deferred.object.position(of: key)
         }
-        return members.firstIndex { $0.key == key }
     }
 
     /// The value for `key`, or `nil` when the object does not have it. Setting a value replaces the
     /// existing one in place or appends the key; setting `nil` removes the key.
     public subscript(key: String) -> JSON? {
         get {
-            guard let position = position(of: key) else { return nil }
-            return members[position].value
+            let object = resolved
+            guard let position = object.position(of: key) else { return nil }
+            return object.storedMembers[position].value
         }
         set {
+            if case .deferred = extra { self = resolved }
             if let newValue {
                 if let position = position(of: key) {
-                    members[position].value = newValue
+                    storedMembers[position].value = newValue
                 } else {
-                    members.append(Member(key: key, value: newValue))
-                    if index != nil {
-                        index![key] = members.count - 1
-                    } else if members.count > JSONObject.indexThreshold {
+                    storedMembers.append(Member(key: key, value: newValue))
+                    if case .index(var index) = extra {
+                        extra = .none
+                        index[key] = storedMembers.count - 1
+                        extra = .index(index)
+                    } else if storedMembers.count > JSONObject.indexThreshold {
                         rebuildIndex()
                     }
                 }
             } else if let position = position(of: key) {
-                members.remove(at: position)
-                index = nil
-                if members.count > JSONObject.indexThreshold {
+                storedMembers.remove(at: position)
+                extra = .none
+                if storedMembers.count > JSONObject.indexThreshold {
                     rebuildIndex()
                 }
             }
@@ -99,11 +136,11 @@ public struct JSONObject: Sendable {
     }
 
     private mutating func rebuildIndex() {
-        var index = [String: Int](minimumCapacity: members.count)
-        for (position, member) in members.enumerated() {
+        var index = [String: Int](minimumCapacity: storedMembers.count)
+        for (position, member) in storedMembers.enumerated() {
             index[member.key] = position
         }
-        self.index = index
+        extra = .index(index)
     }
 }
 
@@ -132,9 +169,10 @@ extension JSONObject: Sequence {
 extension JSONObject: Hashable {
     /// Objects are equal when they have the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        let lhs = lhs.resolved, rhs = rhs.resolved
         guard lhs.count == rhs.count else { return false }
-        for (position, entry) in lhs.members.enumerated() {
-            let other = rhs.members[position]
+        for (position, entry) in lhs.storedMembers.enumerated() {
+            let other = rhs.storedMembers[position]
             if other.key == entry.key {
                 guard other.value == entry.value else { return false }
             } else {

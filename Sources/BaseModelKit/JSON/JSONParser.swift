@@ -7,6 +7,9 @@ struct JSONParser {
     let bytes: [UInt8]
     var position: Int
     let maxDepth: Int
+    /// Arrays and objects entered and not yet left by streaming reads (`enterContainer`); trees read
+    /// with `readValue` count from here.
+    var depth = 0
     /// Reused for strings that contain escapes.
     private var scratch: [UInt8] = []
     /// Keys already read from this document.
@@ -27,6 +30,19 @@ struct JSONParser {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
         }
+    }
+
+    /// A parser over no bytes, to stand in while the real one is elsewhere.
+    static let idle: JSONParser = {
+        // An empty input has no encoding to refuse.
+        (try? JSONParser(bytes: [], maxDepth: 0)) ?? JSONParser(unchecked: [])
+    }()
+
+    private init(unchecked bytes: [UInt8]) {
+        self.bytes = bytes
+        self.maxDepth = 0
+        self.position = 0
+        self.keyCache = KeyCache(inputLength: 0)
     }
 
     /// Names the encoding of text that starts like UTF-16 or UTF-32 (by byte order mark, or by the zero

@@ -2,6 +2,8 @@
 struct FieldPlan: Sendable {
     /// The JSON key.
     let jsonKey: String
+    /// The JSON key's UTF-8 bytes, to match keys in a document without making strings.
+    let jsonKeyBytes: [UInt8]
     /// The stored property's name.
     let property: String
     /// Typed access to the property with the coder chosen for its type.
@@ -13,6 +15,10 @@ protocol MappedFieldAccess: Sendable {
     /// Sets the property of `object` from `json`. `null` for a type that does not accept it leaves
     /// the property unchanged with lenient coercion and is an error with strict coercion.
     func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws
+
+    /// Sets the property of `object` from the JSON at the parser's position, read straight from the
+    /// bytes; `null` is handled as in `decode(_:into:session:)`.
+    func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws
 
     /// The property's JSON, or `nil` when the property holds `nil`.
     func encode(from object: AnyObject, session: EncodingSession) throws -> JSON?
@@ -30,6 +36,17 @@ struct MappedField<Value>: MappedFieldAccess {
         }
         let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
         let value = try coder.decode(json, existing: existing, session: session)
+        handle.write(value, to: object)
+    }
+
+    func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
+        if !coder.acceptsNull, parser.peekToken() == UInt8(ascii: "n") {
+            try parser.readLiteral(.null)
+            if session.isLenient { return }
+            throw coder.mismatch(.null)
+        }
+        let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
+        let value = try coder.decode(from: &parser, existing: existing, session: session)
         handle.write(value, to: object)
     }
 

@@ -27,6 +27,31 @@ final class ModelSchema: Sendable {
         positions[key].map { fields[$0] }
     }
 
+    /// The mapped property whose key is `bytes[start..<end]`. The search starts at `hint`, just after
+    /// the previous match, because documents mostly list keys in the order the plan does; `hint` is
+    /// moved past the match.
+    func field(matching bytes: [UInt8], from start: Int, to end: Int, hint: inout Int) -> FieldPlan? {
+        let count = fields.count
+        guard count > 0 else { return nil }
+        let length = end - start
+        var position = hint < count ? hint : 0
+        for _ in 0..<count {
+            let key = fields[position].jsonKeyBytes
+            if key.count == length {
+                var offset = 0
+                while offset < length, key[offset] == bytes[start + offset] {
+                    offset += 1
+                }
+                if offset == length {
+                    hint = position + 1
+                    return fields[position]
+                }
+            }
+            position = position + 1 == count ? 0 : position + 1
+        }
+        return nil
+    }
+
     /// JSON key → property name, derived from the plan (the reverse of `apiToLocal`).
     var localToApi: [String: String] {
         Dictionary(uniqueKeysWithValues: fields.map { ($0.property, $0.jsonKey) })

@@ -1,0 +1,108 @@
+// Streaming fast paths of the common coders: each reads the token it expects straight from the bytes
+// and leaves anything else (lenient spellings, wrong types) to the coder's `JSON` path, so results and
+// error messages are the same either way.
+
+extension StringCoder {
+    func decode(from parser: inout JSONParser, existing: String?, session: DecodingSession) throws -> String {
+        guard parser.peekToken() == UInt8(ascii: "\"") else {
+            return try decode(try parser.readValue(), existing: existing, session: session)
+        }
+        return try parser.readString()
+    }
+}
+
+extension BoolCoder {
+    func decode(from parser: inout JSONParser, existing: Bool?, session: DecodingSession) throws -> Bool {
+        switch parser.peekToken() {
+        case UInt8(ascii: "t"):
+            try parser.readLiteral(.true)
+            return true
+        case UInt8(ascii: "f"):
+            try parser.readLiteral(.false)
+            return false
+        default:
+            return try decode(try parser.readValue(), existing: existing, session: session)
+        }
+    }
+}
+
+extension IntegerCoder {
+    func decode(from parser: inout JSONParser, existing: Integer?, session: DecodingSession) throws -> Integer {
+        guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
+            return try decode(try parser.readValue(), existing: existing, session: session)
+        }
+        let number = try parser.readNumber()
+        guard let value = number.int(exactly: Integer.self) else { throw notExact(.number(number)) }
+        return value
+    }
+}
+
+extension DoubleCoder {
+    func decode(from parser: inout JSONParser, existing: Double?, session: DecodingSession) throws -> Double {
+        guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
+            return try decode(try parser.readValue(), existing: existing, session: session)
+        }
+        let start = parser.position
+        guard let value = try parser.readDouble() else {
+            parser.position = start
+            throw notExact(.number(try parser.readNumber()))
+        }
+        return value
+    }
+}
+
+extension OptionalCoder {
+    func decode(from parser: inout JSONParser, existing: Wrapped??, session: DecodingSession) throws -> Wrapped? {
+        if parser.peekToken() == UInt8(ascii: "n") {
+            try parser.readLiteral(.null)
+            return nil
+        }
+        return try wrapped.decode(from: &parser, existing: existing ?? nil, session: session)
+    }
+}
+
+extension ArrayCoder {
+    func decode(from parser: inout JSONParser, existing: [Element]?, session: DecodingSession) throws -> [Element] {
+        guard parser.peekToken() == UInt8(ascii: "[") else {
+            return try decode(try parser.readValue(), existing: existing, session: session)
+        }
+        try parser.enterContainer()
+        var result: [Element] = []
+        if parser.closesImmediately(UInt8(ascii: "]")) { return result }
+        repeat {
+            result.append(try decodeStreamingElement(from: &parser, index: result.count, by: element, session: session))
+        } while try parser.nextMember(closing: UInt8(ascii: "]"))
+        return result
+    }
+}
+
+extension RawValueCoder {
+    func decode(from parser: inout JSONParser, existing: Wrapped?, session: DecodingSession) throws -> Wrapped {
+        let start = parser.position
+        let rawValue: Wrapped.RawValue
+        do {
+            rawValue = try raw.decode(from: &parser, existing: nil, session: session)
+        } catch is MappingError {
+            parser.position = start
+            throw mismatch(try parser.readValue())
+        }
+        guard let value = Wrapped(rawValue: rawValue) else {
+            throw mismatch((try? raw.encode(rawValue, session: EncodingSession(options: EncodingOptions()))) ?? .null)
+        }
+        return value
+    }
+}
+
+/// Decodes one element of an array from the parser, putting its index in front of the path of any
+/// error; `null` is an element only of types that accept it.
+func decodeStreamingElement<Element>(from parser: inout JSONParser, index: Int, by element: any ValueCoding<Element>, session: DecodingSession) throws -> Element {
+    if parser.peekToken() == UInt8(ascii: "n"), !element.acceptsNull {
+        try parser.readLiteral(.null)
+        throw element.mismatch(.null).prefixed(by: .index(index))
+    }
+    do {
+        return try element.decode(from: &parser, existing: nil, session: session)
+    } catch let error as MappingError {
+        throw error.prefixed(by: .index(index))
+    }
+}

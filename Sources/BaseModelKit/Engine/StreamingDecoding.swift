@@ -1,0 +1,97 @@
+/// Decoding straight from a document's bytes into models, without a `JSON` tree for mapped fields.
+///
+/// The hooks run exactly as in `ModelDecoding`, but each object reaches `deserialize(_:)` as a
+/// *deferred* `JSONObject`: its members are read from the bytes only if the hook asks for them. The
+/// default `deserialize` finds the object untouched and streams its members straight into the
+/// properties; an override that reads the object gets a real one, and the default then walks that.
+/// While a hook runs, the parser waits in the session (`swapParkedParser`), so the default
+/// implementation can continue from the same place.
+enum StreamingDecoding {
+    /// Decodes the object at the parser's position (a `{`) into `model`: steps 2 and 3 of the hook order
+    /// in `ModelDecoding`.
+    static func fill(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject, session: DecodingSession, isExisting: Bool) throws {
+        if isExisting, let changeLog = session.changeLog {
+            changeLog.record(model, fields: try SchemaRegistry.schema(for: type(of: model)).storedFields)
+        }
+        session.swapParkedParser(with: &parser)
+        do {
+            try model.deserialize(JSONObject(deferred: deferred))
+        } catch {
+            session.swapParkedParser(with: &parser)
+            throw error
+        }
+        session.swapParkedParser(with: &parser)
+        if let error = deferred.error { throw error }
+        switch deferred.use {
+        case .streamed:
+            break  // the parser came back from the default implementation past the object
+        case .materialized(let end):
+            parser.position = end
+        case .untouched:
+            try parser.skipValue()  // an override that neither read the object nor called super
+        }
+        try ModelDecoding.didDeserialize(model)
+    }
+
+    /// The default `deserialize` for a deferred object: streams its members into the properties when
+    /// the object is untouched and the parked parser stands at it; otherwise walks the members.
+    static func applyMappedFields(of model: BaseModel, from object: JSONObject, deferred: DeferredObject, session: DecodingSession) throws {
+        guard deferred.use == .untouched, session.parkedParser.withLock({ $0.position == deferred.start && $0.bytes.count == deferred.bytes.count }) else {
+            try ModelDecoding.applyMappedFields(of: model, from: deferred.object, session: session)
+            return
+        }
+        var parser = JSONParser.idle
+        session.swapParkedParser(with: &parser)
+        defer { session.swapParkedParser(with: &parser) }
+        try streamMembers(into: model, parser: &parser, session: session)
+        deferred.markStreamed(end: parser.position)
+    }
+
+    /// Reads the object at the parser's position member by member: a mapped key sets its property
+    /// straight from the bytes, any other key's value is checked and skipped.
+    static func streamMembers(into model: BaseModel, parser: inout JSONParser, session: DecodingSession) throws {
+        let schema = try SchemaRegistry.schema(for: type(of: model))
+        try parser.enterContainer()
+        if parser.closesImmediately(UInt8(ascii: "}")) { return }
+        var hint = 0
+        repeat {
+            let field: FieldPlan?
+            switch try parser.readStreamingKey() {
+            case .raw(let start, let end):
+                field = schema.field(matching: parser.bytes, from: start, to: end, hint: &hint)
+            case .decoded(let key):
+                field = schema.field(forKey: key)
+            }
+            if let field {
+                do {
+                    try field.access.decode(from: &parser, into: model, session: session)
+                } catch let error as MappingError {
+                    throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(field.jsonKey))
+                }
+            } else {
+                try parser.skipValue()
+            }
+        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+    }
+
+    /// Reads a whole document whose top level must be an object, into `existing` or a new instance
+    /// of `type` (or the class `modelClass(for:)` picks).
+    static func decodeDocument(_ bytes: [UInt8], as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
+        var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            let json = try parser.readValue()
+            throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
+        }
+        let deferred = DeferredObject(bytes: bytes, start: parser.position, remainingDepth: parser.maxDepth)
+        let model: BaseModel
+        if let existing {
+            model = existing
+        } else {
+            let coder = type.makeModelCoder(declaredType: BaseModel.self) as! ModelCoder<BaseModel>
+            model = try coder.chosenClass(for: JSONObject(deferred: deferred), declared: type).init()
+        }
+        try fill(model, parser: &parser, deferred: deferred, session: session, isExisting: existing != nil)
+        try parser.expectEndOfInput()
+        return model
+    }
+}

@@ -1,0 +1,232 @@
+/// Primitives for reading JSON straight into typed storage, without building `JSON` values.
+extension JSONParser {
+    /// A key as read: its raw bytes when it has no escapes and is ASCII (the common case, compared as
+    /// bytes), or the decoded string otherwise.
+    enum Key {
+        case raw(start: Int, end: Int)
+        case decoded(String)
+    }
+
+    /// Reads `"key"` and the `:` after it without making a string when it need not.
+    mutating func readStreamingKey() throws(JSONSyntaxError) -> Key {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected(.key) }
+        let start = position + 1
+        var index = start
+        var key = Key.raw(start: start, end: start)
+        while true {
+            guard index < bytes.count else { throw unexpected(.closingQuote, at: bytes.count) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                key = .raw(start: start, end: index)
+                position = index + 1
+                break
+            }
+            if byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 {
+                // Escapes, non-ASCII and errors: the full string reader decodes and checks them.
+                key = .decoded(try readString())
+                break
+            }
+            index += 1
+        }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected(.colon) }
+        position += 1
+        return key
+    }
+
+    /// The byte at the current position after whitespace, or `nil` at the end of input.
+    mutating func peekToken() -> UInt8? {
+        skipWhitespace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    /// Consumes `byte` (after whitespace) or throws what the grammar expected there.
+    mutating func expect(_ byte: UInt8, _ expectation: JSONSyntaxError.Expectation) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { throw unexpected(expectation) }
+        position += 1
+    }
+
+    /// Enters an array or object at the current depth, refusing to go deeper than `maxDepth`.
+    mutating func enterContainer() throws(JSONSyntaxError) {
+        guard depth < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
+        depth += 1
+        position += 1
+    }
+
+    /// After a member or element: consumes a `,` (returning `true`) or the closing bracket (returning
+    /// `false` and leaving the container).
+    mutating func nextMember(closing: UInt8) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw unexpected(closing == UInt8(ascii: "}") ? .commaOrObjectEnd : .commaOrArrayEnd) }
+        let byte = bytes[position]
+        if byte == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        guard byte == closing else { throw unexpected(closing == UInt8(ascii: "}") ? .commaOrObjectEnd : .commaOrArrayEnd) }
+        position += 1
+        depth -= 1
+        return false
+    }
+
+    /// Whether the container just entered is empty; consumes its closing bracket if so.
+    mutating func closesImmediately(_ closing: UInt8) -> Bool {
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == closing {
+            position += 1
+            depth -= 1
+            return true
+        }
+        return false
+    }
+
+    /// Checks and skips one value of any kind without building it (unknown keys).
+    mutating func skipValue() throws(JSONSyntaxError) {
+        let outerDepth = depth
+        var openIsObject: [Bool] = []
+        repeat {
+            guard let byte = peekToken() else { throw unexpected(.value) }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = byte == UInt8(ascii: "{")
+                try enterContainer()
+                if !closesImmediately(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    openIsObject.append(isObject)
+                    if isObject { _ = try readStreamingKey() }
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                try skipString()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                _ = try readNumber()
+            case UInt8(ascii: "t"):
+                try readLiteral(.true)
+            case UInt8(ascii: "f"):
+                try readLiteral(.false)
+            case UInt8(ascii: "n"):
+                try readLiteral(.null)
+            default:
+                throw unexpected(.value)
+            }
+            // A value is complete: close containers until one has a next member.
+            while let isObject = openIsObject.last {
+                if try nextMember(closing: isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    if isObject { _ = try readStreamingKey() }
+                    break
+                }
+                openIsObject.removeLast()
+            }
+        } while depth > outerDepth
+    }
+
+    /// Checks and skips a string.
+    mutating func skipString() throws(JSONSyntaxError) {
+        let start = position + 1
+        var index = start
+        var highBits: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if highBits >= 0x80, let bad = UTF8Validation.firstInvalidOffset(in: bytes, from: start, to: index) {
+                    throw error(.invalidUTF8(bytes[bad]), at: bad)
+                }
+                position = index + 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                _ = try readString()
+                return
+            }
+            if byte < 0x20 { throw error(.controlCharacter(byte), at: index) }
+            highBits |= byte
+            index += 1
+        }
+        throw unexpected(.closingQuote, at: bytes.count)
+    }
+}
+
+extension JSONParser {
+    /// Exact powers of ten that a `Double` holds: 1e0 … 1e22.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Reads the number at the current position as the nearest `Double`, or `nil` when its magnitude
+    /// is too large for one. Numbers of at most 15 significant digits with a small exponent take the
+    /// exact fast path (one multiplication or division by an exact power of ten, correctly rounded
+    /// because both operands are exact); every other number goes through the standard library's
+    /// correctly rounded conversion of its text.
+    mutating func readDouble() throws(JSONSyntaxError) -> Double? {
+        let start = position
+        var index = position
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var scale = 0
+        var exact = true
+        // Integer part.
+        guard index < bytes.count else { throw unexpected(.digit, at: index) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            let digitsStart = index
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                    significantDigits += 1
+                } else {
+                    exact = false
+                }
+                index += 1
+            }
+            guard index > digitsStart else { throw unexpected(.digit, at: index) }
+        }
+        // Fraction.
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let digitsStart = index
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                    if mantissa != 0 { significantDigits += 1 }
+                    scale -= 1
+                } else {
+                    exact = false
+                }
+                index += 1
+            }
+            guard index > digitsStart else { throw unexpected(.digit, at: index) }
+        }
+        // Exponent.
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentIsNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            let digitsStart = index
+            var exponent = 0
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            guard index > digitsStart else { throw unexpected(.digit, at: index) }
+            scale += exponentIsNegative ? -exponent : exponent
+        }
+        position = index
+        if exact, significantDigits <= 15, scale >= -22, scale <= 22 {
+            let value = Double(mantissa)
+            let result = scale >= 0 ? value * Self.powersOfTen[scale] : value / Self.powersOfTen[-scale]
+            return isNegative ? -result : result
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+}
