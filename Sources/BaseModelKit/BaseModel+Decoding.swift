@@ -132,7 +132,7 @@ enum Document {
         return try reportingSyntaxErrors {
             try CurrentSession.$decoding.withValue(session) {
                 var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
-                let models = try coder.decode(from: &parser, existing: nil, session: session)
+                let models = try coder.decode(from: &parser, session: session)
                 try parser.expectEndOfInput()
                 return models
             }

@@ -15,7 +15,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-odds-feed"), flag + 
 }
 
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
-// watch. Tasks: parse, write, foundation-parse, foundation-write.
+// watch. Tasks: parse, write, model-decode, model-encode (of the odds feed: see --write-odds-feed),
+// foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
     let bytes = [UInt8](data)
@@ -26,13 +27,18 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "write":
         let value = try JSON(parsing: bytes)
         for _ in 0..<20 { consume(try value.serializedData()) }
+    case "model-decode":
+        for _ in 0..<20 { consume(try FeedModel.decode(from: data)) }
+    case "model-encode":
+        let model = try FeedModel.decode(from: data)
+        for _ in 0..<20 { consume(try model.jsonData()) }
     case "foundation-parse":
         for _ in 0..<20 { consume(try JSONSerialization.jsonObject(with: data)) }
     case "foundation-write":
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)
@@ -44,7 +50,15 @@ if payloads.isEmpty && !wantsJSON {
 }
 payloads.append(Payloads.oddsFeed())
 
-let rows = try JSONLayerBenchmarks.run(payloads: payloads, settings: settings)
+// `--suite json` or `--suite models` runs one half only.
+let suite = CommandLine.arguments.firstIndex(of: "--suite").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+var rows: [ResultRow] = []
+if suite == nil || suite == "json" {
+    rows += try JSONLayerBenchmarks.run(payloads: payloads, settings: settings)
+}
+if suite == nil || suite == "models" {
+    rows += try ModelBenchmarks.oddsFeed(payloads[payloads.count - 1], settings: settings)
+}
 
 let machine: [String: String] = [
     "processors": String(ProcessInfo.processInfo.activeProcessorCount),

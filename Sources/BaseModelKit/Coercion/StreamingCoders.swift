@@ -3,16 +3,16 @@
 // error messages are the same either way.
 
 extension StringCoder {
-    func decode(from parser: inout JSONParser, existing: String?, session: DecodingSession) throws -> String {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> String {
         guard parser.peekToken() == UInt8(ascii: "\"") else {
-            return try decode(try parser.readValue(), existing: existing, session: session)
+            return try decode(try parser.readValue(), existing: nil, session: session)
         }
         return try parser.readString()
     }
 }
 
 extension BoolCoder {
-    func decode(from parser: inout JSONParser, existing: Bool?, session: DecodingSession) throws -> Bool {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Bool {
         switch parser.peekToken() {
         case UInt8(ascii: "t"):
             try parser.readLiteral(.true)
@@ -21,15 +21,15 @@ extension BoolCoder {
             try parser.readLiteral(.false)
             return false
         default:
-            return try decode(try parser.readValue(), existing: existing, session: session)
+            return try decode(try parser.readValue(), existing: nil, session: session)
         }
     }
 }
 
 extension IntegerCoder {
-    func decode(from parser: inout JSONParser, existing: Integer?, session: DecodingSession) throws -> Integer {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Integer {
         guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
-            return try decode(try parser.readValue(), existing: existing, session: session)
+            return try decode(try parser.readValue(), existing: nil, session: session)
         }
         let number = try parser.readNumber()
         guard let value = number.int(exactly: Integer.self) else { throw notExact(.number(number)) }
@@ -38,9 +38,9 @@ extension IntegerCoder {
 }
 
 extension DoubleCoder {
-    func decode(from parser: inout JSONParser, existing: Double?, session: DecodingSession) throws -> Double {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Double {
         guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
-            return try decode(try parser.readValue(), existing: existing, session: session)
+            return try decode(try parser.readValue(), existing: nil, session: session)
         }
         let start = parser.position
         guard let value = try parser.readDouble() else {
@@ -52,19 +52,28 @@ extension DoubleCoder {
 }
 
 extension OptionalCoder {
-    func decode(from parser: inout JSONParser, existing: Wrapped??, session: DecodingSession) throws -> Wrapped? {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
         if parser.peekToken() == UInt8(ascii: "n") {
             try parser.readLiteral(.null)
             return nil
         }
-        return try wrapped.decode(from: &parser, existing: existing ?? nil, session: session)
+        return try wrapped.decode(from: &parser, session: session)
+    }
+
+    func decode(from parser: inout JSONParser, merging current: Wrapped?, session: DecodingSession) throws -> Wrapped? {
+        if parser.peekToken() == UInt8(ascii: "n") {
+            try parser.readLiteral(.null)
+            return nil
+        }
+        guard let current else { return try wrapped.decode(from: &parser, session: session) }
+        return try wrapped.decode(from: &parser, merging: current, session: session)
     }
 }
 
 extension ArrayCoder {
-    func decode(from parser: inout JSONParser, existing: [Element]?, session: DecodingSession) throws -> [Element] {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
         guard parser.peekToken() == UInt8(ascii: "[") else {
-            return try decode(try parser.readValue(), existing: existing, session: session)
+            return try decode(try parser.readValue(), existing: nil, session: session)
         }
         try parser.enterContainer()
         var result: [Element] = []
@@ -77,11 +86,11 @@ extension ArrayCoder {
 }
 
 extension RawValueCoder {
-    func decode(from parser: inout JSONParser, existing: Wrapped?, session: DecodingSession) throws -> Wrapped {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped {
         let start = parser.position
         let rawValue: Wrapped.RawValue
         do {
-            rawValue = try raw.decode(from: &parser, existing: nil, session: session)
+            rawValue = try raw.decode(from: &parser, session: session)
         } catch is MappingError {
             parser.position = start
             throw mismatch(try parser.readValue())
@@ -101,7 +110,7 @@ func decodeStreamingElement<Element>(from parser: inout JSONParser, index: Int, 
         throw element.mismatch(.null).prefixed(by: .index(index))
     }
     do {
-        return try element.decode(from: &parser, existing: nil, session: session)
+        return try element.decode(from: &parser, session: session)
     } catch let error as MappingError {
         throw error.prefixed(by: .index(index))
     }

@@ -24,7 +24,11 @@ protocol ValueCoding<Value>: Sendable {
     /// The value of the JSON at the parser's position, read straight from the bytes; leaves the parser
     /// after it. Coders of the common types read their tokens directly; the default reads a `JSON`
     /// value and decodes that, which gives the same results and the same errors.
-    func decode(from parser: inout JSONParser, existing: Value?, session: DecodingSession) throws -> Value
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Value
+
+    /// Like `decode(from:session:)`, merging into `current` (used when `mergesIntoExisting`). Kept
+    /// apart from the plain read so that no `Optional<Value>` has to be formed on the hot path.
+    func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value
 
     /// The JSON for `value`.
     func encode(_ value: Value, session: EncodingSession) throws -> JSON
@@ -34,8 +38,12 @@ protocol ValueCoding<Value>: Sendable {
 }
 
 extension ValueCoding {
-    func decode(from parser: inout JSONParser, existing: Value?, session: DecodingSession) throws -> Value {
-        try decode(try parser.readValue(), existing: existing, session: session)
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
+        try decode(try parser.readValue(), existing: nil, session: session)
+    }
+
+    func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value {
+        try decode(try parser.readValue(), existing: current, session: session)
     }
 
     var acceptsNull: Bool { false }
@@ -59,8 +67,14 @@ final class DecodingSession: Sendable {
     let options: DecodingOptions
     let changeLog: ChangeLog?
     /// Where the reader keeps the parser while a model hook runs, so that the hook's default
-    /// implementation can go on reading the same document from the same place.
-    let parkedParser = Mutex(JSONParser.idle)
+    /// implementation can go on reading the same document from the same place, with the plan of the
+    /// object's class when the reader has it at hand.
+    let parked = Mutex(Parked(parser: JSONParser.idle, plan: nil))
+
+    struct Parked {
+        var parser: JSONParser
+        var plan: (any AnyObject & Sendable)?
+    }
 
     init(options: DecodingOptions, recordsChanges: Bool) {
         self.options = options
@@ -72,7 +86,28 @@ final class DecodingSession: Sendable {
     /// Moves `parser` into the session (leaving an idle parser in its place), or back out again: the
     /// same call swaps both ways.
     func swapParkedParser(with parser: inout JSONParser) {
-        parkedParser.withLock { swap(&$0, &parser) }
+        parked.withLock { swap(&$0.parser, &parser) }
+    }
+
+    /// Parks `parser` with the plan of the object it stands at.
+    func park(_ parser: inout JSONParser, plan: (any AnyObject & Sendable)?) {
+        parked.withLock { parked in
+            swap(&parked.parser, &parser)
+            parked.plan = plan
+        }
+    }
+
+    /// Takes the parked parser (and plan) if it stands at `start` of the same document; `nil` when the
+    /// parser is elsewhere (a hook passed on an object that is not the one being read).
+    func takeParkedParser(at start: Int, documentLength: Int) -> (parser: JSONParser, plan: (any AnyObject & Sendable)?)? {
+        parked.withLock { parked in
+            guard parked.parser.position == start, parked.parser.bytes.count == documentLength else { return nil }
+            var parser = JSONParser.idle
+            swap(&parked.parser, &parser)
+            let plan = parked.plan
+            parked.plan = nil
+            return (parser, plan)
+        }
     }
 }
 

@@ -1,9 +1,24 @@
+import Synchronization
+
 /// The coder of a property whose type is a model class: an object in JSON, a nested model in Swift.
 ///
 /// Decoding merges into the object already in the property when there is one (deep merge for updates
 /// in place); otherwise it builds `buildType` (the declared class, or the one a constructor named).
 struct ModelCoder<Declared>: ValueCoding {
     let buildType: BaseModel.Type
+    /// The plan of `buildType`, looked up on first use and kept (plans never change once built).
+    private let plan = PlanReference()
+
+    init(buildType: BaseModel.Type) {
+        self.buildType = buildType
+    }
+
+    /// The plan of `type`, from the kept reference when it is `buildType`.
+    func plan(for type: BaseModel.Type) throws -> ModelSchema {
+        guard type == buildType else { return try SchemaRegistry.schema(for: type) }
+        if let known = plan.reference.load() { return known }
+        return plan.reference.storeIfNil(try SchemaRegistry.schema(for: type))
+    }
 
     var typeName: String { String(describing: Declared.self) }
     var mergesIntoExisting: Bool { true }
@@ -34,17 +49,23 @@ struct ModelCoder<Declared>: ValueCoding {
         return picked
     }
 
-    func decode(from parser: inout JSONParser, existing: Declared?, session: DecodingSession) throws -> Declared {
-        guard parser.peekToken() == UInt8(ascii: "{") else {
-            return try decode(try parser.readValue(), existing: existing, session: session)
+    func decode(from parser: inout JSONParser, merging current: Declared, session: DecodingSession) throws -> Declared {
+        guard parser.peekToken() == UInt8(ascii: "{"), let existing = current as? BaseModel else {
+            return try decode(try parser.readValue(), existing: current, session: session)
         }
         let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth)
-        if let existing = existing as? BaseModel {
-            try StreamingDecoding.fill(existing, parser: &parser, deferred: deferred, session: session, isExisting: true)
-            return existing as! Declared
+        try StreamingDecoding.fill(existing, parser: &parser, deferred: deferred, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
+        return current
+    }
+
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Declared {
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            return try decode(try parser.readValue(), existing: nil, session: session)
         }
-        let model = try chosenClass(for: JSONObject(deferred: deferred)).init()
-        try StreamingDecoding.fill(model, parser: &parser, deferred: deferred, session: session, isExisting: false)
+        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth)
+        let chosen = try chosenClass(for: JSONObject(deferred: deferred))
+        let model = chosen.init()
+        try StreamingDecoding.fill(model, parser: &parser, deferred: deferred, session: session, isExisting: false, plan: try plan(for: chosen))
         return model as! Declared
     }
 
@@ -67,4 +88,9 @@ extension BaseModel: ModelCoderProviding {
         }
         return false
     }
+}
+
+/// A plan found once and then read without a lock.
+final class PlanReference: Sendable {
+    let reference = AtomicLazyReference<ModelSchema>()
 }

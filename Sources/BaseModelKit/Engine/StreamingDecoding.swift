@@ -9,11 +9,11 @@
 enum StreamingDecoding {
     /// Decodes the object at the parser's position (a `{`) into `model`: steps 2 and 3 of the hook order
     /// in `ModelDecoding`.
-    static func fill(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject, session: DecodingSession, isExisting: Bool) throws {
+    static func fill(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject, session: DecodingSession, isExisting: Bool, plan: ModelSchema? = nil) throws {
         if isExisting, let changeLog = session.changeLog {
-            changeLog.record(model, fields: try SchemaRegistry.schema(for: type(of: model)).storedFields)
+            changeLog.record(model, fields: try (plan ?? SchemaRegistry.schema(for: type(of: model))).storedFields)
         }
-        session.swapParkedParser(with: &parser)
+        session.park(&parser, plan: plan)
         do {
             try model.deserialize(JSONObject(deferred: deferred))
         } catch {
@@ -21,8 +21,9 @@ enum StreamingDecoding {
             throw error
         }
         session.swapParkedParser(with: &parser)
-        if let error = deferred.error { throw error }
-        switch deferred.use {
+        let outcome = deferred.outcome
+        if let error = outcome.error { throw error }
+        switch outcome.use {
         case .streamed:
             break  // the parser came back from the default implementation past the object
         case .materialized(let end):
@@ -36,36 +37,37 @@ enum StreamingDecoding {
     /// The default `deserialize` for a deferred object: streams its members into the properties when
     /// the object is untouched and the parked parser stands at it; otherwise walks the members.
     static func applyMappedFields(of model: BaseModel, from object: JSONObject, deferred: DeferredObject, session: DecodingSession) throws {
-        guard deferred.use == .untouched, session.parkedParser.withLock({ $0.position == deferred.start && $0.bytes.count == deferred.bytes.count }) else {
+        guard deferred.use == .untouched, let (taken, parkedPlan) = session.takeParkedParser(at: deferred.start, documentLength: deferred.bytes.count) else {
             try ModelDecoding.applyMappedFields(of: model, from: deferred.object, session: session)
             return
         }
-        var parser = JSONParser.idle
-        session.swapParkedParser(with: &parser)
+        var parser = taken
         defer { session.swapParkedParser(with: &parser) }
-        try streamMembers(into: model, parser: &parser, session: session)
+        let plan = (parkedPlan as? ModelSchema).flatMap { $0.modelType == type(of: model) ? $0 : nil }
+        try streamMembers(into: model, parser: &parser, session: session, plan: plan)
         deferred.markStreamed(end: parser.position)
     }
 
     /// Reads the object at the parser's position member by member: a mapped key sets its property
     /// straight from the bytes, any other key's value is checked and skipped.
-    static func streamMembers(into model: BaseModel, parser: inout JSONParser, session: DecodingSession) throws {
-        let schema = try SchemaRegistry.schema(for: type(of: model))
+    static func streamMembers(into model: BaseModel, parser: inout JSONParser, session: DecodingSession, plan: ModelSchema? = nil) throws {
+        let schema = try plan ?? SchemaRegistry.schema(for: type(of: model))
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
         repeat {
-            let field: FieldPlan?
+            let index: Int?
             switch try parser.readStreamingKey() {
             case .raw(let start, let end):
-                field = schema.field(matching: parser.bytes, from: start, to: end, hint: &hint)
+                index = schema.fieldIndex(matching: parser.bytes, from: start, to: end, hint: &hint)
             case .decoded(let key):
-                field = schema.field(forKey: key)
+                index = schema.fieldIndex(forKey: key)
             }
-            if let field {
+            if let index {
                 do {
-                    try field.access.decode(from: &parser, into: model, session: session)
+                    try schema.accessors[index].decode(from: &parser, into: model, session: session)
                 } catch let error as MappingError {
+                    let field = schema.fields[index]
                     throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(field.jsonKey))
                 }
             } else {

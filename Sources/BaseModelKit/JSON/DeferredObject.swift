@@ -37,6 +37,9 @@ final class DeferredObject: Sendable {
     /// How the object's bytes were used so far.
     var use: Use { state.withLock { $0.use } }
 
+    /// How the object's bytes were used, and the syntax error found in them if any, in one look.
+    var outcome: (use: Use, error: JSONSyntaxError?) { state.withLock { ($0.use, $0.error) } }
+
     /// The syntax error found while reading the members, if any (the members then read as empty).
     var error: JSONSyntaxError? { state.withLock { $0.error } }
 

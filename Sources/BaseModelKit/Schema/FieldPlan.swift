@@ -45,8 +45,9 @@ struct MappedField<Value>: MappedFieldAccess {
             if session.isLenient { return }
             throw coder.mismatch(.null)
         }
-        let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
-        let value = try coder.decode(from: &parser, existing: existing, session: session)
+        let value = coder.mergesIntoExisting
+            ? try coder.decode(from: &parser, merging: handle.read(from: object), session: session)
+            : try coder.decode(from: &parser, session: session)
         handle.write(value, to: object)
     }
 

@@ -1,6 +1,8 @@
 /// The plan of one model class, built once from its mapping tables and the runtime's field metadata
 /// and then shared by every decode and encode of the class.
 final class ModelSchema: Sendable {
+    /// The class the plan is for.
+    let modelType: AnyObject.Type
     /// The class's name, as used in messages.
     let modelName: String
     /// The mapped properties in declaration order (superclass properties first).
@@ -10,8 +12,13 @@ final class ModelSchema: Sendable {
     let storedFields: [StoredField]
     /// The position in `fields` of each JSON key.
     private let positions: [String: Int]
+    /// The JSON key bytes of each field, in the order of `fields`.
+    let keyBytes: [[UInt8]]
+    /// The access of each field, in the order of `fields`.
+    let accessors: [any MappedFieldAccess]
 
-    init(modelName: String, fields: [FieldPlan], storedFields: [StoredField]) {
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField]) {
+        self.modelType = modelType
         self.modelName = modelName
         self.fields = fields
         self.storedFields = storedFields
@@ -20,6 +27,8 @@ final class ModelSchema: Sendable {
             positions[field.jsonKey] = position
         }
         self.positions = positions
+        self.keyBytes = fields.map(\.jsonKeyBytes)
+        self.accessors = fields.map(\.access)
     }
 
     /// The mapped property for a JSON key, if the key is mapped.
@@ -30,26 +39,30 @@ final class ModelSchema: Sendable {
     /// The mapped property whose key is `bytes[start..<end]`. The search starts at `hint`, just after
     /// the previous match, because documents mostly list keys in the order the plan does; `hint` is
     /// moved past the match.
-    func field(matching bytes: [UInt8], from start: Int, to end: Int, hint: inout Int) -> FieldPlan? {
-        let count = fields.count
+    func fieldIndex(matching bytes: [UInt8], from start: Int, to end: Int, hint: inout Int) -> Int? {
+        let count = keyBytes.count
         guard count > 0 else { return nil }
         let length = end - start
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            let key = fields[position].jsonKeyBytes
-            if key.count == length {
+            if keyBytes[position].count == length {
                 var offset = 0
-                while offset < length, key[offset] == bytes[start + offset] {
+                while offset < length, keyBytes[position][offset] == bytes[start + offset] {
                     offset += 1
                 }
                 if offset == length {
                     hint = position + 1
-                    return fields[position]
+                    return position
                 }
             }
             position = position + 1 == count ? 0 : position + 1
         }
         return nil
+    }
+
+    /// The position in `fields` of a JSON key, if the key is mapped.
+    func fieldIndex(forKey key: String) -> Int? {
+        positions[key]
     }
 
     /// JSON key → property name, derived from the plan (the reverse of `apiToLocal`).

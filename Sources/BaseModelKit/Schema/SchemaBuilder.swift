@@ -34,7 +34,8 @@ struct SchemaBuilder {
                 problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`.")
                 continue
             }
-            guard let access = mappedAccess(for: field, factory: factory) else {
+            let specialized = transformer == nil ? SpecializedFields.access(for: field) : nil
+            guard let access = specialized ?? mappedAccess(for: field, factory: factory) else {
                 if let transformer {
                     problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`.")
                 } else {
@@ -49,6 +50,7 @@ struct SchemaBuilder {
 
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         return ModelSchema(
+            modelType: model.type,
             modelName: model.name,
             fields: plans.sorted { $0.order < $1.order }.map(\.plan),
             storedFields: storedFields)

@@ -1,0 +1,51 @@
+import BaseModelKit
+import Foundation
+
+/// Decoding and encoding models: BaseModelKit against JSONDecoder/JSONEncoder on equivalent Codable
+/// classes and against hand-written code for the same payload.
+enum ModelBenchmarks {
+    static func oddsFeed(_ payload: Payload, settings: Settings) throws -> [ResultRow] {
+        let bytes = [UInt8](payload.data)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let model = try FeedModel.decode(from: payload.data)
+        let objects = 1 + model.events.count + model.events.reduce(0) { $0 + $1.markets.count + $1.markets.reduce(0) { $0 + $1.outcomes.count } }
+        let outcomesOnly = try HookedOutcomes.payloads(from: model)
+
+        let decode = try measureInterleaved([
+            ("BaseModelKit", bytes.count, objects, { consume(try FeedModel.decode(from: payload.data)) }),
+            ("JSONDecoder (Codable)", bytes.count, objects, { consume(try decoder.decode(FeedRecord.self, from: payload.data)) }),
+            ("hand-written", bytes.count, objects, { consume(try HandWrittenOddsFeed.decode(bytes)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+
+        let record = try decoder.decode(FeedRecord.self, from: payload.data)
+        let written = try model.jsonData()
+        let encode = try measureInterleaved([
+            ("BaseModelKit", written.count, objects, { consume(try model.jsonData()) }),
+            ("JSONEncoder (Codable)", try encoder.encode(record).count, objects, { consume(try encoder.encode(record)) }),
+            ("hand-written", HandWrittenOddsFeed.encode(record).count, objects, { consume(HandWrittenOddsFeed.encode(record)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+
+        let hooks = try measureInterleaved([
+            ("BaseModelKit, no override", outcomesOnly.count, outcomesOnly.objects, { consume(try OutcomeModel.decodeArray(from: outcomesOnly.data)) }),
+            ("BaseModelKit, empty override", outcomesOnly.count, outcomesOnly.objects, { consume(try HookedOutcomeModel.decodeArray(from: outcomesOnly.data)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+
+        return [
+            ResultRow(task: "decode", payload: payload.name, contenders: decode),
+            ResultRow(task: "encode", payload: payload.name, contenders: encode),
+            ResultRow(task: "decode", payload: "outcomes, hook cost", contenders: hooks),
+        ]
+    }
+}
+
+/// Every outcome of the feed as one top-level array, to decode with and without a hook override.
+enum HookedOutcomes {
+    static func payloads(from feed: FeedModel) throws -> (data: Data, count: Int, objects: Int) {
+        let outcomes = feed.events.flatMap(\.markets).flatMap(\.outcomes)
+        let data = try outcomes.jsonData()
+        return (data, data.count, outcomes.count)
+    }
+}
