@@ -8,9 +8,9 @@ enum HandWrittenOddsFeed {
         let feed = FeedRecord()
         try object(&scanner) { key, scanner in
             switch key {
-            case "v": feed.version = try scanner.int()
-            case "ts": feed.timestamp = Date(timeIntervalSince1970: Double(try scanner.int()))
-            case "e": feed.events = try array(&scanner) { try event(&$0) }
+            case 0x76 /* "v" */: feed.version = try scanner.int()
+            case 0x7473 /* "ts" */: feed.timestamp = Date(timeIntervalSince1970: Double(try scanner.int()))
+            case 0x65 /* "e" */: feed.events = try array(&scanner) { try event(&$0) }
             default: throw ByteScanner.Malformed()
             }
         }
@@ -21,14 +21,14 @@ enum HandWrittenOddsFeed {
         let event = EventRecord()
         try object(&scanner) { key, scanner in
             switch key {
-            case "i": event.eventId = try scanner.int()
-            case "n": event.name = try scanner.string()
-            case "sp": guard let sport = Sport(rawValue: try scanner.string()) else { throw ByteScanner.Malformed() }
+            case 0x69 /* "i" */: event.eventId = try scanner.int()
+            case 0x6E /* "n" */: event.name = try scanner.string()
+            case 0x7370 /* "sp" */: guard let sport = Sport(rawValue: try scanner.string()) else { throw ByteScanner.Malformed() }
                 event.sport = sport
-            case "st": event.startsAt = Date(timeIntervalSince1970: Double(try scanner.int()))
-            case "l": event.isLive = try scanner.bool()
-            case "c": event.competition = scanner.null() ? nil : try scanner.string()
-            case "m": event.markets = try array(&scanner) { try market(&$0) }
+            case 0x7374 /* "st" */: event.startsAt = Date(timeIntervalSince1970: Double(try scanner.int()))
+            case 0x6C /* "l" */: event.isLive = try scanner.bool()
+            case 0x63 /* "c" */: event.competition = scanner.null() ? nil : try scanner.string()
+            case 0x6D /* "m" */: event.markets = try array(&scanner) { try market(&$0) }
             default: throw ByteScanner.Malformed()
             }
         }
@@ -39,11 +39,11 @@ enum HandWrittenOddsFeed {
         let market = MarketRecord()
         try object(&scanner) { key, scanner in
             switch key {
-            case "i": market.marketId = try scanner.string()
-            case "n": market.name = try scanner.string()
-            case "s": market.status = try status(&scanner)
-            case "h": market.handicap = scanner.null() ? nil : try scanner.double()
-            case "o": market.outcomes = try array(&scanner) { try outcome(&$0) }
+            case 0x69 /* "i" */: market.marketId = try scanner.string()
+            case 0x6E /* "n" */: market.name = try scanner.string()
+            case 0x73 /* "s" */: market.status = try status(&scanner)
+            case 0x68 /* "h" */: market.handicap = scanner.null() ? nil : try scanner.double()
+            case 0x6F /* "o" */: market.outcomes = try array(&scanner) { try outcome(&$0) }
             default: throw ByteScanner.Malformed()
             }
         }
@@ -54,11 +54,11 @@ enum HandWrittenOddsFeed {
         let outcome = OutcomeRecord()
         try object(&scanner) { key, scanner in
             switch key {
-            case "i": outcome.outcomeId = try scanner.int()
-            case "n": outcome.name = try scanner.string()
-            case "p": outcome.price = try scanner.double()
-            case "s": outcome.status = try status(&scanner)
-            case "l": outcome.limit = scanner.null() ? nil : try scanner.int()
+            case 0x69 /* "i" */: outcome.outcomeId = try scanner.int()
+            case 0x6E /* "n" */: outcome.name = try scanner.string()
+            case 0x70 /* "p" */: outcome.price = try scanner.double()
+            case 0x73 /* "s" */: outcome.status = try status(&scanner)
+            case 0x6C /* "l" */: outcome.limit = scanner.null() ? nil : try scanner.int()
             default: throw ByteScanner.Malformed()
             }
         }
@@ -70,13 +70,15 @@ enum HandWrittenOddsFeed {
         return status
     }
 
-    /// Reads an object, handing each key (as a small string: the keys are short) to `member`.
-    private static func object(_ scanner: inout ByteScanner, _ member: (String, inout ByteScanner) throws -> Void) throws {
+    /// Reads an object, handing each key to `member` as a number made of its bytes (the keys of this
+    /// payload are one or two ASCII letters), which a switch matches without string comparisons.
+    private static func object(_ scanner: inout ByteScanner, _ member: (UInt16, inout ByteScanner) throws -> Void) throws {
         try scanner.expect(UInt8(ascii: "{"))
         if scanner.peek() == UInt8(ascii: "}") { scanner.position += 1; return }
         repeat {
-            let key = String(decoding: try scanner.key(), as: UTF8.self)
-            try member(key, &scanner)
+            var code: UInt16 = 0
+            for byte in try scanner.key() { code = code << 8 | UInt16(byte) }
+            try member(code, &scanner)
         } while try scanner.next(UInt8(ascii: "}"))
     }
 

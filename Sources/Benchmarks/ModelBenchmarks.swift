@@ -41,6 +41,23 @@ enum ModelBenchmarks {
     }
 }
 
+extension ModelBenchmarks {
+    /// 100 000 messages of about 100 bytes, each decoded on its own.
+    static func messages(settings: Settings, count: Int = 100_000) throws -> [ResultRow] {
+        let messages = Messages.generate(count: count)
+        let byteMessages = messages.map { [UInt8]($0) }
+        let total = messages.reduce(0) { $0 + $1.count }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let decode = try measureInterleaved([
+            ("BaseModelKit", total, count, { for message in messages { consume(try PriceUpdateModel.decode(from: message)) } }),
+            ("JSONDecoder (Codable)", total, count, { for message in messages { consume(try decoder.decode(PriceUpdateRecord.self, from: message)) } }),
+            ("hand-written", total, count, { for message in byteMessages { consume(try Messages.handDecode(message)) } }),
+        ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
+        return [ResultRow(task: "decode", payload: "\(count / 1000)k messages", contenders: decode)]
+    }
+}
+
 /// Every outcome of the feed as one top-level array, to decode with and without a hook override.
 enum HookedOutcomes {
     static func payloads(from feed: FeedModel) throws -> (data: Data, count: Int, objects: Int) {

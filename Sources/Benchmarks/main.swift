@@ -15,7 +15,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-odds-feed"), flag + 
 }
 
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
-// watch. Tasks: parse, write, model-decode, model-encode (of the odds feed: see --write-odds-feed),
+// watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode (these four on
+// the odds feed: see --write-odds-feed),
 // foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
@@ -32,13 +33,19 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "model-encode":
         let model = try FeedModel.decode(from: data)
         for _ in 0..<20 { consume(try model.jsonData()) }
+    case "codable-decode":
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        for _ in 0..<20 { consume(try decoder.decode(FeedRecord.self, from: data)) }
+    case "hand-decode":
+        for _ in 0..<20 { consume(try HandWrittenOddsFeed.decode(bytes)) }
     case "foundation-parse":
         for _ in 0..<20 { consume(try JSONSerialization.jsonObject(with: data)) }
     case "foundation-write":
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, model-decode, model-encode, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)
@@ -58,6 +65,7 @@ if suite == nil || suite == "json" {
 }
 if suite == nil || suite == "models" {
     rows += try ModelBenchmarks.oddsFeed(payloads[payloads.count - 1], settings: settings)
+    rows += try ModelBenchmarks.messages(settings: settings)
 }
 
 let machine: [String: String] = [

@@ -143,3 +143,17 @@ struct ModelLifetimeTests {
         #expect(liveModels.withLock { $0 } == baseline)
     }
 }
+
+@Suite("Class downcast")
+struct ClassDowncastTests {
+    @Test("a reference to a class or a subclass converts to the declared class unchanged")
+    func downcast() {
+        let person: AnyObject = Person()
+        let manager: AnyObject = Manager()
+        #expect(ClassDowncast.reference(person, as: Person.self) === person)
+        let asEmployee = ClassDowncast.reference(manager, as: Employee.self)
+        #expect(asEmployee === manager)
+        asEmployee.salary = 5
+        #expect((manager as? Manager)?.salary == 5)
+    }
+}

@@ -5,7 +5,7 @@
 extension StringCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> String {
         guard parser.peekToken() == UInt8(ascii: "\"") else {
-            return try decode(try parser.readValue(), existing: nil, session: session)
+            return try decodeTree(from: &parser, session: session)
         }
         return try parser.readString()
     }
@@ -21,7 +21,7 @@ extension BoolCoder {
             try parser.readLiteral(.false)
             return false
         default:
-            return try decode(try parser.readValue(), existing: nil, session: session)
+            return try decodeTree(from: &parser, session: session)
         }
     }
 }
@@ -29,7 +29,7 @@ extension BoolCoder {
 extension IntegerCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Integer {
         guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
-            return try decode(try parser.readValue(), existing: nil, session: session)
+            return try decodeTree(from: &parser, session: session)
         }
         let number = try parser.readNumber()
         guard let value = number.int(exactly: Integer.self) else { throw notExact(.number(number)) }
@@ -40,7 +40,7 @@ extension IntegerCoder {
 extension DoubleCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Double {
         guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
-            return try decode(try parser.readValue(), existing: nil, session: session)
+            return try decodeTree(from: &parser, session: session)
         }
         let start = parser.position
         guard let value = try parser.readDouble() else {
@@ -73,7 +73,7 @@ extension OptionalCoder {
 extension ArrayCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
         guard parser.peekToken() == UInt8(ascii: "[") else {
-            return try decode(try parser.readValue(), existing: nil, session: session)
+            return try decodeTree(from: &parser, session: session)
         }
         try parser.enterContainer()
         var result: [Element] = []

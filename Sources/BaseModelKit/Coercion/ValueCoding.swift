@@ -39,6 +39,15 @@ protocol ValueCoding<Value>: Sendable {
 
 extension ValueCoding {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
+        try decodeTree(from: &parser, session: session)
+    }
+
+    /// Reads the value at the parser's position as a `JSON` tree and decodes that: the slow path of the
+    /// streaming coders. Kept out of line on purpose: inlined into generic code, the compiler hoists
+    /// the metadata lookup for `Optional<Value>` (the `existing: nil` argument) to the caller's entry,
+    /// where it ran on every call (callgrind: ~500 instructions per nested model).
+    @inline(never)
+    func decodeTree(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
         try decode(try parser.readValue(), existing: nil, session: session)
     }
 
@@ -97,16 +106,16 @@ final class DecodingSession: Sendable {
         }
     }
 
-    /// Takes the parked parser (and plan) if it stands at `start` of the same document; `nil` when the
-    /// parser is elsewhere (a hook passed on an object that is not the one being read).
-    func takeParkedParser(at start: Int, documentLength: Int) -> (parser: JSONParser, plan: (any AnyObject & Sendable)?)? {
+    /// Swaps the parked parser into `parser` if it stands at `start` of the same document, returning
+    /// `true` and the plan parked with it; `false` when the parser is elsewhere (a hook passed on an
+    /// object that is not the one being read).
+    func takeParkedParser(into parser: inout JSONParser, at start: Int, documentLength: Int) -> (taken: Bool, plan: (any AnyObject & Sendable)?) {
         parked.withLock { parked in
-            guard parked.parser.position == start, parked.parser.bytes.count == documentLength else { return nil }
-            var parser = JSONParser.idle
+            guard parked.parser.position == start, parked.parser.bytes.count == documentLength else { return (false, nil) }
             swap(&parked.parser, &parser)
             let plan = parked.plan
             parked.plan = nil
-            return (parser, plan)
+            return (true, plan)
         }
     }
 }

@@ -37,11 +37,14 @@ enum StreamingDecoding {
     /// The default `deserialize` for a deferred object: streams its members into the properties when
     /// the object is untouched and the parked parser stands at it; otherwise walks the members.
     static func applyMappedFields(of model: BaseModel, from object: JSONObject, deferred: DeferredObject, session: DecodingSession) throws {
-        guard deferred.use == .untouched, let (taken, parkedPlan) = session.takeParkedParser(at: deferred.start, documentLength: deferred.bytes.count) else {
+        var parser = JSONParser.idle
+        let (taken, parkedPlan) = deferred.use == .untouched
+            ? session.takeParkedParser(into: &parser, at: deferred.start, documentLength: deferred.bytes.count)
+            : (false, nil)
+        guard taken else {
             try ModelDecoding.applyMappedFields(of: model, from: deferred.object, session: session)
             return
         }
-        var parser = taken
         defer { session.swapParkedParser(with: &parser) }
         let plan = (parkedPlan as? ModelSchema).flatMap { $0.modelType == type(of: model) ? $0 : nil }
         try streamMembers(into: model, parser: &parser, session: session, plan: plan)

@@ -14,8 +14,7 @@ final class DeferredObject: Sendable {
         case materialized(end: Int)
     }
 
-    private struct State {
-        var use: Use = .untouched
+    private struct Materialized {
         var object: JSONObject?
         var error: JSONSyntaxError?
     }
@@ -26,7 +25,11 @@ final class DeferredObject: Sendable {
     let start: Int
     /// How much deeper than the object itself nesting may go.
     let remainingDepth: Int
-    private let state = Mutex(State())
+    /// `use`, packed in one word so that the common path (streamed, never materialized) takes no
+    /// lock: 0 untouched, `end * 2 + 1` streamed, `end * 2 + 2` materialized.
+    private let packedUse = Atomic<Int>(0)
+    /// The members and any syntax error, once read; locked because readers may race to read them.
+    private let materialized = Mutex(Materialized())
 
     init(bytes: [UInt8], start: Int, remainingDepth: Int) {
         self.bytes = bytes
@@ -35,23 +38,30 @@ final class DeferredObject: Sendable {
     }
 
     /// How the object's bytes were used so far.
-    var use: Use { state.withLock { $0.use } }
-
-    /// How the object's bytes were used, and the syntax error found in them if any, in one look.
-    var outcome: (use: Use, error: JSONSyntaxError?) { state.withLock { ($0.use, $0.error) } }
+    var use: Use {
+        let packed = packedUse.load(ordering: .acquiring)
+        if packed == 0 { return .untouched }
+        return packed % 2 == 1 ? .streamed(end: (packed - 1) / 2) : .materialized(end: (packed - 2) / 2)
+    }
 
     /// The syntax error found while reading the members, if any (the members then read as empty).
-    var error: JSONSyntaxError? { state.withLock { $0.error } }
+    var error: JSONSyntaxError? {
+        guard case .materialized = use else { return nil }
+        return materialized.withLock { $0.error }
+    }
+
+    /// How the object's bytes were used, and the syntax error found in them if any.
+    var outcome: (use: Use, error: JSONSyntaxError?) { (use, error) }
 
     /// Records that a streaming reader consumed the object, which ended at `end`.
     func markStreamed(end: Int) {
-        state.withLock { $0.use = .streamed(end: end) }
+        packedUse.store(end * 2 + 1, ordering: .releasing)
     }
 
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and
     /// leave the error in `error` for the reader to throw.
     var object: JSONObject {
-        state.withLock { state in
+        materialized.withLock { state in
             if let object = state.object { return object }
             var parser: JSONParser
             do throws(JSONSyntaxError) {
@@ -65,14 +75,16 @@ final class DeferredObject: Sendable {
             do throws(JSONSyntaxError) {
                 let value = try parser.readValue()
                 state.object = value.object ?? JSONObject()
-                if case .untouched = state.use {
-                    state.use = .materialized(end: parser.position)
-                } else if case .streamed(let end) = state.use {
-                    state.use = .materialized(end: end)
+                let end: Int
+                switch use {
+                case .streamed(let streamedEnd), .materialized(let streamedEnd): end = streamedEnd
+                case .untouched: end = parser.position
                 }
+                packedUse.store(end * 2 + 2, ordering: .releasing)
             } catch {
                 state.error = error
                 state.object = JSONObject()
+                packedUse.store(start * 2 + 2, ordering: .releasing)
             }
             return state.object!
         }

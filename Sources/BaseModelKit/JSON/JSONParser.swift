@@ -295,7 +295,15 @@ struct JSONParser {
     mutating func readLiteral(_ word: JSONLiteral) throws(JSONSyntaxError) {
         let expected = word.bytes
         var index = position
-        for byte in [expected.0, expected.1, expected.2, expected.3, expected.4].prefix(word.length) {
+        for offset in 0..<word.length {
+            let byte: UInt8
+            switch offset {
+            case 0: byte = expected.0
+            case 1: byte = expected.1
+            case 2: byte = expected.2
+            case 3: byte = expected.3
+            default: byte = expected.4
+            }
             guard index < bytes.count, bytes[index] == byte else {
                 throw unexpected(.literal(word.text), at: index)
             }
