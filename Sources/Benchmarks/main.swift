@@ -33,6 +33,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "model-encode":
         let model = try FeedModel.decode(from: data)
         for _ in 0..<20 { consume(try model.jsonData()) }
+    case "message-decode":
+        for message in Messages.generate(count: 20_000) { consume(try PriceUpdateModel.decode(from: message)) }
     case "codable-decode":
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970

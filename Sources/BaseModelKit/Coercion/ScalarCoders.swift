@@ -196,6 +196,10 @@ struct DateCoder: ValueCoding {
         try session.options.dateStrategy.dateCoder().decode(json, existing: existing, session: session)
     }
 
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Date {
+        try session.options.dateStrategy.dateCoder().decode(from: &parser, session: session)
+    }
+
     func encode(_ value: Date, session: EncodingSession) throws -> JSON {
         try session.options.dateStrategy.dateCoder().encode(value, session: session)
     }

@@ -91,11 +91,18 @@ enum StreamingDecoding {
         let model: BaseModel
         if let existing {
             model = existing
+        } else if let picked = type.modelClass(for: JSONObject(deferred: deferred)) {
+            guard picked.isSubclass(of: type) else {
+                throw MappingError(.typeMismatch(
+                    expected: "\(type) or a subclass",
+                    found: "an object that modelClass(for:) maps to \(picked)"))
+            }
+            model = picked.init()
         } else {
-            let coder = type.makeModelCoder(declaredType: BaseModel.self) as! ModelCoder<BaseModel>
-            model = try coder.chosenClass(for: JSONObject(deferred: deferred), declared: type).init()
+            model = type.init()
         }
-        try fill(model, parser: &parser, deferred: deferred, session: session, isExisting: existing != nil)
+        let plan = try SchemaRegistry.schema(for: Swift.type(of: model))
+        try fill(model, parser: &parser, deferred: deferred, session: session, isExisting: existing != nil, plan: plan)
         try parser.expectEndOfInput()
         return model
     }
