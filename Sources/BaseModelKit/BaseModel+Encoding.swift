@@ -23,6 +23,9 @@ extension BaseModel {
 
     func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
         let object = try ModelEncoding.serializeTopLevel(self, session: EncodingSession(options: options))
+        if let written = JSONWriter(formatting: options.formatting).writtenBytes(of: object) {
+            return written
+        }
         return try JSON.object(object).serializedBytes(options: options)
     }
 }

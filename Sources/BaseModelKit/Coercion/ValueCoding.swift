@@ -33,6 +33,10 @@ protocol ValueCoding<Value>: Sendable {
     /// The JSON for `value`.
     func encode(_ value: Value, session: EncodingSession) throws -> JSON
 
+    /// Writes the JSON for `value` straight into `writer`. Coders of the common types write their
+    /// tokens directly; the default writes what `encode` returns.
+    func write(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws
+
     /// Whether `value` is `nil` (left out of the output unless `nilEncoding` is `.null`).
     func isNil(_ value: Value) -> Bool
 }
@@ -53,6 +57,10 @@ extension ValueCoding {
 
     func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value {
         try decode(try parser.readValue(), existing: current, session: session)
+    }
+
+    func write(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws {
+        try writer.writeChecked(try encode(value, session: session))
     }
 
     var acceptsNull: Bool { false }

@@ -72,6 +72,11 @@ struct ModelCoder<Declared>: ValueCoding {
         return ClassDowncast.reference(model, as: Declared.self)
     }
 
+    func write(_ value: Declared, to writer: inout JSONWriter, session: EncodingSession) throws {
+        guard let model = value as? BaseModel else { return writer.writeNull() }
+        try writer.writeChecked(.object(try ModelEncoding.serialize(model, session: session)))
+    }
+
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {
         guard let model = value as? BaseModel else { return .null }
         return .object(try ModelEncoding.serialize(model, session: session))

@@ -6,6 +6,9 @@ enum ModelEncoding {
     /// `nilEncoding` is `.null`.
     static func mappedObject(of model: BaseModel, session: EncodingSession) throws -> JSONObject {
         let schema = try SchemaRegistry.schema(for: type(of: model))
+        if !session.options.formatting.contains(.prettyPrinted), !session.options.formatting.contains(.sortedKeys) {
+            return try writtenObject(of: model, schema: schema, session: session)
+        }
         var object = JSONObject()
         for field in schema.fields {
             do {
@@ -19,6 +22,27 @@ enum ModelEncoding {
             }
         }
         return object
+    }
+
+    /// The default `serialize` for compact output: the mapped properties written straight to bytes,
+    /// handed back as an object that is read from those bytes only if an override asks for its
+    /// members, and otherwise copied into the output as it is.
+    static func writtenObject(of model: BaseModel, schema: ModelSchema, session: EncodingSession) throws -> JSONObject {
+        var writer = JSONWriter(formatting: session.options.formatting)
+        writer.beginObject()
+        var isFirst = true
+        for index in schema.accessors.indices {
+            do {
+                if try schema.accessors[index].write(from: model, key: schema.quotedKeys[index], isFirst: isFirst, to: &writer, session: session) {
+                    isFirst = false
+                }
+            } catch let error as MappingError {
+                let field = schema.fields[index]
+                throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(field.jsonKey))
+            }
+        }
+        writer.endObject(isEmpty: isFirst)
+        return JSONObject(deferred: DeferredObject(written: writer.output))
     }
 
     /// The JSON object of `model` through its `serialize()` hook (the caller has made `session` the

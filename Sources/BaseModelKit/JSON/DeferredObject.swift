@@ -25,6 +25,9 @@ final class DeferredObject: Sendable {
     let start: Int
     /// How much deeper than the object itself nesting may go.
     let remainingDepth: Int
+    /// Whether `bytes` hold exactly this object, compact, as a writer made them (so a writer may copy
+    /// them as they are), rather than a document the object is part of.
+    let isStandalone: Bool
     /// `use`, packed in one word so that the common path (streamed, never materialized) takes no
     /// lock: 0 untouched, `end * 2 + 1` streamed, `end * 2 + 2` materialized.
     private let packedUse = Atomic<Int>(0)
@@ -35,6 +38,16 @@ final class DeferredObject: Sendable {
         self.bytes = bytes
         self.start = start
         self.remainingDepth = remainingDepth
+        self.isStandalone = false
+    }
+
+    /// An object already written as compact JSON in `bytes`: read only if someone asks for its
+    /// members, copied as it is by a compact writer otherwise.
+    init(written bytes: [UInt8]) {
+        self.bytes = bytes
+        self.start = 0
+        self.remainingDepth = Int.max / 2
+        self.isStandalone = true
     }
 
     /// How the object's bytes were used so far.

@@ -57,6 +57,10 @@ struct JSONWriter {
             }
             endArray(isEmpty: elements.isEmpty)
         case .object(let object):
+            if let written = writtenBytes(of: object) {
+                output.append(contentsOf: written)
+                return
+            }
             beginObject()
             var isFirst = true
             for entry in orderedMembers(of: object) {
@@ -71,6 +75,23 @@ struct JSONWriter {
             }
             endObject(isEmpty: object.isEmpty)
         }
+    }
+
+    /// The bytes of an object that a compact writer already wrote and that nobody changed since, when
+    /// this writer writes compact output in stored order too (it may then copy them as they are).
+    func writtenBytes(of object: JSONObject) -> [UInt8]? {
+        guard !isPretty, !formatting.contains(.sortedKeys), let deferred = object.deferred, deferred.isStandalone else {
+            return nil
+        }
+        return deferred.bytes
+    }
+
+    /// Writes `"key":` from the key's bytes already escaped and quoted, with its separator.
+    mutating func writeKey(quoted key: [UInt8], isFirst: Bool) {
+        writeElementSeparator(isFirst: isFirst)
+        output.append(contentsOf: key)
+        output.append(UInt8(ascii: ":"))
+        if isPretty { output.append(UInt8(ascii: " ")) }
     }
 
     /// The members of `object` in output order: as stored, or by Unicode scalar with `.sortedKeys`.

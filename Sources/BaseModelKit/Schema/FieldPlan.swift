@@ -4,6 +4,8 @@ struct FieldPlan: Sendable {
     let jsonKey: String
     /// The JSON key's UTF-8 bytes, to match keys in a document without making strings.
     let jsonKeyBytes: [UInt8]
+    /// The JSON key as written: quoted and escaped, ready to copy into output.
+    let quotedKey: [UInt8]
     /// The stored property's name.
     let property: String
     /// Typed access to the property with the coder chosen for its type.
@@ -22,6 +24,23 @@ protocol MappedFieldAccess: Sendable {
 
     /// The property's JSON, or `nil` when the property holds `nil`.
     func encode(from object: AnyObject, session: EncodingSession) throws -> JSON?
+
+    /// Writes `"key":value` for the property straight into `writer`, or nothing when the property holds
+    /// `nil` and `nilEncoding` is `.omit`; returns whether it wrote.
+    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool
+}
+
+/// Writes one member for a value already read from its property.
+func writeMember<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+    if coder.isNil(value) {
+        guard session.options.nilEncoding == .null else { return false }
+        writer.writeKey(quoted: key, isFirst: isFirst)
+        writer.writeNull()
+        return true
+    }
+    writer.writeKey(quoted: key, isFirst: isFirst)
+    try coder.write(value, to: &writer, session: session)
+    return true
 }
 
 /// A property of type `Value` with its coder.
@@ -55,5 +74,18 @@ struct MappedField<Value>: MappedFieldAccess {
         let value = handle.read(from: object)
         if coder.isNil(value) { return nil }
         return try coder.encode(value, session: session)
+    }
+
+    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        let value = handle.read(from: object)
+        if coder.isNil(value) {
+            guard session.options.nilEncoding == .null else { return false }
+            writer.writeKey(quoted: key, isFirst: isFirst)
+            writer.writeNull()
+            return true
+        }
+        writer.writeKey(quoted: key, isFirst: isFirst)
+        try coder.write(value, to: &writer, session: session)
+        return true
     }
 }

@@ -16,6 +16,8 @@ final class ModelSchema: Sendable {
     let keyBytes: [[UInt8]]
     /// The access of each field, in the order of `fields`.
     let accessors: [any MappedFieldAccess]
+    /// The quoted JSON key of each field, in the order of `fields`.
+    let quotedKeys: [[UInt8]]
 
     init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField]) {
         self.modelType = modelType
@@ -29,6 +31,7 @@ final class ModelSchema: Sendable {
         self.positions = positions
         self.keyBytes = fields.map(\.jsonKeyBytes)
         self.accessors = fields.map(\.access)
+        self.quotedKeys = fields.map(\.quotedKey)
     }
 
     /// The mapped property for a JSON key, if the key is mapped.

@@ -33,6 +33,10 @@ extension SpecializedFieldAccess {
         if coder.isNil(value) { return nil }
         return try coder.encode(value, session: session)
     }
+
+    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        try writeMember(handle.read(from: object), by: coder, key: key, isFirst: isFirst, to: &writer, session: session)
+    }
 }
 
 /// An optional of a statically known coder, so that the wrapped coder's code is specialised too.
@@ -58,6 +62,11 @@ struct OptionalOf<Wrapped: ValueCoding>: ValueCoding {
     func encode(_ value: Wrapped.Value?, session: EncodingSession) throws -> JSON {
         guard let value else { return .null }
         return try wrapped.encode(value, session: session)
+    }
+
+    func write(_ value: Wrapped.Value?, to writer: inout JSONWriter, session: EncodingSession) throws {
+        guard let value else { return writer.writeNull() }
+        try wrapped.write(value, to: &writer, session: session)
     }
 
     func isNil(_ value: Wrapped.Value?) -> Bool { value == nil }

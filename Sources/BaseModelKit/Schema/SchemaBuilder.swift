@@ -43,7 +43,9 @@ struct SchemaBuilder {
                 }
                 continue
             }
-            plans.append((order, FieldPlan(jsonKey: key, jsonKeyBytes: Array(key.utf8), property: property, access: access)))
+            var quoted = JSONWriter(formatting: [])
+            quoted.writeString(key)
+            plans.append((order, FieldPlan(jsonKey: key, jsonKeyBytes: Array(key.utf8), quotedKey: quoted.output, property: property, access: access)))
         }
         checkUnmappedEntries(of: constructors, table: "constructors", map: map) { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
         checkUnmappedEntries(of: transformers, table: "transformers", map: map) { $0 }
