@@ -48,10 +48,11 @@ extension OptionalCoder {
 extension ArrayCoder {
     func write(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
         writer.beginArray()
-        for (index, item) in value.enumerated() {
+        // An index loop: `enumerated()` in this unspecialised code built tuple metadata per element.
+        for index in value.indices {
             writer.writeElementSeparator(isFirst: index == 0)
             do {
-                try element.write(item, to: &writer, session: session)
+                try element.write(value[index], to: &writer, session: session)
             } catch let error as MappingError {
                 throw error.prefixed(by: .index(index))
             }
