@@ -55,7 +55,7 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{"), let existing = current as? BaseModel else {
             return try decode(try parser.readValue(), existing: current, session: session)
         }
-        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth)
+        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: session)
         try StreamingDecoding.fill(existing, parser: &parser, deferred: deferred, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
         return current
     }
@@ -64,7 +64,7 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             return try decodeTree(from: &parser, session: session)
         }
-        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth)
+        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: session)
         let chosen = try chosenClass(for: JSONObject(deferred: deferred))
         let model = chosen.init()
         try StreamingDecoding.fill(model, parser: &parser, deferred: deferred, session: session, isExisting: false, plan: try plan(for: chosen))

@@ -33,11 +33,10 @@ enum ModelDecoding {
 
     /// The default `deserialize`: streams a deferred object straight from its bytes, walks any other.
     static func deserialize(_ model: BaseModel, from object: JSONObject) throws {
-        let session = CurrentSession.decodingOrDefault
-        if let deferred = object.deferred {
+        if let deferred = object.deferred, let session = deferred.context as? DecodingSession {
             try StreamingDecoding.applyMappedFields(of: model, from: object, deferred: deferred, session: session)
         } else {
-            try applyMappedFields(of: model, from: object, session: session)
+            try applyMappedFields(of: model, from: object, session: CurrentSession.decodingOrDefault)
         }
     }
 

@@ -87,7 +87,7 @@ enum StreamingDecoding {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
-        let deferred = DeferredObject(bytes: bytes, start: parser.position, remainingDepth: parser.maxDepth)
+        let deferred = DeferredObject(bytes: bytes, start: parser.position, remainingDepth: parser.maxDepth, context: session)
         let model: BaseModel
         if let existing {
             model = existing

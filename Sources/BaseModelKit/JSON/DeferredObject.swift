@@ -28,17 +28,21 @@ final class DeferredObject: Sendable {
     /// Whether `bytes` hold exactly this object, compact, as a writer made them (so a writer may copy
     /// them as they are), rather than a document the object is part of.
     let isStandalone: Bool
+    /// What the reader that made this object needs to find again when a hook hands it back (the
+    /// decoding session), so that it need not look it up in a task-local value per object.
+    let context: (any AnyObject & Sendable)?
     /// `use`, packed in one word so that the common path (streamed, never materialized) takes no
     /// lock: 0 untouched, `end * 2 + 1` streamed, `end * 2 + 2` materialized.
     private let packedUse = Atomic<Int>(0)
     /// The members and any syntax error, once read; locked because readers may race to read them.
     private let materialized = Mutex(Materialized())
 
-    init(bytes: [UInt8], start: Int, remainingDepth: Int) {
+    init(bytes: [UInt8], start: Int, remainingDepth: Int, context: (any AnyObject & Sendable)? = nil) {
         self.bytes = bytes
         self.start = start
         self.remainingDepth = remainingDepth
         self.isStandalone = false
+        self.context = context
     }
 
     /// An object already written as compact JSON in `bytes`: read only if someone asks for its
@@ -48,6 +52,7 @@ final class DeferredObject: Sendable {
         self.start = 0
         self.remainingDepth = Int.max / 2
         self.isStandalone = true
+        self.context = nil
     }
 
     /// How the object's bytes were used so far.
