@@ -39,16 +39,25 @@ extension IntegerCoder {
 
 extension DoubleCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Double {
-        guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
+        guard let value = try readNumberAsDouble(from: &parser, for: self) else {
             return try decodeTree(from: &parser, session: session)
-        }
-        let start = parser.position
-        guard let value = try parser.readDouble() else {
-            parser.position = start
-            throw notExact(.number(try parser.readNumber()))
         }
         return value
     }
+}
+
+/// The number at the parser's position as a `Double`, or `nil` (reading nothing) when a number is not
+/// next. A number too large for a `Double` is an error of `coder`'s type.
+func readNumberAsDouble<Coder: ValueCoding>(from parser: inout JSONParser, for coder: Coder) throws -> Double? {
+    guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
+        return nil
+    }
+    let start = parser.position
+    guard let value = try parser.readDouble() else {
+        parser.position = start
+        throw coder.notExact(.number(try parser.readNumber()))
+    }
+    return value
 }
 
 extension OptionalCoder {

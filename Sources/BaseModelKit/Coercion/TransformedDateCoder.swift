@@ -47,13 +47,8 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Date {
         switch kind {
         case .secondsSince1970, .millisecondsSince1970:
-            guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
+            guard let seconds = try readNumberAsDouble(from: &parser, for: self) else {
                 return try decodeTree(from: &parser, session: session)
-            }
-            let start = parser.position
-            guard let seconds = try parser.readDouble() else {
-                parser.position = start
-                throw notExact(.number(try parser.readNumber()))
             }
             if case .millisecondsSince1970 = kind {
                 return Date(timeIntervalSince1970: seconds / 1000)

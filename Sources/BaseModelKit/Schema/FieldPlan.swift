@@ -77,15 +77,6 @@ struct MappedField<Value>: MappedFieldAccess {
     }
 
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        let value = handle.read(from: object)
-        if coder.isNil(value) {
-            guard session.options.nilEncoding == .null else { return false }
-            writer.writeKey(quoted: key, isFirst: isFirst)
-            writer.writeNull()
-            return true
-        }
-        writer.writeKey(quoted: key, isFirst: isFirst)
-        try coder.write(value, to: &writer, session: session)
-        return true
+        try writeMember(handle.read(from: object), by: coder, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 }
