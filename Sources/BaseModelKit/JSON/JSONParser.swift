@@ -163,8 +163,15 @@ struct JSONParser {
             case 0..<0x20:
                 throw error(.controlCharacter(byte), at: index)
             default:
-                scratch.append(byte)
+                // Copy the run up to the next quote, backslash or control byte in one append.
+                let runStart = index
                 index += 1
+                while index < bytes.count {
+                    let next = bytes[index]
+                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                    index += 1
+                }
+                scratch.append(contentsOf: bytes[runStart..<index])
             }
         }
         throw unexpected(.closingQuote, at: bytes.count)
