@@ -139,6 +139,10 @@ extension JSONParser {
     /// Keys with escapes or non-ASCII bytes, and long keys, are read as ordinary strings.
     mutating func readKeyString() throws(JSONSyntaxError) -> String {
         let start = position + 1
+        if let (key, end) = keyCache.predictedKey(in: bytes, at: start) {
+            position = end + 1
+            return key
+        }
         var index = start
         var hash = 0
         let limit = min(bytes.count, start + KeyCache.maximumLength + 1)

@@ -3,12 +3,21 @@
 /// Documents repeat the same few keys thousands of times. A key is found by a hash of its bytes,
 /// computed while it is scanned, and confirmed by comparing those bytes with the bytes of its first
 /// appearance in the same input — so a hit returns exactly the string a fresh read would make.
+///
+/// Objects of the same shape list the same keys in the same order, so each slot also remembers which
+/// key came after it last time: the next key is first compared with that one in place, before any
+/// scanning or hashing.
 struct KeyCache {
     private struct Slot {
         var start: Int = 0
         var length: Int = -1
         var key: String = ""
+        /// The slot of the key read right after this one last time, or -1.
+        var successor: Int = -1
     }
+
+    /// The slot of the key read last, or -1.
+    private var lastSlot = -1
 
     /// Keys longer than this are read as ordinary strings (comparing them costs as much as making them).
     static let maximumLength = 40
@@ -25,17 +34,44 @@ struct KeyCache {
         slotCount = count
     }
 
-    /// The cached key whose bytes equal `bytes[start..<end]`, if there is one.
-    func key(in bytes: [UInt8], from start: Int, to end: Int, hash: Int) -> String? {
-        guard !slots.isEmpty else { return nil }
-        let slot = slots[hash & mask]
-        guard slot.length == end - start else { return nil }
+    /// The key that followed the previous key last time, if the bytes at `start` are exactly that key
+    /// and its closing quote; with the index of that quote.
+    mutating func predictedKey(in bytes: [UInt8], at start: Int) -> (key: String, end: Int)? {
+        guard lastSlot >= 0 else { return nil }
+        let next = slots[lastSlot].successor
+        guard next >= 0 else { return nil }
+        let length = slots[next].length
+        let cachedStart = slots[next].start
+        let end = start + length
+        guard length >= 0, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         var offset = 0
-        while offset < slot.length {
-            guard bytes[slot.start + offset] == bytes[start + offset] else { return nil }
+        while offset < length {
+            guard bytes[cachedStart + offset] == bytes[start + offset] else { return nil }
             offset += 1
         }
-        return slot.key
+        lastSlot = next
+        return (slots[next].key, end)
+    }
+
+    /// The cached key whose bytes equal `bytes[start..<end]`, if there is one.
+    mutating func key(in bytes: [UInt8], from start: Int, to end: Int, hash: Int) -> String? {
+        guard !slots.isEmpty else { return nil }
+        let index = hash & mask
+        guard slots[index].length == end - start else { return nil }
+        let cachedStart = slots[index].start
+        var offset = 0
+        while offset < end - start {
+            guard bytes[cachedStart + offset] == bytes[start + offset] else { return nil }
+            offset += 1
+        }
+        follow(with: index)
+        return slots[index].key
+    }
+
+    /// Records that the key in slot `index` was read after the previous one.
+    private mutating func follow(with index: Int) {
+        if lastSlot >= 0 { slots[lastSlot].successor = index }
+        lastSlot = index
     }
 
     /// Remembers `key`, made from `bytes[start..<end]`.
@@ -44,6 +80,8 @@ struct KeyCache {
             slots = [Slot](repeating: Slot(), count: slotCount)
             mask = slotCount - 1
         }
-        slots[hash & mask] = Slot(start: start, length: end - start, key: key)
+        let index = hash & mask
+        slots[index] = Slot(start: start, length: end - start, key: key)
+        follow(with: index)
     }
 }
