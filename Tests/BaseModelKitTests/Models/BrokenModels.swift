@@ -18,7 +18,9 @@ struct Location {
 final class Broken: BaseModel {
     let createdAt: Date = Date()
     weak var owner: Owner?
-    unowned var keeper: Owner = Owner()
+    /// Keeps the object `keeper` refers to alive.
+    private let anchor: Owner
+    unowned var keeper: Owner
     lazy var cached: Int = 1
     @Trimmed var label: String = ""
     var location: Location?
@@ -26,6 +28,13 @@ final class Broken: BaseModel {
     var count: Int = 0
     var bets: [Bet] = []
     var computed: Int { 1 }
+
+    required init() {
+        let owner = Owner()
+        anchor = owner
+        keeper = owner
+        super.init()
+    }
 
     override class var apiToLocal: [String: String] {
         [
