@@ -1,0 +1,62 @@
+import BaseModelKit
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+// Classes used by no other test, so that their first use — building their plans — races here.
+final class RaceLeaf: BaseModel {
+    var name: String = ""
+    var value: Double = 0
+    override class var apiToLocal: [String: String] { ["n": "name", "v": "value"] }
+}
+
+final class RaceNode: BaseModel {
+    var nodeId: Int = 0
+    var leaves: [RaceLeaf] = []
+    var parent: RaceLeaf?
+    override class var apiToLocal: [String: String] { ["i": "nodeId", "l": "leaves", "p": "parent"] }
+}
+
+class RaceBase: BaseModel {
+    var tag: String?
+    override class var apiToLocal: [String: String] { ["t": "tag"] }
+}
+
+final class RaceDerived: RaceBase {
+    var count: Int = 0
+    override class var apiToLocal: [String: String] { ["c": "count"] }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("8 threads decode, update and encode distinct objects 1 000 times each, racing on first use of the plans")
+    func parallelMapping() {
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for iteration in 0..<1_000 {
+                do {
+                    let text = #"{"i":\#(thread),"l":[{"n":"a\#(iteration)","v":\#(iteration).5}],"p":{"n":"p"}}"#
+                    let node = try RaceNode.decode(from: text)
+                    try node.update(from: #"{"p":{"v":\#(thread)}}"#)
+                    let derived = try RaceDerived.decode(from: #"{"t":"x\#(thread)","c":\#(iteration)}"#)
+                    guard node.nodeId == thread, node.leaves.first?.name == "a\(iteration)",
+                          node.parent?.value == Double(thread), node.parent?.name == "p",
+                          derived.count == iteration, derived.tag == "x\(thread)" else {
+                        failures.withLock { $0.append("thread \(thread), iteration \(iteration): wrong values") }
+                        return
+                    }
+                    let again = try RaceNode.decode(from: try node.jsonData())
+                    guard try again.jsonData() == node.jsonData() else {
+                        failures.withLock { $0.append("thread \(thread), iteration \(iteration): round trip differs") }
+                        return
+                    }
+                } catch {
+                    failures.withLock { $0.append("thread \(thread), iteration \(iteration): \(error)") }
+                    return
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+    }
+}
