@@ -42,6 +42,29 @@ enum ModelBenchmarks {
 }
 
 extension ModelBenchmarks {
+    /// citm_catalog.json decoded into and encoded from models (no hand-written contender yet).
+    static func catalog(_ payload: Payload, settings: Settings) throws -> [ResultRow] {
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+        let model = try CatalogModel.decode(from: payload.data)
+        let objects = 1 + model.events.count + model.performances.reduce(0) {
+            $0 + 1 + $1.prices.count + $1.seatCategories.count + $1.seatCategories.reduce(0) { $0 + $1.areas.count }
+        }
+        let decode = try measureInterleaved([
+            ("BaseModelKit", payload.data.count, objects, { consume(try CatalogModel.decode(from: payload.data)) }),
+            ("JSONDecoder (Codable)", payload.data.count, objects, { consume(try decoder.decode(CatalogRecord.self, from: payload.data)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        let record = try decoder.decode(CatalogRecord.self, from: payload.data)
+        let encode = try measureInterleaved([
+            ("BaseModelKit", try model.jsonData().count, objects, { consume(try model.jsonData()) }),
+            ("JSONEncoder (Codable)", try encoder.encode(record).count, objects, { consume(try encoder.encode(record)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        return [
+            ResultRow(task: "decode", payload: payload.name, contenders: decode),
+            ResultRow(task: "encode", payload: payload.name, contenders: encode),
+        ]
+    }
+
     /// 100 000 messages of about 100 bytes, each decoded on its own.
     static func messages(settings: Settings, count: Int = 100_000) throws -> [ResultRow] {
         let messages = Messages.generate(count: count)

@@ -68,6 +68,9 @@ if suite == nil || suite == "json" {
 if suite == nil || suite == "models" {
     rows += try ModelBenchmarks.oddsFeed(payloads[payloads.count - 1], settings: settings)
     rows += try ModelBenchmarks.messages(settings: settings)
+    if let catalog = payloads.first(where: { $0.name == "citm_catalog.json" }) {
+        rows += try ModelBenchmarks.catalog(catalog, settings: settings)
+    }
 }
 
 let machine: [String: String] = [
