@@ -41,13 +41,6 @@ extension JSONParser {
         return position < bytes.count ? bytes[position] : nil
     }
 
-    /// Consumes `byte` (after whitespace) or throws what the grammar expected there.
-    mutating func expect(_ byte: UInt8, _ expectation: JSONSyntaxError.Expectation) throws(JSONSyntaxError) {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == byte else { throw unexpected(expectation) }
-        position += 1
-    }
-
     /// Enters an array or object at the current depth, refusing to go deeper than `maxDepth`.
     mutating func enterContainer() throws(JSONSyntaxError) {
         guard depth < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
