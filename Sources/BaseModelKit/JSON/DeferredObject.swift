@@ -76,6 +76,46 @@ final class DeferredObject: Sendable {
         packedUse.store(end * 2 + 1, ordering: .releasing)
     }
 
+    /// The value of one key, found without reading the object into members when it has not been read
+    /// yet: the object's keys are scanned and every other value is checked and skipped, not built. The
+    /// last value wins when a key repeats, as in a full read. `nil` when the key is absent or the bytes
+    /// are malformed (whoever reads the object next reports that error).
+    func value(forKey key: String) -> JSON? {
+        if let object = materialized.withLock({ $0.object }) {
+            return object[key]
+        }
+        var parser: JSONParser
+        do throws(JSONSyntaxError) {
+            parser = try JSONParser(bytes: bytes, maxDepth: max(remainingDepth, 1))
+        } catch {
+            return nil
+        }
+        parser.position = start
+        let wanted = Array(key.utf8)
+        var found: JSON?
+        do throws(JSONSyntaxError) {
+            try parser.enterContainer()
+            if parser.closesImmediately(UInt8(ascii: "}")) { return nil }
+            repeat {
+                let matches: Bool
+                switch try parser.readStreamingKey() {
+                case .raw(let keyStart, let keyEnd):
+                    matches = parser.bytes[keyStart..<keyEnd].elementsEqual(wanted)
+                case .decoded(let decoded):
+                    matches = decoded == key
+                }
+                if matches {
+                    found = try parser.readValue()
+                } else {
+                    try parser.skipValue()
+                }
+            } while try parser.nextMember(closing: UInt8(ascii: "}"))
+        } catch {
+            return nil
+        }
+        return found
+    }
+
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and
     /// leave the error in `error` for the reader to throw.
     var object: JSONObject {

@@ -106,9 +106,11 @@ public struct JSONObject: Sendable {
     /// existing one in place or appends the key; setting `nil` removes the key.
     public subscript(key: String) -> JSON? {
         get {
-            let object = resolved
-            guard let position = object.position(of: key) else { return nil }
-            return object.storedMembers[position].value
+            // A deferred object answers one key without being read whole (a type key read by
+            // `modelClass(for:)` costs a scan of the object's keys, not a tree of the object).
+            if case .deferred(let deferred) = extra { return deferred.value(forKey: key) }
+            guard let position = position(of: key) else { return nil }
+            return storedMembers[position].value
         }
         set {
             if case .deferred = extra { self = resolved }

@@ -1,0 +1,64 @@
+import BaseModelKit
+import Testing
+
+class Shape: BaseModel {
+    var kind: String = ""
+    var name: String = ""
+    override class var apiToLocal: [String: String] { ["t": "kind", "n": "name"] }
+    override class func modelClass(for object: JSONObject) -> BaseModel.Type? {
+        switch object["t"]?.string {
+        case "c": return Circle.self
+        case "s": return Square.self
+        case "p": return Person.self
+        default: return nil
+        }
+    }
+}
+
+final class Circle: Shape {
+    var radius: Double = 0
+    override class var apiToLocal: [String: String] { ["r": "radius"] }
+}
+
+final class Square: Shape {
+    var side: Double = 0
+    override class var apiToLocal: [String: String] { ["s": "side"] }
+}
+
+final class Drawing: BaseModel {
+    var shapes: [Shape] = []
+    var main: Shape?
+    override class var apiToLocal: [String: String] { ["sh": "shapes", "m": "main"] }
+}
+
+@Suite("Picking classes with modelClass(for:)")
+struct PolymorphismTests {
+    @Test("elements, properties and the top level are built as the class the type key names, and round-trip")
+    func mixedArray() throws {
+        let text = #"{"sh":[{"t":"c","n":"a","r":2},{"t":"s","n":"b","s":3},{"t":"?","n":"c"}],"m":{"n":"d","t":"s","s":1}}"#
+        let drawing = try Drawing.decode(from: text)
+        #expect((drawing.shapes[0] as? Circle)?.radius == 2)
+        #expect((drawing.shapes[1] as? Square)?.side == 3)
+        #expect(type(of: drawing.shapes[2]) == Shape.self)
+        #expect((drawing.main as? Square)?.side == 1)
+        #expect(try drawing.jsonString() == #"{"sh":[{"t":"c","n":"a","r":2},{"t":"s","n":"b","s":3},{"t":"?","n":"c"}],"m":{"t":"s","n":"d","s":1}}"#)
+        #expect(try Shape.decode(from: #"{"t":"c","r":5}"#) is Circle)
+        #expect(try Shape.decodeArray(from: #"[{"t":"s"},{"t":"c"}]"#).map { "\(type(of: $0))" } == ["Square", "Circle"])
+    }
+
+    @Test("the type key is read like any member: the last of repeated keys wins, escapes are decoded")
+    func keyLookup() throws {
+        #expect(try Shape.decode(from: #"{"t":"c","t":"s","s":2}"#) is Square)
+        #expect(try Shape.decode(from: #"{"\u0074":"c","r":1}"#) is Circle)
+        // Type keys inside other members' values are not the object's own.
+        #expect(type(of: try Shape.decode(from: #"{"z":{"t":"c"},"x":[1,{"t":"c"}]}"#)) == Shape.self)
+    }
+
+    @Test("a class that is not the declared one or a subclass is an error with its path")
+    func wrongClass() {
+        #expect(message { _ = try Drawing.decode(from: #"{"sh":[{"t":"c"},{"t":"p"}]}"#) }
+            == "Expected Shape or a subclass at sh[1] (Drawing.shapes) but found an object that modelClass(for:) maps to Person.")
+        #expect(message { _ = try Shape.decode(from: #"{"t":"p"}"#) }
+            == "Expected Shape or a subclass at the top level but found an object that modelClass(for:) maps to Person.")
+    }
+}
