@@ -4,11 +4,17 @@
 /// literals: `let value: JSON = ["fn": "Ann", "b": [1, 2.5, nil, true]]`. Numbers are `JSONNumber`s and
 /// keep their exact text; objects are `JSONObject`s and keep their key order.
 public enum JSON: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept exactly as written.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array of values.
     case array([JSON])
+    /// An object: keys in order, each with a value.
     case object(JSONObject)
 }
 
@@ -75,30 +81,37 @@ extension JSON {
 }
 
 extension JSON: ExpressibleByNilLiteral {
+    /// `nil` as `null`.
     public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSON: ExpressibleByBooleanLiteral {
+    /// A Boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSON: ExpressibleByIntegerLiteral {
+    /// An integer literal, as an exact number.
     public init(integerLiteral value: Int64) { self = .number(JSONNumber(integerLiteral: value)) }
 }
 
 extension JSON: ExpressibleByFloatLiteral {
+    /// A floating-point literal, as the `Double` it denotes.
     public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
 }
 
 extension JSON: ExpressibleByStringLiteral {
+    /// A string literal.
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSON: ExpressibleByArrayLiteral {
+    /// An array literal.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
 }
 
 extension JSON: ExpressibleByDictionaryLiteral {
+    /// A dictionary literal, as an object with the keys in the literal's order.
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
 }
 

@@ -263,6 +263,7 @@ extension JSONNumber {
 // MARK: - Conformances
 
 extension JSONNumber: Hashable {
+    /// Whether two numbers denote the same value (`1 == 1.0 == 10e-1`).
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case (.int(let a), .int(let b)): return a == b
@@ -271,18 +272,21 @@ extension JSONNumber: Hashable {
         }
     }
 
+    /// Hashes the value, not its spelling, to agree with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(canonical)
     }
 }
 
 extension JSONNumber: ExpressibleByIntegerLiteral {
+    /// An integer literal, exactly.
     public init(integerLiteral value: Int64) {
         storage = .int(value)
     }
 }
 
 extension JSONNumber: ExpressibleByFloatLiteral {
+    /// A floating-point literal, as the `Double` it denotes.
     public init(floatLiteral value: Double) {
         storage = .double(value)
     }

@@ -157,6 +157,7 @@ extension JSONObject: Sequence {
         let members: [Member]
         var position = 0
 
+        /// The next member, or `nil` after the last.
         public mutating func next() -> Entry? {
             guard position < members.count else { return nil }
             defer { position += 1 }

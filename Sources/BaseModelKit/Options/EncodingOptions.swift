@@ -5,8 +5,10 @@
 public struct EncodingOptions: Sendable, ExpressibleByArrayLiteral {
     /// Flags that change the text written, not its meaning.
     public struct Formatting: OptionSet, Sendable, Hashable {
+        /// The flags as bits.
         public let rawValue: UInt8
 
+        /// Flags from their bits.
         public init(rawValue: UInt8) {
             self.rawValue = rawValue
         }
