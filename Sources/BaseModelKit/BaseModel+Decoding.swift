@@ -19,7 +19,7 @@ extension BaseModel {
         let session = DecodingSession(options: options, recordsChanges: false)
         return try CurrentSession.$decoding.withValue(session) {
             // `modelClass(for:)` may pick a subclass; `chosenClass` checks that it is one.
-            let model = try ModelCoder<Self>(buildType: self).chosenClass(for: object).init() as! Self
+            let model = try classToBuild(for: object, declared: self).init() as! Self
             try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
             return model
         }

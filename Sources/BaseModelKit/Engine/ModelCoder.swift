@@ -38,17 +38,9 @@ struct ModelCoder<Declared>: ValueCoding {
         return model as! Declared
     }
 
-    /// The class to build: what `modelClass(for:)` picks for this object, if it picks one that is the
-    /// declared class (by default `Declared`) or a subclass of it; otherwise `buildType`.
-    func chosenClass(for object: JSONObject, declared: ModelCoderProviding.Type? = nil) throws -> BaseModel.Type {
-        guard let picked = buildType.modelClass(for: object) else { return buildType }
-        let declaredClass = declared ?? (Declared.self as! ModelCoderProviding.Type)
-        guard picked.isSubclass(of: declaredClass) else {
-            throw MappingError(.typeMismatch(
-                expected: "\(declaredClass) or a subclass",
-                found: "an object that modelClass(for:) maps to \(picked)"))
-        }
-        return picked
+    /// The class to build for `object`: see `BaseModel.classToBuild(for:declared:)`.
+    func chosenClass(for object: JSONObject) throws -> BaseModel.Type {
+        try buildType.classToBuild(for: object, declared: Declared.self as! ModelCoderProviding.Type)
     }
 
     func decode(from parser: inout JSONParser, merging current: Declared, session: DecodingSession) throws -> Declared {
@@ -80,6 +72,21 @@ struct ModelCoder<Declared>: ValueCoding {
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {
         guard let model = value as? BaseModel else { return .null }
         return .object(try ModelEncoding.serialize(model, session: session))
+    }
+}
+
+extension BaseModel {
+    /// The class to build for `object` where this class is built by default and `declared` is the
+    /// class the value must be: what `modelClass(for:)` picks, if it picks `declared` or a subclass of
+    /// it (anything else is an error); otherwise this class.
+    static func classToBuild(for object: JSONObject, declared: ModelCoderProviding.Type) throws -> BaseModel.Type {
+        guard let picked = modelClass(for: object) else { return self }
+        guard picked.isSubclass(of: declared) else {
+            throw MappingError(.typeMismatch(
+                expected: "\(declared) or a subclass",
+                found: "an object that modelClass(for:) maps to \(picked)"))
+        }
+        return picked
     }
 }
 

@@ -11,11 +11,18 @@ enum ModelDecoding {
     /// Runs steps 2 and 3 on `model`. `isExisting` marks an object that was part of the caller's graph
     /// before this call, whose fields an update must be able to restore.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
-        if isExisting, let changeLog = session.changeLog {
-            changeLog.record(model, fields: try SchemaRegistry.schema(for: type(of: model)).storedFields)
+        if isExisting {
+            try recordChanges(to: model, plan: nil, session: session)
         }
         try model.deserialize(object)
         try didDeserialize(model)
+    }
+
+    /// Logs a copy of an existing object's fields before an update changes it (`plan`, when the caller
+    /// has it, saves a lookup). Does nothing outside an update.
+    static func recordChanges(to model: BaseModel, plan: ModelSchema?, session: DecodingSession) throws {
+        guard let changeLog = session.changeLog else { return }
+        changeLog.record(model, fields: try (plan ?? SchemaRegistry.schema(for: type(of: model))).storedFields)
     }
 
     /// Step 3: runs `didDeserialize()`, turning an error of the model's own into a rejection.
@@ -45,11 +52,11 @@ enum ModelDecoding {
     static func applyMappedFields(of model: BaseModel, from object: JSONObject, session: DecodingSession) throws {
         let schema = try SchemaRegistry.schema(for: type(of: model))
         for (key, value) in object {
-            guard let field = schema.field(forKey: key) else { continue }
+            guard let index = schema.fieldIndex(forKey: key) else { continue }
             do {
-                try field.access.decode(value, into: model, session: session)
+                try schema.accessors[index].decode(value, into: model, session: session)
             } catch let error as MappingError {
-                throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(key))
+                throw schema.error(error, atField: index)
             }
         }
     }

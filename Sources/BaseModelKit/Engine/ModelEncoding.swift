@@ -10,7 +10,7 @@ enum ModelEncoding {
             return try writtenObject(of: model, schema: schema, session: session)
         }
         var object = JSONObject()
-        for field in schema.fields {
+        for (index, field) in schema.fields.enumerated() {
             do {
                 if let value = try field.access.encode(from: model, session: session) {
                     object[field.jsonKey] = value
@@ -18,7 +18,7 @@ enum ModelEncoding {
                     object[field.jsonKey] = .null
                 }
             } catch let error as MappingError {
-                throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(field.jsonKey))
+                throw schema.error(error, atField: index)
             }
         }
         return object
@@ -37,8 +37,7 @@ enum ModelEncoding {
                     isFirst = false
                 }
             } catch let error as MappingError {
-                let field = schema.fields[index]
-                throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(field.jsonKey))
+                throw schema.error(error, atField: index)
             }
         }
         writer.endObject(isEmpty: isFirst)

@@ -10,8 +10,8 @@ enum StreamingDecoding {
     /// Decodes the object at the parser's position (a `{`) into `model`: steps 2 and 3 of the hook order
     /// in `ModelDecoding`.
     static func fill(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject, session: DecodingSession, isExisting: Bool, plan: ModelSchema? = nil) throws {
-        if isExisting, let changeLog = session.changeLog {
-            changeLog.record(model, fields: try (plan ?? SchemaRegistry.schema(for: type(of: model))).storedFields)
+        if isExisting {
+            try ModelDecoding.recordChanges(to: model, plan: plan, session: session)
         }
         session.park(&parser, plan: plan)
         do {
@@ -70,8 +70,7 @@ enum StreamingDecoding {
                 do {
                     try schema.accessors[index].decode(from: &parser, into: model, session: session)
                 } catch let error as MappingError {
-                    let field = schema.fields[index]
-                    throw error.attributed(model: schema.modelName, property: field.property).prefixed(by: .key(field.jsonKey))
+                    throw schema.error(error, atField: index)
                 }
             } else {
                 try parser.skipValue()
@@ -88,19 +87,7 @@ enum StreamingDecoding {
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
         let deferred = DeferredObject(bytes: bytes, start: parser.position, remainingDepth: parser.maxDepth, context: session)
-        let model: BaseModel
-        if let existing {
-            model = existing
-        } else if let picked = type.modelClass(for: JSONObject(deferred: deferred)) {
-            guard picked.isSubclass(of: type) else {
-                throw MappingError(.typeMismatch(
-                    expected: "\(type) or a subclass",
-                    found: "an object that modelClass(for:) maps to \(picked)"))
-            }
-            model = picked.init()
-        } else {
-            model = type.init()
-        }
+        let model = try existing ?? type.classToBuild(for: JSONObject(deferred: deferred), declared: type).init()
         let plan = try SchemaRegistry.schema(for: Swift.type(of: model))
         try fill(model, parser: &parser, deferred: deferred, session: session, isExisting: existing != nil, plan: plan)
         try parser.expectEndOfInput()

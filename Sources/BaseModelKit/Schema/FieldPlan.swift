@@ -30,8 +30,45 @@ protocol MappedFieldAccess: Sendable {
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool
 }
 
-/// Writes one member for a value already read from its property.
-func writeMember<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+// How one property is read from JSON and written back, for any coder: shared by `MappedField` (a
+// coder known at run time) and the specialised scalar fields (coders known at compile time, for which
+// these functions are specialised).
+
+/// Sets the property from `json`. `null` for a type that does not accept it leaves the property
+/// unchanged with lenient coercion and is an error with strict coercion.
+func decodeMember<Coder: ValueCoding>(_ json: JSON, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
+    if case .null = json, !coder.acceptsNull {
+        if session.isLenient { return }
+        throw coder.mismatch(json)
+    }
+    let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
+    handle.write(try coder.decode(json, existing: existing, session: session), to: object)
+}
+
+/// Sets the property from the JSON at the parser's position; `null` as in the tree version.
+func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
+    if !coder.acceptsNull, parser.peekToken() == UInt8(ascii: "n") {
+        try parser.readLiteral(.null)
+        if session.isLenient { return }
+        throw coder.mismatch(.null)
+    }
+    let value = coder.mergesIntoExisting
+        ? try coder.decode(from: &parser, merging: handle.read(from: object), session: session)
+        : try coder.decode(from: &parser, session: session)
+    handle.write(value, to: object)
+}
+
+/// The property's JSON, or `nil` when it holds `nil`.
+func encodeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession) throws -> JSON? {
+    let value = handle.read(from: object)
+    if coder.isNil(value) { return nil }
+    return try coder.encode(value, session: session)
+}
+
+/// Writes `"key":value` for the property, or nothing for `nil` unless `nilEncoding` is `.null`;
+/// returns whether it wrote.
+func writeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+    let value = handle.read(from: object)
     if coder.isNil(value) {
         guard session.options.nilEncoding == .null else { return false }
         writer.writeKey(quoted: key, isFirst: isFirst)
@@ -49,34 +86,18 @@ struct MappedField<Value>: MappedFieldAccess {
     let coder: any ValueCoding<Value>
 
     func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
-        if case .null = json, !coder.acceptsNull {
-            if session.isLenient { return }
-            throw coder.mismatch(json)
-        }
-        let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
-        let value = try coder.decode(json, existing: existing, session: session)
-        handle.write(value, to: object)
+        try decodeMember(json, by: coder, into: handle, of: object, session: session)
     }
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        if !coder.acceptsNull, parser.peekToken() == UInt8(ascii: "n") {
-            try parser.readLiteral(.null)
-            if session.isLenient { return }
-            throw coder.mismatch(.null)
-        }
-        let value = coder.mergesIntoExisting
-            ? try coder.decode(from: &parser, merging: handle.read(from: object), session: session)
-            : try coder.decode(from: &parser, session: session)
-        handle.write(value, to: object)
+        try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
     }
 
     func encode(from object: AnyObject, session: EncodingSession) throws -> JSON? {
-        let value = handle.read(from: object)
-        if coder.isNil(value) { return nil }
-        return try coder.encode(value, session: session)
+        try encodeMember(by: coder, from: handle, of: object, session: session)
     }
 
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        try writeMember(handle.read(from: object), by: coder, key: key, isFirst: isFirst, to: &writer, session: session)
+        try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 }

@@ -34,9 +34,11 @@ final class ModelSchema: Sendable {
         self.quotedKeys = fields.map(\.quotedKey)
     }
 
-    /// The mapped property for a JSON key, if the key is mapped.
-    func field(forKey key: String) -> FieldPlan? {
-        positions[key].map { fields[$0] }
+    /// `error`, raised while mapping the field at `index`, attributed to this class and that property
+    /// with the field's JSON key in front of its path.
+    func error(_ error: MappingError, atField index: Int) -> MappingError {
+        let field = fields[index]
+        return error.attributed(model: modelName, property: field.property).prefixed(by: .key(field.jsonKey))
     }
 
     /// The mapped property whose key is `bytes[start..<end]`. The search starts at `hint`, just after

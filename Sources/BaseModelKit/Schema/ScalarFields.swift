@@ -12,30 +12,19 @@ protocol SpecializedFieldAccess: MappedFieldAccess {
 
 extension SpecializedFieldAccess {
     func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
-        if case .null = json, !coder.acceptsNull {
-            if session.isLenient { return }
-            throw coder.mismatch(json)
-        }
-        handle.write(try coder.decode(json, existing: nil, session: session), to: object)
+        try decodeMember(json, by: coder, into: handle, of: object, session: session)
     }
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        if !coder.acceptsNull, parser.peekToken() == UInt8(ascii: "n") {
-            try parser.readLiteral(.null)
-            if session.isLenient { return }
-            throw coder.mismatch(.null)
-        }
-        handle.write(try coder.decode(from: &parser, session: session), to: object)
+        try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
     }
 
     func encode(from object: AnyObject, session: EncodingSession) throws -> JSON? {
-        let value = handle.read(from: object)
-        if coder.isNil(value) { return nil }
-        return try coder.encode(value, session: session)
+        try encodeMember(by: coder, from: handle, of: object, session: session)
     }
 
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        try writeMember(handle.read(from: object), by: coder, key: key, isFirst: isFirst, to: &writer, session: session)
+        try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 }
 
