@@ -117,26 +117,15 @@ extension JSONParser {
     /// Checks and skips a string.
     mutating func skipString() throws(JSONSyntaxError) {
         let start = position + 1
-        var index = start
-        var highBits: UInt8 = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                if highBits >= 0x80, let bad = UTF8Validation.firstInvalidOffset(in: bytes, from: start, to: index) {
-                    throw error(.invalidUTF8(bytes[bad]), at: bad)
-                }
-                position = index + 1
-                return
-            }
-            if byte == UInt8(ascii: "\\") {
-                _ = try readString()
-                return
-            }
-            if byte < 0x20 { throw error(.controlCharacter(byte), at: index) }
-            highBits |= byte
-            index += 1
+        let (end, highBits) = try scanUnescapedRun(from: start)
+        if bytes[end] == UInt8(ascii: "\\") {
+            _ = try readString()
+            return
         }
-        throw unexpected(.closingQuote, at: bytes.count)
+        if highBits >= 0x80, let bad = UTF8Validation.firstInvalidOffset(in: bytes, from: start, to: end) {
+            throw error(.invalidUTF8(bytes[bad]), at: bad)
+        }
+        position = end + 1
     }
 }
 

@@ -115,19 +115,28 @@ struct JSONParser {
     /// closing quote.
     mutating func readString() throws(JSONSyntaxError) -> String {
         let start = position + 1
+        let (end, highBits) = try scanUnescapedRun(from: start)
+        if bytes[end] == UInt8(ascii: "\\") {
+            return try readEscapedString(start: start, firstEscape: end)
+        }
+        position = end + 1
+        if highBits < 0x80 {
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        return try makeString(from: bytes[start..<end], rawStart: start, rawEnd: end)
+    }
+
+    /// Scans string bytes from `start` to the first quote or backslash, returning where it stopped and
+    /// the bitwise or of the bytes before it (at least 0x80 when any is not ASCII). Throws at a control
+    /// character or at the end of input.
+    @inline(__always)
+    func scanUnescapedRun(from start: Int) throws(JSONSyntaxError) -> (end: Int, highBits: UInt8) {
         var index = start
         var highBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                position = index + 1
-                if highBits < 0x80 {
-                    return String(decoding: bytes[start..<index], as: UTF8.self)
-                }
-                return try makeString(from: bytes[start..<index], rawStart: start, rawEnd: index)
-            }
-            if byte == UInt8(ascii: "\\") {
-                return try readEscapedString(start: start, firstEscape: index)
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return (index, highBits)
             }
             if byte < 0x20 {
                 throw error(.controlCharacter(byte), at: index)
