@@ -1,0 +1,112 @@
+import BaseModelKit
+import Foundation
+
+// The model graph the model fuzz targets decode into: every field type of DESIGN.md §2, nested
+// models, arrays and dictionaries of models, a recursive node, transformers, a hook that reads its
+// object, a validation hook that throws, and a subclass picked by `modelClass(for:)`.
+
+enum FuzzState: String { case open, closed, suspended }
+enum FuzzLevel: Int { case low = 1, high = 2 }
+
+class FuzzItem: BaseModel {
+    var itemId: Int = 0
+    var name: String?
+    var price: Double = 0
+    var state: FuzzState = .open
+    var level: FuzzLevel?
+    override class var apiToLocal: [String: String] { ["i": "itemId", "n": "name", "p": "price", "s": "state", "lv": "level", "k": "kind"] }
+    var kind: String = "item"
+
+    override class func modelClass(for object: JSONObject) -> BaseModel.Type? {
+        object["k"]?.string == "special" ? FuzzSpecialItem.self : nil
+    }
+
+    struct Rejected: Error {}
+    override func didDeserialize() throws {
+        if price < -1_000_000 { throw Rejected() }
+    }
+}
+
+final class FuzzSpecialItem: FuzzItem {
+    var bonus: Int64 = 0
+    var note: String = ""
+    override class var apiToLocal: [String: String] { ["b": "bonus"] }
+
+    // A key outside the map, read by the hook.
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        if let text = object["note"]?.string { note = text }
+    }
+
+    override func serialize() throws -> JSONObject {
+        var object = try super.serialize()
+        if !note.isEmpty { object["note"] = .string(note) }
+        return object
+    }
+}
+
+final class FuzzNode: BaseModel {
+    var label: String = ""
+    var children: [FuzzNode] = []
+    override class var apiToLocal: [String: String] { ["l": "label", "c": "children"] }
+}
+
+final class FuzzRoot: BaseModel {
+    var flag: Bool = false
+    var text: String = ""
+    var letter: Character = "a"
+    var int: Int = 0
+    var int8: Int8 = 0
+    var int16: Int16 = 0
+    var int32: Int32 = 0
+    var int64: Int64 = 0
+    var uint: UInt = 0
+    var uint8: UInt8 = 0
+    var uint16: UInt16 = 0
+    var uint32: UInt32 = 0
+    var uint64: UInt64 = 0
+    var float: Float = 0
+    var double: Double = 0
+    var decimal: Decimal = 0
+    var date: Date = Date(timeIntervalSince1970: 0)
+    var isoDate: Date?
+    var millis: Date?
+    var formatted: Date?
+    var url: URL?
+    var uuid: UUID?
+    var data: Data?
+    var raw: JSON = .null
+    var state: FuzzState = .open
+    var level: FuzzLevel?
+    var optionalText: String?
+    var numbers: [Int] = []
+    var tags: Set<String> = []
+    var scores: [String: Double] = [:]
+    var grid: [[Int]] = []
+    var nested: [String: [Int]]?
+    var item: FuzzItem?
+    var items: [FuzzItem] = []
+    var itemsByKey: [String: FuzzItem] = [:]
+    var groups: [[FuzzItem]]?
+    var tree: FuzzNode?
+
+    override class var apiToLocal: [String: String] {
+        [
+            "f": "flag", "t": "text", "ch": "letter", "i": "int", "i8": "int8", "i16": "int16", "i32": "int32",
+            "i64": "int64", "u": "uint", "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
+            "fl": "float", "d": "double", "dec": "decimal", "dt": "date", "iso": "isoDate", "ms": "millis",
+            "fmt": "formatted", "url": "url", "id": "uuid", "bin": "data", "raw": "raw", "s": "state",
+            "lv": "level", "ot": "optionalText", "n": "numbers", "tg": "tags", "sc": "scores", "g": "grid",
+            "nest": "nested", "it": "item", "its": "items", "ik": "itemsByKey", "gr": "groups", "tr": "tree",
+        ]
+    }
+
+    override class var transformers: [String: JSONTransformer] {
+        ["isoDate": .iso8601, "millis": .millisecondsSince1970, "formatted": .dateFormat("yyyyMMddHHmmss")]
+    }
+}
+
+/// Stops the fuzzer with a message: libFuzzer reports the input that got here.
+func fuzzFailure(_ message: String, _ input: [UInt8]) -> Never {
+    fatalError("\(message)\ninput: \(String(decoding: input, as: UTF8.self))")
+}

@@ -1,0 +1,30 @@
+import BaseModelKit
+import Foundation
+
+// Target (c): decode → update in place → encode → decode. The input is two documents separated by a
+// NUL byte: the first is decoded, the second applied with `update(from:)`. A failed update leaves
+// the graph as it was (its encoding is unchanged); a successful one encodes to JSON that decodes to
+// an equal graph (the same encoding).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRoundTrip(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let input = Array(UnsafeBufferPointer(start: start, count: count))
+    let separator = input.firstIndex(of: 0) ?? input.endIndex
+    let first = Data(input[..<separator])
+    let second = separator < input.endIndex ? Data(input[(separator + 1)...]) : Data()
+    guard let root = try? FuzzRoot.decode(from: first) else { return 0 }
+    do {
+        let before = try root.jsonData()
+        do {
+            try root.update(from: second)
+        } catch is MappingError {
+            guard try root.jsonData() == before else { fuzzFailure("a failed update changed the graph", input) }
+            return 0
+        }
+        let written = try root.jsonData()
+        let again = try FuzzRoot.decode(from: written)
+        guard try again.jsonData() == written else { fuzzFailure("the encoded graph decodes to a different graph", input) }
+    } catch {
+        fuzzFailure("encoding a decoded graph or decoding its encoding failed: \(error)", input)
+    }
+    return 0
+}
