@@ -8,7 +8,7 @@ extension JSONWriter {
         do {
             try write(value)
         } catch {
-            throw MappingError(.notRepresentable(error.valueName), path: MappingPath(error.path))
+            throw error.mappingError
         }
     }
 }

@@ -63,6 +63,7 @@ enum ModelEncoding {
 extension EncodingSession {
     /// Counts one more level of nested models, refusing to go deeper than `maxDepth`.
     func enterModel() throws {
+        try MappingError.checkStackRoom()
         let depth = nesting.withLock { depth in
             depth += 1
             return depth

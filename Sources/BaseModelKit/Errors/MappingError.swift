@@ -20,6 +20,9 @@ public struct MappingError: Error, CustomStringConvertible {
         case rejected(any Error)
         /// Objects nested deeper than the limit while writing (most often a cycle of references).
         case tooDeep(limit: Int)
+        /// Models or values nested so deep that going one level further would overflow the thread's
+        /// stack (possible only with `maxDepth` raised far above its default, or on a small stack).
+        case stackExhausted
     }
 
     /// What went wrong.
@@ -76,6 +79,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "The object \(place) was rejected by didDeserialize(): \(error)"
         case .tooDeep(let limit):
             return "Cannot write the object \(place): models nest deeper than \(limit) levels (a cycle of references?); raise EncodingOptions.maxDepth if the nesting is real."
+        case .stackExhausted:
+            return "Cannot go deeper \(place): the nesting would overflow this thread's stack; lower maxDepth, or run the call on a thread with a larger stack."
         }
     }
 
@@ -84,6 +89,12 @@ public struct MappingError: Error, CustomStringConvertible {
         var copy = self
         copy.path.components.insert(component, at: 0)
         return copy
+    }
+
+    /// Refuses to enter one more nested model when the thread's stack is nearly used up (see
+    /// `StackGuard`): an error instead of a crash, whatever `maxDepth` allows.
+    static func checkStackRoom() throws(MappingError) {
+        guard StackGuard.hasRoom() else { throw MappingError(.stackExhausted) }
     }
 
     /// The error attributed to `property` of `model`, unless a deeper level already named one.

@@ -24,15 +24,22 @@ public struct MappingPath: Sendable, Hashable, CustomStringConvertible {
     /// Whether this is the top level of the document.
     public var isTopLevel: Bool { components.isEmpty }
 
-    /// The path as written in messages: `b[3].a`, or `the top level` for the empty path.
+    /// The path as written in messages: `b[3].a`, or `the top level` for the empty path. A path of
+    /// more than 32 steps shows its first and last 16 with the count of those left out between them.
     public var description: String {
         guard !components.isEmpty else { return "the top level" }
+        guard components.count > 32 else { return Self.text(of: components[...]) }
+        let head = Self.text(of: components.prefix(16))
+        let tail = Self.text(of: components.suffix(16))
+        return head + " … (\(components.count - 32) more steps) … " + tail
+    }
+
+    private static func text(of steps: ArraySlice<Component>) -> String {
         var text = ""
-        for component in components {
+        for component in steps {
             switch component {
             case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += key
+                text += text.isEmpty ? key : "." + key
             case .index(let index):
                 text += "[\(index)]"
             case .dictionaryKey(let key):

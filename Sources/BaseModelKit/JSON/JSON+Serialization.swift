@@ -23,7 +23,7 @@ extension JSON {
         do {
             try writer.write(self)
         } catch {
-            throw MappingError(.notRepresentable(error.valueName), path: MappingPath(error.path))
+            throw error.mappingError
         }
         return writer.output
     }

@@ -12,14 +12,27 @@ struct JSONWriter {
     private let escapesSlashes: Bool
     private var indentLevel = 0
 
-    /// A number that JSON cannot represent, thrown with the path filled in as the error unwinds.
-    struct NonFiniteNumber: Error {
-        var value: Double
+    /// A value the writer cannot write, thrown with the path filled in as the error unwinds: a number
+    /// that JSON cannot represent, or arrays and objects nested deeper than the thread's stack allows.
+    struct Unwritable: Error {
+        enum Cause {
+            case nonFinite(Double)
+            case stackExhausted
+        }
+
+        var cause: Cause
         var path: [MappingPath.Component] = []
 
-        /// How the value is named in messages: `NaN`, `infinity`, `-infinity`.
-        var valueName: String {
-            value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
+        /// The error as users see it.
+        var mappingError: MappingError {
+            switch cause {
+            case .nonFinite(let value):
+                // Named in messages as `NaN`, `infinity`, `-infinity`.
+                let name = value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
+                return MappingError(.notRepresentable(name), path: MappingPath(path))
+            case .stackExhausted:
+                return MappingError(.stackExhausted, path: MappingPath(path))
+            }
         }
     }
 
@@ -34,7 +47,7 @@ struct JSONWriter {
     // MARK: Values
 
     /// Writes a whole value.
-    mutating func write(_ value: JSON) throws(NonFiniteNumber) {
+    mutating func write(_ value: JSON) throws(Unwritable) {
         switch value {
         case .null:
             writeNull()
@@ -45,6 +58,7 @@ struct JSONWriter {
         case .string(let string):
             writeString(string)
         case .array(let elements):
+            guard StackGuard.hasRoom() else { throw Unwritable(cause: .stackExhausted) }
             beginArray()
             for (index, element) in elements.enumerated() {
                 writeElementSeparator(isFirst: index == 0)
@@ -61,6 +75,7 @@ struct JSONWriter {
                 output.append(contentsOf: written)
                 return
             }
+            guard StackGuard.hasRoom() else { throw Unwritable(cause: .stackExhausted) }
             beginObject()
             var isFirst = true
             for entry in orderedMembers(of: object) {
@@ -110,7 +125,7 @@ struct JSONWriter {
         output.append(contentsOf: value ? "true".utf8 : "false".utf8)
     }
 
-    mutating func writeNumber(_ number: JSONNumber) throws(NonFiniteNumber) {
+    mutating func writeNumber(_ number: JSONNumber) throws(Unwritable) {
         switch number.storage {
         case .int(let value): writeInteger(value)
         case .double(let value): try writeDouble(value)
@@ -147,9 +162,9 @@ struct JSONWriter {
     }
 
     /// Writes the shortest text that reads back as the same `Double`.
-    mutating func writeDouble(_ value: Double) throws(NonFiniteNumber) {
+    mutating func writeDouble(_ value: Double) throws(Unwritable) {
         guard value.isFinite else {
-            guard allowsNonFiniteNumbers else { throw NonFiniteNumber(value: value) }
+            guard allowsNonFiniteNumbers else { throw Unwritable(cause: .nonFinite(value)) }
             output.append(contentsOf: (value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity").utf8)
             return
         }
