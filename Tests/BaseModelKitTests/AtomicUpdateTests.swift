@@ -21,6 +21,11 @@ struct AtomicUpdateTests {
             identities.append(market.favourite.map(ObjectIdentifier.init))
             identities += market.outcomes.map(ObjectIdentifier.init)
         }
+        for key in event.marketsById.keys.sorted() {
+            let market = event.marketsById[key]!
+            identities.append(ObjectIdentifier(market))
+            identities += market.outcomes.map(ObjectIdentifier.init)
+        }
         return try event.jsonString(options: options) + "\(identities)"
     }
 
@@ -104,5 +109,91 @@ struct AtomicUpdateTests {
         #expect(event.title == "Ajax v PSV")
         #expect(event.venue === venue)
         #expect(venue.city == "Amsterdam")
+    }
+
+    // MARK: Generated graphs and failure points
+
+    private func randomOutcome(_ random: inout SeededGenerator) -> JSON {
+        var object: JSONObject = ["i": .number(JSONNumber(Int.random(in: 1...99, using: &random))), "p": .number(JSONNumber(Double(Int.random(in: 101...999, using: &random)) / 100))]
+        if Bool.random(using: &random) { object["n"] = .string("o\(Int.random(in: 0...9, using: &random))") }
+        return .object(object)
+    }
+
+    private func randomMarket(_ random: inout SeededGenerator) -> JSON {
+        var object: JSONObject = ["i": .string("m\(Int.random(in: 0...99, using: &random))")]
+        if Bool.random(using: &random) { object["s"] = .string(Status.allCases.randomElement(using: &random)!.rawValue) }
+        object["o"] = .array((0..<Int.random(in: 0...4, using: &random)).map { _ in randomOutcome(&random) })
+        if Bool.random(using: &random) { object["fav"] = randomOutcome(&random) }
+        return .object(object)
+    }
+
+    /// A whole event (`partial` false) or an update that sets a random subset of its keys.
+    private func randomEvent(_ random: inout SeededGenerator, partial: Bool) -> JSON {
+        var object = JSONObject()
+        func maybe(_ key: String, _ make: (inout SeededGenerator) -> JSON) {
+            if !partial || Int.random(in: 0..<3, using: &random) > 0 { object[key] = make(&random) }
+        }
+        maybe("i") { .number(JSONNumber(Int.random(in: 1...1_000, using: &$0))) }
+        maybe("t") { .string("event \(Int.random(in: 0...99, using: &$0))") }
+        maybe("st") { .string("2026-11-\(10 + Int.random(in: 0...18, using: &$0))T12:00:00Z") }
+        maybe("v") { random in
+            var venue: JSONObject = [:]
+            if !partial || Bool.random(using: &random) { venue["n"] = .string("venue \(Int.random(in: 0...9, using: &random))") }
+            if Bool.random(using: &random) { venue["c"] = "city" }
+            return .object(venue)
+        }
+        maybe("m") { random in .array((0..<Int.random(in: 0...3, using: &random)).map { _ in randomMarket(&random) }) }
+        maybe("mk") { random in
+            var markets = JSONObject()
+            for index in 0..<Int.random(in: 0...2, using: &random) { markets["k\(index)"] = randomMarket(&random) }
+            return .object(markets)
+        }
+        maybe("l") { .bool(Bool.random(using: &$0)) }
+        return .object(object)
+    }
+
+    /// A value at `path` that makes the update fail: a price below zero (rejected by
+    /// `didDeserialize`), text that is not a date (the transformer throws), or else a value of the
+    /// wrong type.
+    private func failure(at path: [MappingPath.Component]) -> JSON {
+        switch path.last {
+        case .key("p"): return -1
+        case .key("st"): return "not a date"
+        default: return ["wrong": true]
+        }
+    }
+
+    @Test("generated graphs and updates: a failure at a random point leaves the graph as it was")
+    func generatedFailures() throws {
+        var random = SeededGenerator(seed: 0xA70_41C)
+        var failuresChecked = 0
+        for _ in 0..<300 {
+            let original = try randomEvent(&random, partial: false).serializedString()
+            let update = randomEvent(&random, partial: true)
+            // Leaf values only: replacing a whole nested object would test fewer levels.
+            let leaves = paths(in: update).filter { path in
+                var node: JSON? = update
+                for component in path {
+                    switch component {
+                    case .key(let key): node = node?[key]
+                    case .index(let index): node = node?[index]
+                    case .dictionaryKey(let key): node = node?[key]
+                    }
+                }
+                return node?.array == nil && node?.object == nil
+            }
+            // The update applies cleanly as generated.
+            let clean = try Event.decode(from: original)
+            try clean.update(from: try update.serializedString())
+            guard let path = leaves.randomElement(using: &random) else { continue }
+
+            let event = try Event.decode(from: original)
+            let before = try fingerprint(event)
+            let bad = try replacing(path[...], in: update, with: failure(at: path)).serializedString()
+            #expect(throws: MappingError.self, "\(bad)") { try event.update(from: bad) }
+            #expect(try fingerprint(event) == before, "\(bad)")
+            failuresChecked += 1
+        }
+        #expect(failuresChecked > 250)
     }
 }
