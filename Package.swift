@@ -9,7 +9,8 @@ let package = Package(
     targets: [
         .target(name: "BaseModelKit"),
         .executableTarget(name: "Demo", dependencies: ["BaseModelKit"], resources: [.copy("Resources")]),
-        .executableTarget(name: "Benchmarks", dependencies: ["BaseModelKit"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["BaseModelKit", "HeapStatistics"]),
+        .target(name: "HeapStatistics"),
         .testTarget(name: "BaseModelKitTests", dependencies: ["BaseModelKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,13 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-odds-feed"), flag + 
     exit(0)
 }
 
+// `--memory`: peak and retained memory of one decode of the odds feed per contender, and heap growth
+// over repeated decodes.
+if arguments.contains("--memory") {
+    try MemoryReport.run(wantsJSON: wantsJSON)
+    exit(0)
+}
+
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
 // watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode (these four on
 // the odds feed: see --write-odds-feed),
