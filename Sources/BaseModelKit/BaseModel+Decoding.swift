@@ -14,6 +14,25 @@ extension BaseModel {
         try Document.decode(Array(text.utf8), as: self, options: options)
     }
 
+    /// A new model decoded from the object at a designated path inside the document: `"data.event"`
+    /// reads `{"data":{"event":{…}}}`, and a segment of digits picks an array element
+    /// (`"data.items.0"`). A key containing a dot is written with a backslash (`"a\\.b"`).
+    ///
+    /// Only the designated object is decoded into models; the rest of the document is checked to be
+    /// JSON and skipped. Error paths start at the top of the document.
+    ///
+    /// - Throws: `MappingError` — one naming the first missing segment (`Found no key "event" at
+    ///   data.`), or as `decode(from:options:)` does.
+    public static func decode(from data: Data, at path: String, options: DecodingOptions = DecodingOptions()) throws -> Self {
+        try Document.decode([UInt8](data), at: path, as: self, options: options)
+    }
+
+    /// A new model decoded from the object at a designated path inside JSON text; see
+    /// `decode(from:at:options:)` for `Data`.
+    public static func decode(from text: String, at path: String, options: DecodingOptions = DecodingOptions()) throws -> Self {
+        try Document.decode(Array(text.utf8), at: path, as: self, options: options)
+    }
+
     /// A new model decoded from a parsed JSON object.
     public static func decode(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> Self {
         let session = DecodingSession(options: options, recordsChanges: false)
@@ -86,6 +105,17 @@ extension BaseModelProtocol {
         try Document.decodeArray(Array(text.utf8), of: self, options: options)
     }
 
+    /// New models decoded from the array at a designated path inside the document (`"data.events"`);
+    /// see `decode(from:at:options:)` for the path's form and errors.
+    public static func decodeArray(from data: Data, at path: String, options: DecodingOptions = DecodingOptions()) throws -> [Self] {
+        try Document.decodeArray([UInt8](data), at: path, of: self, options: options)
+    }
+
+    /// New models decoded from the array at a designated path inside JSON text.
+    public static func decodeArray(from text: String, at path: String, options: DecodingOptions = DecodingOptions()) throws -> [Self] {
+        try Document.decodeArray(Array(text.utf8), at: path, of: self, options: options)
+    }
+
     /// New models decoded from the elements of a parsed JSON array.
     public static func decodeArray(from elements: [JSON], options: DecodingOptions = DecodingOptions()) throws -> [Self] {
         try decodeArray(from: JSON.array(elements), options: options)
@@ -135,6 +165,43 @@ enum Document {
                 let models = try coder.decode(from: &parser, session: session)
                 try parser.expectEndOfInput()
                 return models
+            }
+        }
+    }
+
+    /// Decodes the object at `path` inside the document.
+    static func decode<Model: BaseModel>(_ bytes: [UInt8], at path: String, as type: Model.Type, options: DecodingOptions) throws -> Model {
+        let session = DecodingSession(options: options, recordsChanges: false)
+        return try atDesignatedPath(path, in: bytes, session: session) { parser in
+            try StreamingDecoding.decodeObject(from: &parser, as: type, into: nil, session: session) as! Model
+        }
+    }
+
+    /// Decodes the array at `path` inside the document.
+    static func decodeArray<Model: BaseModel>(_ bytes: [UInt8], at path: String, of type: Model.Type, options: DecodingOptions) throws -> [Model] {
+        let session = DecodingSession(options: options, recordsChanges: false)
+        let coder = ArrayCoder<Model>(element: ModelCoder<Model>(buildType: type))
+        return try atDesignatedPath(path, in: bytes, session: session) { parser in
+            try coder.decode(from: &parser, session: session)
+        }
+    }
+
+    /// Runs `body` with a parser standing at the value at `path`; errors from `body` get the path in
+    /// front of theirs, and the rest of the document is checked afterwards.
+    private static func atDesignatedPath<Result>(_ path: String, in bytes: [UInt8], session: DecodingSession, _ body: (inout JSONParser) throws -> Result) throws -> Result {
+        try reportingSyntaxErrors {
+            try CurrentSession.$decoding.withValue(session) {
+                var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+                let descent = try DesignatedPath.seek(path, in: &parser)
+                let result: Result
+                do {
+                    result = try body(&parser)
+                } catch var error as MappingError {
+                    error.path.components.insert(contentsOf: descent.path.components, at: 0)
+                    throw error
+                }
+                try DesignatedPath.finish(descent, in: &parser)
+                return result
             }
         }
     }

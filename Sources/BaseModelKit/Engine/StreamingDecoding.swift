@@ -83,15 +83,21 @@ enum StreamingDecoding {
     /// of `type` (or the class `modelClass(for:)` picks).
     static func decodeDocument(_ bytes: [UInt8], as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
         var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+        let model = try decodeObject(from: &parser, as: type, into: existing, session: session)
+        try parser.expectEndOfInput()
+        return model
+    }
+
+    /// Reads the value at the parser's position, which must be an object, as `decodeDocument` does.
+    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
-        let deferred = DeferredObject(bytes: bytes, start: parser.position, remainingDepth: parser.maxDepth, context: session)
+        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: session)
         let model = try existing ?? type.classToBuild(for: JSONObject(deferred: deferred), declared: type).init()
         let plan = try SchemaRegistry.schema(for: Swift.type(of: model))
         try fill(model, parser: &parser, deferred: deferred, session: session, isExisting: existing != nil, plan: plan)
-        try parser.expectEndOfInput()
         return model
     }
 }

@@ -23,6 +23,11 @@ public struct MappingError: Error, CustomStringConvertible {
         /// Models or values nested so deep that going one level further would overflow the thread's
         /// stack (possible only with `maxDepth` raised far above its default, or on a small stack).
         case stackExhausted
+        /// Nothing at a path the caller named: a designated path or a message's type key. The text
+        /// says what is missing (`key "events"`, `element 5 (the array has 3)`).
+        case notFound(String)
+        /// A message whose type no class is registered for in a `MessageRouter`.
+        case unknownMessageType(String)
     }
 
     /// What went wrong.
@@ -79,6 +84,10 @@ public struct MappingError: Error, CustomStringConvertible {
             return "The object \(place) was rejected by didDeserialize(): \(error)"
         case .tooDeep(let limit):
             return "Cannot write the object \(place): models nest deeper than \(limit) levels (a cycle of references?); raise EncodingOptions.maxDepth if the nesting is real."
+        case .unknownMessageType(let type):
+            return "No class is registered for the message type \"\(type)\" \(place)."
+        case .notFound(let what):
+            return "Found no \(what) \(place)."
         case .stackExhausted:
             return "Cannot go deeper \(place): the nesting would overflow this thread's stack; lower maxDepth, or run the call on a thread with a larger stack."
         }
@@ -95,6 +104,14 @@ public struct MappingError: Error, CustomStringConvertible {
     /// `StackGuard`): an error instead of a crash, whatever `maxDepth` allows.
     static func checkStackRoom() throws(MappingError) {
         guard StackGuard.hasRoom() else { throw MappingError(.stackExhausted) }
+    }
+
+    /// The error attributed to `model`, unless a deeper level already named one.
+    func attributed(model: String) -> MappingError {
+        guard self.model == nil else { return self }
+        var copy = self
+        copy.model = model
+        return copy
     }
 
     /// The error attributed to `property` of `model`, unless a deeper level already named one.

@@ -236,6 +236,21 @@ struct JSONWriter {
         output.append(UInt8(ascii: "]"))
     }
 
+    /// A place in the output to come back to with `rewind(to:)`.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let indentLevel: Int
+    }
+
+    /// The current place in the output.
+    var mark: Mark { Mark(count: output.count, indentLevel: indentLevel) }
+
+    /// Takes back everything written since `mark` (a nested object that turned out to be empty).
+    mutating func rewind(to mark: Mark) {
+        output.removeSubrange(mark.count...)
+        indentLevel = mark.indentLevel
+    }
+
     mutating func beginObject() {
         output.append(UInt8(ascii: "{"))
         indentLevel += 1

@@ -5,7 +5,8 @@ final class ModelSchema: Sendable {
     let modelType: AnyObject.Type
     /// The class's name, as used in messages.
     let modelName: String
-    /// The mapped properties in declaration order (superclass properties first).
+    /// The mapped properties in declaration order (superclass properties first); properties mapped to
+    /// keys inside one nested object (`"s.h"`, `"s.a"`) share one entry, whose `property` is empty.
     let fields: [FieldPlan]
     /// Every stored field of the class, mapped or not: what an update in place copies before it
     /// changes the object.
@@ -19,7 +20,11 @@ final class ModelSchema: Sendable {
     /// The quoted JSON key of each field, in the order of `fields`.
     let quotedKeys: [[UInt8]]
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField]) {
+    /// Property name → JSON key as written in the map (dotted for a nested key).
+    let localToApi: [String: String]
+
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String]) {
+        self.localToApi = localToApi
         self.modelType = modelType
         self.modelName = modelName
         self.fields = fields
@@ -38,7 +43,9 @@ final class ModelSchema: Sendable {
     /// with the field's JSON key in front of its path.
     func error(_ error: MappingError, atField index: Int) -> MappingError {
         let field = fields[index]
-        return error.attributed(model: modelName, property: field.property).prefixed(by: .key(field.jsonKey))
+        // A nested object of several properties (`property` empty) names only the model.
+        let attributed = field.property.isEmpty ? error.attributed(model: modelName) : error.attributed(model: modelName, property: field.property)
+        return attributed.prefixed(by: .key(field.jsonKey))
     }
 
     /// The mapped property whose key is `bytes[start..<end]`. The search starts at `hint`, just after
@@ -70,8 +77,4 @@ final class ModelSchema: Sendable {
         positions[key]
     }
 
-    /// JSON key → property name, derived from the plan (the reverse of `apiToLocal`).
-    var localToApi: [String: String] {
-        Dictionary(uniqueKeysWithValues: fields.map { ($0.property, $0.jsonKey) })
-    }
 }

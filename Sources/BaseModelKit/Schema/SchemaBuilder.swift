@@ -43,19 +43,65 @@ struct SchemaBuilder {
                 }
                 continue
             }
-            var quoted = JSONWriter(formatting: [])
-            quoted.writeString(key)
-            plans.append((order, FieldPlan(jsonKey: key, jsonKeyBytes: Array(key.utf8), quotedKey: quoted.output, property: property, access: access)))
+            plans.append((order, Self.plan(key: key, property: property, access: access)))
         }
         checkUnmappedEntries(of: constructors, table: "constructors", map: map) { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
         checkUnmappedEntries(of: transformers, table: "transformers", map: map) { $0 }
 
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
+        let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")
+        guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         return ModelSchema(
             modelType: model.type,
             modelName: model.name,
-            fields: plans.sorted { $0.order < $1.order }.map(\.plan),
-            storedFields: storedFields)
+            fields: fields.map(\.plan),
+            storedFields: storedFields,
+            localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }))
+    }
+
+    private static func plan(key: String, property: String, access: any MappedFieldAccess) -> FieldPlan {
+        var quoted = JSONWriter(formatting: [])
+        quoted.writeString(key)
+        return FieldPlan(jsonKey: key, jsonKeyBytes: Array(key.utf8), quotedKey: quoted.output, property: property, access: access)
+    }
+
+    // MARK: Nested key paths
+
+    /// The fields of one JSON object level: entries whose remaining path is one key become fields
+    /// under that key; entries that go deeper are gathered, by their next key, into one
+    /// `NestedFields` each. `inside` is the path of this level, for messages. In declaration order
+    /// (a nested object where its first property is declared).
+    private mutating func nested(_ entries: [(order: Int, segments: ArraySlice<String>, plan: FieldPlan)], inside: String) -> [(order: Int, plan: FieldPlan)] {
+        var result: [(order: Int, plan: FieldPlan)] = []
+        var deeper: [String: [(order: Int, segments: ArraySlice<String>, plan: FieldPlan)]] = [:]
+        for entry in entries {
+            guard !entry.segments.contains("") else {
+                problems.append("apiToLocal has the key \"\(entry.plan.jsonKey)\" with an empty step; write a dot that belongs to a key as \"\\\\.\".")
+                continue
+            }
+            let key = entry.segments.first!
+            if entry.segments.count == 1 {
+                result.append((entry.order, Self.plan(key: key, property: entry.plan.property, access: entry.plan.access)))
+            } else {
+                deeper[key, default: []].append((entry.order, entry.segments.dropFirst(), entry.plan))
+            }
+        }
+        for (key, group) in deeper.sorted(by: { $0.key < $1.key }) {
+            let path = inside.isEmpty ? key : inside + "." + key
+            if let leaf = result.first(where: { $0.plan.jsonKey == key }) {
+                let inner = group.map { "`\($0.plan.property)`" }.joined(separator: ", ")
+                problems.append("apiToLocal maps \"\(path)\" to `\(leaf.plan.property)` and also reads keys inside it for \(inner); a key holds either a value or a nested object of mapped keys.")
+                continue
+            }
+            let members = nested(group, inside: path).map { level in
+                NestedFields.Member(
+                    key: level.plan.jsonKey, keyBytes: level.plan.jsonKeyBytes, quotedKey: level.plan.quotedKey,
+                    property: level.plan.property.isEmpty ? nil : level.plan.property, access: level.plan.access)
+            }
+            let access = NestedFields(modelName: model.name, members: members)
+            result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: access)))
+        }
+        return result.sorted { $0.order < $1.order }
     }
 
     // MARK: Tables

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Decodes socket-style messages, each carrying its type under one key, into the class registered for
+/// that type, and hands the model to that type's handler.
+///
+///     let router = MessageRouter(typeKey: "t")
+///     router.register(OddsUpdate.self, type: "ou") { update in apply(update) }
+///     router.register(Heartbeat.self, type: "hb") { _ in lastSeen = .now }
+///     try router.route(data)
+///
+/// The type may be a JSON string or an integer (`"t":7` matches the type `"7"`); `typeKey` may be a
+/// dotted path (`"meta.type"`), as in maps. A message whose type has no registered class goes to the
+/// fallback handler when one is set, and is otherwise an error. A router is a plain class: register
+/// everything first, then route from one thread at a time (or one router per connection).
+public final class MessageRouter {
+    /// The key (or dotted path) that holds every message's type.
+    public let typeKey: String
+    /// The options every message is decoded with.
+    public var options: DecodingOptions
+
+    private var routes: [String: (_ bytes: [UInt8], _ options: DecodingOptions) throws -> BaseModel] = [:]
+    private var fallback: ((_ type: String?, _ message: JSON) throws -> Void)?
+
+    /// A router that reads each message's type from `typeKey`.
+    public init(typeKey: String, options: DecodingOptions = DecodingOptions()) {
+        self.typeKey = typeKey
+        self.options = options
+    }
+
+    /// Routes messages of type `type` to `handler`, decoded as `modelType` (or the subclass its
+    /// `modelClass(for:)` picks). Registering a type again replaces its route.
+    public func register<Model: BaseModel>(_ modelType: Model.Type, type: String, handler: @escaping (Model) throws -> Void) {
+        routes[type] = { bytes, options in
+            let model = try Document.decode(bytes, as: modelType, options: options)
+            try handler(model)
+            return model
+        }
+    }
+
+    /// Handles messages whose type has no registered class, or that have no type: `handler` gets the
+    /// type (`nil` when the message has none) and the whole message, parsed.
+    public func setFallback(_ handler: @escaping (_ type: String?, _ message: JSON) throws -> Void) {
+        fallback = handler
+    }
+
+    /// Decodes one message and calls its handler; returns the model it decoded (`nil` when the
+    /// fallback handler took the message).
+    ///
+    /// - Throws: `MappingError` — the message is not JSON, has no type and no fallback is set
+    ///   (`Found no key "t" at the top level.`), its type has no class and no fallback is set
+    ///   (`No class is registered for the message type "xx" at t.`), or it does not map; or whatever
+    ///   the handler throws.
+    @discardableResult
+    public func route(_ data: Data) throws -> BaseModel? {
+        try route(bytes: [UInt8](data))
+    }
+
+    /// Decodes one message given as text; see `route(_:)` for `Data`.
+    @discardableResult
+    public func route(_ text: String) throws -> BaseModel? {
+        try route(bytes: Array(text.utf8))
+    }
+
+    private func route(bytes: [UInt8]) throws -> BaseModel? {
+        let type: String?
+        do {
+            type = try messageType(in: bytes)
+        } catch let error as MappingError where error.reason.isNotFound && fallback != nil {
+            type = nil
+        }
+        if let type, let route = routes[type] {
+            return try route(bytes, options)
+        }
+        guard let fallback else {
+            throw MappingError(.unknownMessageType(type ?? ""), path: MappingPath(JSONKeyPath(typeKey).segments.map { .key($0) }))
+        }
+        let message: JSON
+        do {
+            message = try JSON(parsing: bytes, options: options)
+        } catch {
+            throw MappingError(.malformedJSON(error))
+        }
+        try fallback(type, message)
+        return nil
+    }
+
+    /// The type of the message in `bytes`: the string or integer at `typeKey`.
+    private func messageType(in bytes: [UInt8]) throws -> String {
+        do {
+            var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
+            let descent = try DesignatedPath.seek(typeKey, in: &parser)
+            let value = try parser.readValue()
+            switch value {
+            case .string(let text):
+                return text
+            case .number(let number) where number.int64 != nil:
+                return number.text
+            default:
+                throw MappingError(.typeMismatch(expected: "a message type (a string or an integer)", found: value.foundDescription), path: descent.path)
+            }
+        } catch let error as JSONSyntaxError {
+            throw MappingError(.malformedJSON(error))
+        }
+    }
+}
+
+extension MappingError.Reason {
+    /// Whether this is `.notFound`.
+    var isNotFound: Bool {
+        if case .notFound = self { return true }
+        return false
+    }
+}
