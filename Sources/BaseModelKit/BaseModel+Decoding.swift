@@ -14,6 +14,17 @@ extension BaseModel {
         try Document.decode(Array(text.utf8), as: self, options: options)
     }
 
+    /// A new model decoded from JSON data, with what the decode did besides setting values —
+    /// coercions applied, nulls ignored, unknown keys seen, elements skipped — added to `report`.
+    public static func decode(from data: Data, options: DecodingOptions = DecodingOptions(), report: MappingReport) throws -> Self {
+        try Document.decode([UInt8](data), as: self, options: options, report: report)
+    }
+
+    /// A new model decoded from JSON text, with a report; see `decode(from:options:report:)`.
+    public static func decode(from text: String, options: DecodingOptions = DecodingOptions(), report: MappingReport) throws -> Self {
+        try Document.decode(Array(text.utf8), as: self, options: options, report: report)
+    }
+
     /// A new model decoded from the object at a designated path inside the document: `"data.event"`
     /// reads `{"data":{"event":{…}}}`, and a segment of digits picks an array element
     /// (`"data.items.0"`). A key containing a dot is written with a backslash (`"a\\.b"`).
@@ -64,6 +75,17 @@ extension BaseModel {
     /// Updates this model in place from JSON text; see `update(from:options:)` for `Data`.
     public func update(from text: String, options: DecodingOptions = DecodingOptions()) throws {
         try Document.update(self, from: Array(text.utf8), options: options)
+    }
+
+    /// Updates this model in place from JSON data, with what the update did besides setting values
+    /// added to `report` (nothing, if the update fails and is undone).
+    public func update(from data: Data, options: DecodingOptions = DecodingOptions(), report: MappingReport) throws {
+        try Document.update(self, from: [UInt8](data), options: options, report: report)
+    }
+
+    /// Updates this model in place from JSON text, with a report; see `update(from:options:report:)`.
+    public func update(from text: String, options: DecodingOptions = DecodingOptions(), report: MappingReport) throws {
+        try Document.update(self, from: Array(text.utf8), options: options, report: report)
     }
 
     /// Updates this model in place from a parsed JSON object; see `update(from:options:)` for `Data`.
@@ -133,17 +155,19 @@ extension BaseModelProtocol {
 /// The entry points' work on whole documents: streaming from bytes, with syntax errors reported as
 /// `MappingError`s.
 enum Document {
-    static func decode<Model: BaseModel>(_ bytes: [UInt8], as type: Model.Type, options: DecodingOptions) throws -> Model {
-        let session = DecodingSession(options: options, recordsChanges: false)
-        return try reportingSyntaxErrors {
+    static func decode<Model: BaseModel>(_ bytes: [UInt8], as type: Model.Type, options: DecodingOptions, report: MappingReport? = nil) throws -> Model {
+        let session = DecodingSession(options: options, recordsChanges: false, reports: report != nil)
+        let model = try reportingSyntaxErrors {
             try CurrentSession.$decoding.withValue(session) {
                 try StreamingDecoding.decodeDocument(bytes, as: type, into: nil, session: session) as! Model
             }
         }
+        if let report, let recorder = session.recorder { report.append(contentsOf: recorder.entries) }
+        return model
     }
 
-    static func update(_ model: BaseModel, from bytes: [UInt8], options: DecodingOptions) throws {
-        let session = DecodingSession(options: options, recordsChanges: true)
+    static func update(_ model: BaseModel, from bytes: [UInt8], options: DecodingOptions, report: MappingReport? = nil) throws {
+        let session = DecodingSession(options: options, recordsChanges: true, reports: report != nil)
         do {
             try reportingSyntaxErrors {
                 try CurrentSession.$decoding.withValue(session) {
@@ -154,6 +178,7 @@ enum Document {
             session.changeLog?.rollBack()
             throw error
         }
+        if let report, let recorder = session.recorder { report.append(contentsOf: recorder.entries) }
     }
 
     static func decodeArray<Model: BaseModel>(_ bytes: [UInt8], of type: Model.Type, options: DecodingOptions) throws -> [Model] {

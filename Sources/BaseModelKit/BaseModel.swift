@@ -53,6 +53,11 @@ open class BaseModel {
     /// serves `T?`, `[T]`, `Set<T>` and `[String: T]` properties.
     open class var transformers: [String: JSONTransformer] { [:] }
 
+    /// Properties (by name) whose arrays, sets and dictionaries leave out elements that fail to map,
+    /// as `DecodingOptions.collections = .lossy` does for every property (`["items"]`). Applies to
+    /// every level of a nested collection. The union along the superclass chain.
+    open class var lossyCollections: Set<String> { [] }
+
     /// Fills this object from one JSON object. The default sets every property whose JSON key is in
     /// the map and present in `object`; other keys are ignored. Override to handle special keys, and
     /// call `super.deserialize(object)` for the rest. Throwing fails the decode (an update is undone).

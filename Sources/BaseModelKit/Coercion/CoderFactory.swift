@@ -17,6 +17,8 @@ struct CoderFactory {
     var transformer: (any LeafCoderProviding)?
     /// The class to build for model values (from a constructor), instead of the declared one.
     var modelClass: ModelCoderProviding.Type?
+    /// Whether the property's collections drop elements that fail (the class's `lossyCollections`).
+    var lossyCollections = false
 
     /// A type that has no coder, named for the schema's message.
     struct Unsupported: Error {
@@ -110,20 +112,20 @@ extension Optional: ContainerCoderBuilding {
 extension Array: ContainerCoderBuilding {
     static func makeCoder(using factory: CoderFactory) -> Any? {
         guard let element = try? factory.coder(for: Element.self) else { return nil }
-        return ArrayCoder<Element>(element: element)
+        return ArrayCoder<Element>(element: element, isLossy: factory.lossyCollections)
     }
 }
 
 extension Set: ContainerCoderBuilding {
     static func makeCoder(using factory: CoderFactory) -> Any? {
         guard let element = try? factory.coder(for: Element.self) else { return nil }
-        return SetCoder<Element>(element: element)
+        return SetCoder<Element>(element: element, isLossy: factory.lossyCollections)
     }
 }
 
 extension Dictionary: ContainerCoderBuilding where Key == String {
     static func makeCoder(using factory: CoderFactory) -> Any? {
         guard let value = try? factory.coder(for: Value.self) else { return nil }
-        return DictionaryCoder<Value>(value: value)
+        return DictionaryCoder<Value>(value: value, isLossy: factory.lossyCollections)
     }
 }

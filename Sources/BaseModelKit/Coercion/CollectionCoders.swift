@@ -24,6 +24,8 @@ struct OptionalCoder<Wrapped>: ValueCoding {
 
 struct ArrayCoder<Element>: ValueCoding {
     let element: any ValueCoding<Element>
+    /// Drops elements that fail to map, whatever `DecodingOptions.collections` says.
+    var isLossy = false
 
     var typeName: String { "[\(element.typeName)]" }
 
@@ -32,7 +34,9 @@ struct ArrayCoder<Element>: ValueCoding {
         var result: [Element] = []
         result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            result.append(try decodeElement(item, index: index, by: element, session: session))
+            if let value = try decodeElement(item, at: .index(index), by: element, lossy: isLossy, session: session) {
+                result.append(value)
+            }
         }
         return result
     }
@@ -53,6 +57,7 @@ struct ArrayCoder<Element>: ValueCoding {
 
 struct SetCoder<Element: Hashable>: ValueCoding {
     let element: any ValueCoding<Element>
+    var isLossy = false
 
     var typeName: String { "Set<\(element.typeName)>" }
 
@@ -60,7 +65,9 @@ struct SetCoder<Element: Hashable>: ValueCoding {
         guard case .array(let items) = json else { throw mismatch(json) }
         var result = Set<Element>(minimumCapacity: items.count)
         for (index, item) in items.enumerated() {
-            result.insert(try decodeElement(item, index: index, by: element, session: session))
+            if let value = try decodeElement(item, at: .index(index), by: element, lossy: isLossy, session: session) {
+                result.insert(value)
+            }
         }
         return result
     }
@@ -79,6 +86,7 @@ struct SetCoder<Element: Hashable>: ValueCoding {
 
 struct DictionaryCoder<Value>: ValueCoding {
     let value: any ValueCoding<Value>
+    var isLossy = false
 
     var typeName: String { "[String: \(value.typeName)]" }
 
@@ -86,13 +94,8 @@ struct DictionaryCoder<Value>: ValueCoding {
         guard case .object(let object) = json else { throw mismatch(json) }
         var result = [String: Value](minimumCapacity: object.count)
         for (key, item) in object {
-            if case .null = item, !value.acceptsNull {
-                throw value.mismatch(item).prefixed(by: .dictionaryKey(key))
-            }
-            do {
-                result[key] = try value.decode(item, existing: nil, session: session)
-            } catch let error as MappingError {
-                throw error.prefixed(by: .dictionaryKey(key))
+            if let decoded = try decodeElement(item, at: .dictionaryKey(key), by: value, lossy: isLossy, session: session) {
+                result[key] = decoded
             }
         }
         return result
@@ -112,15 +115,44 @@ struct DictionaryCoder<Value>: ValueCoding {
     }
 }
 
-/// Decodes one element of an array, putting its index in front of the path of any error. `null` is
-/// an element only of types that accept it: it cannot be "left unchanged" inside a new array.
-private func decodeElement<Element>(_ item: JSON, index: Int, by element: any ValueCoding<Element>, session: DecodingSession) throws -> Element {
-    if case .null = item, !element.acceptsNull {
-        throw element.mismatch(item).prefixed(by: .index(index))
-    }
+/// Decodes one element of a collection, putting its index or key in front of the path of any error.
+/// `null` is an element only of types that accept it: it cannot be "left unchanged" inside a new
+/// collection. Returns `nil` for an element that a lossy collection leaves out.
+private func decodeElement<Element>(_ item: JSON, at place: MappingPath.Component, by element: any ValueCoding<Element>, lossy: Bool, session: DecodingSession) throws -> Element? {
+    let recorder = session.recorder
+    recorder?.push(place)
+    defer { recorder?.pop() }
     do {
+        if case .null = item, !element.acceptsNull {
+            throw element.mismatch(item)
+        }
         return try element.decode(item, existing: nil, session: session)
     } catch let error as MappingError {
-        throw error.prefixed(by: .index(index))
+        let located = error.prefixed(by: place)
+        guard session.dropsFailedElements(lossy: lossy, after: located) else { throw located }
+        return nil
+    }
+}
+
+extension DecodingSession {
+    /// Whether a collection leaves out an element that failed with `error` (a lossy collection and an
+    /// error about the value, not about limits), noting it in the report if so.
+    func dropsFailedElements(lossy: Bool, after error: MappingError) -> Bool {
+        guard lossy || options.collections == .lossy, error.reason.isAboutTheValue else { return false }
+        recorder?.recordSkipped(error)
+        return true
+    }
+}
+
+extension MappingError.Reason {
+    /// Whether the error concerns one value — which a lossy collection may leave out — rather than
+    /// the document, the limits or the program.
+    var isAboutTheValue: Bool {
+        switch self {
+        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey:
+            return true
+        case .malformedJSON, .tooDeep, .stackExhausted:
+            return false
+        }
     }
 }

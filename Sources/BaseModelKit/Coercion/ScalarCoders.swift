@@ -12,17 +12,23 @@ struct BoolCoder: ValueCoding {
         case .bool(let value):
             return value
         case .string(let text) where session.isLenient:
+            let value: Bool
             switch text {
-            case "true", "1": return true
-            case "false", "0": return false
+            case "true", "1": value = true
+            case "false", "0": value = false
             default: throw mismatch(json)
             }
+            session.noteCoercion(of: json, to: typeName)
+            return value
         case .number(let number) where session.isLenient:
+            let value: Bool
             switch number.int(exactly: Int.self) {
-            case 1: return true
-            case 0: return false
+            case 1: value = true
+            case 0: value = false
             default: throw mismatch(json)
             }
+            session.noteCoercion(of: json, to: typeName)
+            return value
         default:
             throw mismatch(json)
         }
@@ -39,7 +45,9 @@ struct StringCoder: ValueCoding {
     func decode(_ json: JSON, existing: String?, session: DecodingSession) throws -> String {
         switch json {
         case .string(let value): return value
-        case .number(let number) where session.isLenient: return number.text
+        case .number(let number) where session.isLenient:
+            session.noteCoercion(of: json, to: typeName)
+            return number.text
         default: throw mismatch(json)
         }
     }
@@ -73,12 +81,18 @@ private func number(in json: JSON, session: DecodingSession) -> JSONNumber? {
     }
 }
 
+/// Notes in the report that a number was read from a string (a lenient coercion), once it converted.
+func noteIfText(_ json: JSON, to typeName: String, session: DecodingSession) {
+    if case .string = json { session.noteCoercion(of: json, to: typeName) }
+}
+
 struct IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding {
     var typeName: String { String(describing: Integer.self) }
 
     func decode(_ json: JSON, existing: Integer?, session: DecodingSession) throws -> Integer {
         guard let number = number(in: json, session: session) else { throw mismatch(json) }
         guard let value = number.int(exactly: Integer.self) else { throw notExact(json) }
+        noteIfText(json, to: typeName, session: session)
         return value
     }
 
@@ -93,6 +107,7 @@ struct DoubleCoder: ValueCoding {
     func decode(_ json: JSON, existing: Double?, session: DecodingSession) throws -> Double {
         guard let number = number(in: json, session: session) else { throw mismatch(json) }
         guard let value = number.double else { throw notExact(json) }
+        noteIfText(json, to: typeName, session: session)
         return value
     }
 
@@ -110,6 +125,7 @@ struct FloatCoder: ValueCoding {
         guard let double = number.double, double.magnitude <= Double(Float.greatestFiniteMagnitude) else {
             throw notExact(json)
         }
+        noteIfText(json, to: typeName, session: session)
         return Float(double)
     }
 
@@ -126,6 +142,7 @@ struct DecimalCoder: ValueCoding {
     func decode(_ json: JSON, existing: Decimal?, session: DecodingSession) throws -> Decimal {
         guard let number = number(in: json, session: session) else { throw mismatch(json) }
         guard let value = number.decimal else { throw notExact(json) }
+        noteIfText(json, to: typeName, session: session)
         return value
     }
 

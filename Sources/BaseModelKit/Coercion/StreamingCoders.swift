@@ -87,8 +87,12 @@ extension ArrayCoder {
         try parser.enterContainer()
         var result: [Element] = []
         if parser.closesImmediately(UInt8(ascii: "]")) { return result }
+        var index = 0
         repeat {
-            result.append(try decodeStreamingElement(from: &parser, index: result.count, by: element, session: session))
+            if let value = try decodeStreamingElement(from: &parser, index: index, by: element, lossy: isLossy, session: session) {
+                result.append(value)
+            }
+            index += 1
         } while try parser.nextMember(closing: UInt8(ascii: "]"))
         return result
     }
@@ -112,15 +116,25 @@ extension RawValueCoder {
 }
 
 /// Decodes one element of an array from the parser, putting its index in front of the path of any
-/// error; `null` is an element only of types that accept it.
-func decodeStreamingElement<Element>(from parser: inout JSONParser, index: Int, by element: any ValueCoding<Element>, session: DecodingSession) throws -> Element {
-    if parser.peekToken() == UInt8(ascii: "n"), !element.acceptsNull {
-        try parser.readLiteral(.null)
-        throw element.mismatch(.null).prefixed(by: .index(index))
-    }
+/// error; `null` is an element only of types that accept it. Returns `nil` for an element that a
+/// lossy array leaves out: the parser then goes back to the element's start and skips it whole.
+func decodeStreamingElement<Element>(from parser: inout JSONParser, index: Int, by element: any ValueCoding<Element>, lossy: Bool, session: DecodingSession) throws -> Element? {
+    let recorder = session.recorder
+    recorder?.push(.index(index))
+    defer { recorder?.pop() }
+    let start = (position: parser.position, depth: parser.depth)
     do {
+        if parser.peekToken() == UInt8(ascii: "n"), !element.acceptsNull {
+            try parser.readLiteral(.null)
+            throw element.mismatch(.null)
+        }
         return try element.decode(from: &parser, session: session)
     } catch let error as MappingError {
-        throw error.prefixed(by: .index(index))
+        let located = error.prefixed(by: .index(index))
+        guard session.dropsFailedElements(lossy: lossy, after: located) else { throw located }
+        parser.position = start.position
+        parser.depth = start.depth
+        try parser.skipValue()
+        return nil
     }
 }

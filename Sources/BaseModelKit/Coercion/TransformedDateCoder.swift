@@ -26,6 +26,7 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
             }
             guard let number else { throw mismatch(json) }
             guard let seconds = number.double else { throw notExact(json) }
+            noteIfText(json, to: typeName, session: session)
             if case .millisecondsSince1970 = kind {
                 return Date(timeIntervalSince1970: seconds / 1000)
             }

@@ -93,12 +93,21 @@ final class DecodingSession: Sendable {
         var plan: (any AnyObject & Sendable)?
     }
 
-    init(options: DecodingOptions, recordsChanges: Bool) {
+    /// Collects a `MappingReport`'s entries, when the caller asked for one.
+    let recorder: ReportRecorder?
+
+    init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false) {
         self.options = options
         self.changeLog = recordsChanges ? ChangeLog() : nil
+        self.recorder = reports ? ReportRecorder() : nil
     }
 
     var isLenient: Bool { options.coercion == .lenient }
+
+    /// Notes a lenient conversion of `found` into a value of `typeName` in the report, if any.
+    func noteCoercion(of found: JSON, to typeName: String) {
+        recorder?.record(.coerced(found: found.foundDescription, to: typeName))
+    }
 
     /// Moves `parser` into the session (leaving an idle parser in its place), or back out again: the
     /// same call swaps both ways.

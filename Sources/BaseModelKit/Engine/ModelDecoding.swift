@@ -52,13 +52,32 @@ enum ModelDecoding {
     /// other keys are ignored.
     static func applyMappedFields(of model: BaseModel, from object: JSONObject, session: DecodingSession) throws {
         let schema = try SchemaRegistry.schema(for: type(of: model))
+        let recorder = session.recorder
         for (key, value) in object {
-            guard let index = schema.fieldIndex(forKey: key) else { continue }
+            guard let index = schema.fieldIndex(forKey: key) else {
+                try session.sawUnknownKey(key, model: schema.modelName)
+                continue
+            }
+            recorder?.push(.key(key))
+            defer { recorder?.pop() }
             do {
                 try schema.accessors[index].decode(value, into: model, session: session)
             } catch let error as MappingError {
                 throw schema.error(error, atField: index)
             }
         }
+    }
+}
+
+extension DecodingSession {
+    /// A key that the map does not name: an error with `unknownKeys` set to `.reject`, a report entry
+    /// when reporting, and otherwise nothing (the key is only made into a string when needed).
+    func sawUnknownKey(_ key: @autoclosure () -> String, model: String) throws {
+        guard options.unknownKeys == .reject || recorder != nil else { return }
+        let key = key()
+        if options.unknownKeys == .reject {
+            throw MappingError(.unknownKey, path: MappingPath([.key(key)]), model: model)
+        }
+        recorder?.record(.unknownKey, at: .key(key))
     }
 }

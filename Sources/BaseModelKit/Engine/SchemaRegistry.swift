@@ -36,7 +36,8 @@ enum SchemaRegistry {
                 type: cls,
                 apiToLocal: cls.apiToLocal,
                 constructors: cls.constructors,
-                transformers: cls.transformers))
+                transformers: cls.transformers,
+                lossyCollections: cls.lossyCollections))
             current = class_getSuperclassOrNil(cls)
         }
         var builder = SchemaBuilder(chain: chain.reversed(), storedFields: RuntimeFields.storedFields(of: type))

@@ -59,22 +59,27 @@ enum StreamingDecoding {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
+        let recorder = session.recorder
         repeat {
+            let key = try parser.readStreamingKey()
             let index: Int?
-            switch try parser.readStreamingKey() {
+            switch key {
             case .raw(let start, let end):
                 index = schema.fieldIndex(matching: parser.bytes, from: start, to: end, hint: &hint)
             case .decoded(let key):
                 index = schema.fieldIndex(forKey: key)
             }
-            if let index {
-                do {
-                    try schema.accessors[index].decode(from: &parser, into: model, session: session)
-                } catch let error as MappingError {
-                    throw schema.error(error, atField: index)
-                }
-            } else {
+            guard let index else {
+                try session.sawUnknownKey(parser.text(of: key), model: schema.modelName)
                 try parser.skipValue()
+                continue
+            }
+            recorder?.push(.key(schema.fields[index].jsonKey))
+            defer { recorder?.pop() }
+            do {
+                try schema.accessors[index].decode(from: &parser, into: model, session: session)
+            } catch let error as MappingError {
+                throw schema.error(error, atField: index)
             }
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
     }

@@ -28,6 +28,8 @@ public struct MappingError: Error, CustomStringConvertible {
         case notFound(String)
         /// A message whose type no class is registered for in a `MessageRouter`.
         case unknownMessageType(String)
+        /// A key that the model's map does not name, with `DecodingOptions.unknownKeys` set to `.reject`.
+        case unknownKey
     }
 
     /// What went wrong.
@@ -84,6 +86,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "The object \(place) was rejected by didDeserialize(): \(error)"
         case .tooDeep(let limit):
             return "Cannot write the object \(place): models nest deeper than \(limit) levels (a cycle of references?); raise EncodingOptions.maxDepth if the nesting is real."
+        case .unknownKey:
+            return "Unexpected key \(place): the map does not name it, and DecodingOptions.unknownKeys is .reject."
         case .unknownMessageType(let type):
             return "No class is registered for the message type \"\(type)\" \(place)."
         case .notFound(let what):

@@ -17,12 +17,12 @@ import Darwin
 /// How it is sound: the thread's lowest usable stack address comes from the C library
 /// (`pthread_getattr_np`, found with `dlsym` and called through its exact C signature, then
 /// `pthread_attr_getstack` on Linux; `pthread_get_stackaddr_np` minus
-/// `pthread_get_stacksize_np` on Darwin, where the address is the top) and is cached per thread in a
-/// `pthread_key_t` slot, stored as an integer bit pattern — no memory is ever read or written through
-/// it. The current position is the address of a local variable, taken with
+/// `pthread_get_stacksize_np` on Darwin, where the address is the top) and is cached per thread in
+/// two `pthread_key_t` slots (lowest and highest address), stored as integer bit patterns — no memory
+/// is ever read or written through them. The current position is the address of a local variable, taken with
 /// `withUnsafeMutablePointer` and only compared, never dereferenced. Stacks grow downwards on every
-/// platform Swift supports. If the bounds cannot be found, the guard answers "enough" and the depth
-/// limits alone apply. `ReliabilityTests` decodes and encodes a graph 10 000 levels deep on threads
+/// platform Swift supports. If the bounds cannot be found, or the local is not inside them (as under
+/// AddressSanitizer), the guard answers "enough" and the depth limits alone apply. `ReliabilityTests` decodes and encodes a graph 10 000 levels deep on threads
 /// with small and large stacks: an error on the first, success on the second, a crash on neither.
 enum StackGuard {
     /// Bytes kept free below the deepest level the engine enters: room for a level's own frames in a
@@ -31,34 +31,41 @@ enum StackGuard {
 
     /// Whether the current thread's stack has more than `reserve` bytes left below the caller.
     static func hasRoom() -> Bool {
-        guard let low = lowestAddress() else { return true }
+        guard let (low, high) = bounds() else { return true }
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here > low && here - low > UInt(reserve)
+        // A local outside the thread's stack (AddressSanitizer keeps locals in a "fake stack" on the
+        // heap) tells nothing about the real stack: the depth limits alone apply then.
+        guard here >= low, here < high else { return true }
+        return here - low > UInt(reserve)
     }
 
-    /// The cache: one slot per thread holding the lowest stack address as a bit pattern.
-    private static let slot: pthread_key_t? = {
-        var key = pthread_key_t()
-        return pthread_key_create(&key, nil) == 0 ? key : nil
+    /// The cache: two slots per thread holding the lowest and highest stack address as bit patterns.
+    private static let slots: (low: pthread_key_t, high: pthread_key_t)? = {
+        var low = pthread_key_t()
+        var high = pthread_key_t()
+        guard pthread_key_create(&low, nil) == 0, pthread_key_create(&high, nil) == 0 else { return nil }
+        return (low, high)
     }()
 
-    /// The lowest address of the current thread's stack, found once per thread.
-    private static func lowestAddress() -> UInt? {
-        guard let slot else { return nil }
-        if let cached = pthread_getspecific(slot) {
-            return UInt(bitPattern: cached)
+    /// The lowest and highest address of the current thread's stack, found once per thread.
+    private static func bounds() -> (low: UInt, high: UInt)? {
+        guard let slots else { return nil }
+        if let low = pthread_getspecific(slots.low), let high = pthread_getspecific(slots.high) {
+            return (UInt(bitPattern: low), UInt(bitPattern: high))
         }
-        guard let low = queryLowestAddress(), low != 0 else { return nil }
-        pthread_setspecific(slot, UnsafeRawPointer(bitPattern: low))
-        return low
+        guard let (low, size) = queryStack(), low != 0, size > 0 else { return nil }
+        pthread_setspecific(slots.low, UnsafeRawPointer(bitPattern: low))
+        pthread_setspecific(slots.high, UnsafeRawPointer(bitPattern: low + size))
+        return (low, low + size)
     }
 
-    private static func queryLowestAddress() -> UInt? {
+    /// The lowest address and the size of the current thread's stack.
+    private static func queryStack() -> (low: UInt, size: UInt)? {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
         let size = UInt(pthread_get_stacksize_np(pthread_self()))
-        return top > size ? top - size : nil
+        return top > size ? (top - size, size) : nil
         #else
         var attributes = pthread_attr_t()
         guard let getAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return nil }
@@ -66,7 +73,7 @@ enum StackGuard {
         var address: UnsafeMutableRawPointer?
         var size = 0
         guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-        return UInt(bitPattern: address)
+        return (UInt(bitPattern: address), UInt(size))
         #endif
     }
 

@@ -4,6 +4,7 @@ struct ClassTables {
     let apiToLocal: [String: String]
     let constructors: [String: () -> Any]
     let transformers: [String: JSONTransformer]
+    let lossyCollections: Set<String>
 
     var name: String { String(describing: type) }
 }

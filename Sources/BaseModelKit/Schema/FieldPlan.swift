@@ -38,7 +38,10 @@ protocol MappedFieldAccess: Sendable {
 /// unchanged with lenient coercion and is an error with strict coercion.
 func decodeMember<Coder: ValueCoding>(_ json: JSON, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
     if case .null = json, !coder.acceptsNull {
-        if session.isLenient { return }
+        if session.isLenient {
+            session.recorder?.record(.nullIgnored)
+            return
+        }
         throw coder.mismatch(json)
     }
     let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
@@ -49,7 +52,10 @@ func decodeMember<Coder: ValueCoding>(_ json: JSON, by coder: Coder, into handle
 func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
     if !coder.acceptsNull, parser.peekToken() == UInt8(ascii: "n") {
         try parser.readLiteral(.null)
-        if session.isLenient { return }
+        if session.isLenient {
+            session.recorder?.record(.nullIgnored)
+            return
+        }
         throw coder.mismatch(.null)
     }
     let value = coder.mergesIntoExisting

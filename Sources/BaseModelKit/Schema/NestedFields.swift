@@ -3,7 +3,7 @@
 /// `{"s":{"h":2,"a":1}}` into both properties and writes them back into one object. Deeper paths
 /// (`"a.b.c"`) nest a `NestedFields` inside another.
 ///
-/// Keys inside the nested object that no entry names are skipped, like unknown keys anywhere. A
+/// Keys inside the nested object that no entry names are unknown keys, as anywhere else. A
 /// `null` in place of the nested object changes nothing with lenient coercion and is an error with
 /// strict coercion; on output, the nested object is left out when none of its properties is written.
 struct NestedFields: MappedFieldAccess {
@@ -34,14 +34,23 @@ struct NestedFields: MappedFieldAccess {
     }
 
     private func refuse(_ found: JSON, session: DecodingSession) throws {
-        if case .null = found, session.isLenient { return }
+        if case .null = found, session.isLenient {
+            session.recorder?.record(.nullIgnored)
+            return
+        }
         throw MappingError(.typeMismatch(expected: "an object", found: found.foundDescription))
     }
 
     func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
         guard case .object(let nested) = json else { return try refuse(json, session: session) }
+        let recorder = session.recorder
         for (key, value) in nested {
-            guard let index = members.firstIndex(where: { $0.key == key }) else { continue }
+            guard let index = members.firstIndex(where: { $0.key == key }) else {
+                try session.sawUnknownKey(key, model: modelName)
+                continue
+            }
+            recorder?.push(.key(key))
+            defer { recorder?.pop() }
             do {
                 try members[index].access.decode(value, into: object, session: session)
             } catch let error as MappingError {
@@ -54,18 +63,23 @@ struct NestedFields: MappedFieldAccess {
         guard parser.peekToken() == UInt8(ascii: "{") else { return try refuse(try parser.readValue(), session: session) }
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
+        let recorder = session.recorder
         repeat {
+            let key = try parser.readStreamingKey()
             let index: Int?
-            switch try parser.readStreamingKey() {
+            switch key {
             case .raw(let start, let end):
                 index = self.index(matching: parser.bytes, from: start, to: end)
             case .decoded(let key):
                 index = members.firstIndex { $0.key == key }
             }
             guard let index else {
+                try session.sawUnknownKey(parser.text(of: key), model: modelName)
                 try parser.skipValue()
                 continue
             }
+            recorder?.push(.key(members[index].key))
+            defer { recorder?.pop() }
             do {
                 try members[index].access.decode(from: &parser, into: object, session: session)
             } catch let error as MappingError {

@@ -18,6 +18,7 @@ struct SchemaBuilder {
         let map = effectiveMap()
         let constructors = merged(\.constructors)
         let transformers = merged(\.transformers)
+        let lossy = chain.reduce(into: Set<String>()) { $0.formUnion($1.lossyCollections) }
         if !map.isEmpty, !storedFields.contains(where: { !$0.name.isEmpty }) {
             problems.append("The Swift runtime reports no stored fields for `\(model.name)`: the program was built without reflection metadata (-disable-reflection-metadata or -disable-reflection-names), which BaseModelKit needs.")
             throw SchemaError(model: model.name, problems: problems)
@@ -29,6 +30,7 @@ struct SchemaBuilder {
             var factory = CoderFactory()
             let transformer = transformers[property]
             factory.transformer = transformer?.leafCoder
+            factory.lossyCollections = lossy.contains(property)
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
             if let transformer, Self.leafType(of: field.type) != transformer.valueType {
                 problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`.")
@@ -47,6 +49,10 @@ struct SchemaBuilder {
         }
         checkUnmappedEntries(of: constructors, table: "constructors", map: map) { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
         checkUnmappedEntries(of: transformers, table: "transformers", map: map) { $0 }
+        let mapped = Set(map.values)
+        for property in lossy.sorted() where !mapped.contains(property) {
+            problems.append("lossyCollections names `\(property)`, which apiToLocal does not map.")
+        }
 
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")

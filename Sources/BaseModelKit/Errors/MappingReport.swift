@@ -1,0 +1,101 @@
+import Synchronization
+
+/// What a decode or update did besides setting values: every lenient coercion applied, every `null`
+/// ignored, every unknown key seen and every collection element skipped, each with its JSON path.
+///
+///     let report = MappingReport()
+///     let feed = try Feed.decode(from: data, report: report)
+///     for entry in report.entries { log.notice("\(entry)") }   // e.g. Coerced a string to Int at e[3].i
+///
+/// A report collects over every call it is passed to. When an update fails, the entries of that call
+/// are taken back with its changes, so a report only ever describes what was applied.
+public final class MappingReport {
+    /// One observation, with where it happened.
+    public struct Entry: Sendable, CustomStringConvertible {
+        public enum Kind: Sendable {
+            /// Lenient coercion converted a value of another JSON type: `found` describes it
+            /// (`a string "12"`), `to` names the property's type.
+            case coerced(found: String, to: String)
+            /// A `null` for a property that cannot hold `nil` was ignored (lenient coercion).
+            case nullIgnored
+            /// A key that the model's map does not name was skipped.
+            case unknownKey
+            /// A lossy collection left out an element (or dictionary entry) that could not be mapped.
+            case elementSkipped(MappingError)
+        }
+
+        public let kind: Kind
+        public let path: MappingPath
+
+        /// The entry as one sentence: `Coerced a string "12" to Int at e[3].i.`
+        public var description: String {
+            switch kind {
+            case .coerced(let found, let type): return "Coerced \(found) to \(type) at \(path)."
+            case .nullIgnored: return "Ignored null at \(path)."
+            case .unknownKey: return "Skipped the unknown key at \(path)."
+            case .elementSkipped(let error): return "Skipped the element at \(path): \(error)"
+            }
+        }
+    }
+
+    /// Every entry, in the order the document was read.
+    public private(set) var entries: [Entry] = []
+
+    /// An empty report.
+    public init() {}
+
+    /// The coercions applied.
+    public var coercions: [Entry] { entries.filter { if case .coerced = $0.kind { true } else { false } } }
+    /// The nulls ignored.
+    public var ignoredNulls: [Entry] { entries.filter { if case .nullIgnored = $0.kind { true } else { false } } }
+    /// The unknown keys seen.
+    public var unknownKeys: [Entry] { entries.filter { if case .unknownKey = $0.kind { true } else { false } } }
+    /// The elements skipped by lossy collections.
+    public var skippedElements: [Entry] { entries.filter { if case .elementSkipped = $0.kind { true } else { false } } }
+
+    func append(contentsOf recorded: [Entry]) {
+        entries += recorded
+    }
+}
+
+/// Collects report entries during one call, with the path of the value being read. Exists only when
+/// the caller asked for a report, so that decoding without one pays a `nil` check per member.
+final class ReportRecorder: Sendable {
+    private struct State {
+        var path: [MappingPath.Component] = []
+        var entries: [MappingReport.Entry] = []
+    }
+
+    private let state = Mutex(State())
+
+    func push(_ component: MappingPath.Component) {
+        state.withLock { $0.path.append(component) }
+    }
+
+    func pop() {
+        state.withLock { _ = $0.path.popLast() }
+    }
+
+    /// Records `kind` at the current path, with `last` appended when given.
+    func record(_ kind: MappingReport.Entry.Kind, at last: MappingPath.Component? = nil) {
+        state.withLock { state in
+            var components = state.path
+            if let last { components.append(last) }
+            state.entries.append(MappingReport.Entry(kind: kind, path: MappingPath(components)))
+        }
+    }
+
+    /// Records a collection element left out, at the current path (which ends with the element),
+    /// with the error's path made whole: from the top of the document, not from the collection.
+    func recordSkipped(_ error: MappingError) {
+        state.withLock { state in
+            var whole = error
+            whole.path.components.insert(contentsOf: state.path.dropLast(), at: 0)
+            state.entries.append(MappingReport.Entry(kind: .elementSkipped(whole), path: MappingPath(state.path)))
+        }
+    }
+
+    var entries: [MappingReport.Entry] {
+        state.withLock { $0.entries }
+    }
+}
