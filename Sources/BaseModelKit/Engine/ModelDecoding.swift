@@ -11,7 +11,8 @@ enum ModelDecoding {
     /// Runs steps 2 and 3 on `model`. `isExisting` marks an object that was part of the caller's graph
     /// before this call, whose fields an update must be able to restore.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
-        try MappingError.checkStackRoom()
+        // This path (objects a hook read, dictionaries) does not count its levels: always check.
+        try MappingError.checkStackRoom(level: .max)
         if isExisting {
             try recordChanges(to: model, plan: nil, session: session)
         }

@@ -61,16 +61,19 @@ enum ModelEncoding {
 }
 
 extension EncodingSession {
-    /// Counts one more level of nested models, refusing to go deeper than `maxDepth`.
+    /// Counts one more level of nested models, refusing to go deeper than `maxDepth` or than the
+    /// thread's stack allows.
     func enterModel() throws {
-        try MappingError.checkStackRoom()
         let depth = nesting.withLock { depth in
             depth += 1
             return depth
         }
-        if depth > options.maxDepth {
+        do {
+            guard depth <= options.maxDepth else { throw MappingError(.tooDeep(limit: options.maxDepth)) }
+            try MappingError.checkStackRoom(level: depth)
+        } catch {
             nesting.withLock { $0 -= 1 }
-            throw MappingError(.tooDeep(limit: options.maxDepth))
+            throw error
         }
     }
 

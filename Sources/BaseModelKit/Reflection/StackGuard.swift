@@ -29,6 +29,11 @@ enum StackGuard {
     /// debug build (about 6 KB per nested model measured), hooks, and the error path.
     static let reserve = 256 * 1024
 
+    /// Nesting levels that are not checked: the first few levels of any document cost little stack
+    /// (about 100 KB in a debug build, much less optimised), and skipping the check there keeps it off
+    /// the path of ordinary documents, which rarely nest deeper.
+    static let uncheckedLevels = 16
+
     /// Whether the current thread's stack has more than `reserve` bytes left below the caller.
     static func hasRoom() -> Bool {
         guard let (low, high) = bounds() else { return true }
