@@ -3,7 +3,8 @@ import Foundation
 
 // The model graph the model fuzz targets decode into: every field type of DESIGN.md §2, nested
 // models, arrays and dictionaries of models, a recursive node, transformers, a hook that reads its
-// object, a validation hook that throws, and a subclass picked by `modelClass(for:)`.
+// object, a validation hook that throws, a subclass picked by `modelClass(for:)`, dotted keys into
+// nested objects and lossy collections.
 
 enum FuzzState: String { case open, closed, suspended }
 enum FuzzLevel: Int { case low = 1, high = 2 }
@@ -89,6 +90,9 @@ final class FuzzRoot: BaseModel {
     var itemsByKey: [String: FuzzItem] = [:]
     var groups: [[FuzzItem]]?
     var tree: FuzzNode?
+    var nestedHome: Int = 0
+    var nestedName: String?
+    var lossyNumbers: [Int] = []
 
     override class var apiToLocal: [String: String] {
         [
@@ -98,8 +102,11 @@ final class FuzzRoot: BaseModel {
             "fmt": "formatted", "url": "url", "id": "uuid", "bin": "data", "raw": "raw", "s": "state",
             "lv": "level", "ot": "optionalText", "n": "numbers", "tg": "tags", "sc": "scores", "g": "grid",
             "nest": "nested", "it": "item", "its": "items", "ik": "itemsByKey", "gr": "groups", "tr": "tree",
+            "ns.h": "nestedHome", "ns.p.n": "nestedName", "ln": "lossyNumbers",
         ]
     }
+
+    override class var lossyCollections: Set<String> { ["lossyNumbers", "groups"] }
 
     override class var transformers: [String: JSONTransformer] {
         ["isoDate": .iso8601, "millis": .millisecondsSince1970, "formatted": .dateFormat("yyyyMMddHHmmss")]

@@ -119,9 +119,8 @@ struct DictionaryCoder<Value>: ValueCoding {
 /// `null` is an element only of types that accept it: it cannot be "left unchanged" inside a new
 /// collection. Returns `nil` for an element that a lossy collection leaves out.
 private func decodeElement<Element>(_ item: JSON, at place: MappingPath.Component, by element: any ValueCoding<Element>, lossy: Bool, session: DecodingSession) throws -> Element? {
-    let recorder = session.recorder
-    recorder?.push(place)
-    defer { recorder?.pop() }
+    session.enter(place)
+    defer { session.leave() }
     do {
         if case .null = item, !element.acceptsNull {
             throw element.mismatch(item)
@@ -139,7 +138,7 @@ extension DecodingSession {
     /// error about the value, not about limits), noting it in the report if so.
     func dropsFailedElements(lossy: Bool, after error: MappingError) -> Bool {
         guard lossy || options.collections == .lossy, error.reason.isAboutTheValue else { return false }
-        recorder?.recordSkipped(error)
+        if isReporting { recorder?.recordSkipped(error) }
         return true
     }
 }

@@ -95,18 +95,37 @@ final class DecodingSession: Sendable {
 
     /// Collects a `MappingReport`'s entries, when the caller asked for one.
     let recorder: ReportRecorder?
+    /// Whether there is a recorder: checked first, so that decoding without a report does not even
+    /// load (and retain) the optional reference.
+    let isReporting: Bool
+    /// Whether unknown keys matter: rejected, or reported.
+    let watchesUnknownKeys: Bool
 
     init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false) {
         self.options = options
         self.changeLog = recordsChanges ? ChangeLog() : nil
         self.recorder = reports ? ReportRecorder() : nil
+        self.isReporting = reports
+        self.watchesUnknownKeys = reports || options.unknownKeys == .reject
+    }
+
+    /// Steps into a member or element, for the report's paths (nothing without a report).
+    @inline(__always)
+    func enter(_ component: @autoclosure () -> MappingPath.Component) {
+        if isReporting { recorder?.push(component()) }
+    }
+
+    /// Steps out of the member or element `enter` stepped into.
+    @inline(__always)
+    func leave() {
+        if isReporting { recorder?.pop() }
     }
 
     var isLenient: Bool { options.coercion == .lenient }
 
     /// Notes a lenient conversion of `found` into a value of `typeName` in the report, if any.
     func noteCoercion(of found: JSON, to typeName: String) {
-        recorder?.record(.coerced(found: found.foundDescription, to: typeName))
+        if isReporting { recorder?.record(.coerced(found: found.foundDescription, to: typeName)) }
     }
 
     /// Moves `parser` into the session (leaving an idle parser in its place), or back out again: the

@@ -12,7 +12,7 @@ enum ModelDecoding {
     /// before this call, whose fields an update must be able to restore.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
         // This path (objects a hook read, dictionaries) does not count its levels: always check.
-        try MappingError.checkStackRoom(level: .max)
+        try MappingError.checkStackRoom()
         if isExisting {
             try recordChanges(to: model, plan: nil, session: session)
         }
@@ -53,14 +53,13 @@ enum ModelDecoding {
     /// other keys are ignored.
     static func applyMappedFields(of model: BaseModel, from object: JSONObject, session: DecodingSession) throws {
         let schema = try SchemaRegistry.schema(for: type(of: model))
-        let recorder = session.recorder
         for (key, value) in object {
             guard let index = schema.fieldIndex(forKey: key) else {
-                try session.sawUnknownKey(key, model: schema.modelName)
+                if session.watchesUnknownKeys { try session.sawUnknownKey(key, model: schema.modelName) }
                 continue
             }
-            recorder?.push(.key(key))
-            defer { recorder?.pop() }
+            session.enter(.key(key))
+            defer { session.leave() }
             do {
                 try schema.accessors[index].decode(value, into: model, session: session)
             } catch let error as MappingError {
@@ -71,14 +70,19 @@ enum ModelDecoding {
 }
 
 extension DecodingSession {
-    /// A key that the map does not name: an error with `unknownKeys` set to `.reject`, a report entry
-    /// when reporting, and otherwise nothing (the key is only made into a string when needed).
-    func sawUnknownKey(_ key: @autoclosure () -> String, model: String) throws {
-        guard options.unknownKeys == .reject || recorder != nil else { return }
-        let key = key()
+    /// A key that the map does not name, when `watchesUnknownKeys`: an error with `unknownKeys` set to
+    /// `.reject`, otherwise a report entry.
+    func sawUnknownKey(_ key: String, model: String) throws {
         if options.unknownKeys == .reject {
             throw MappingError(.unknownKey, path: MappingPath([.key(key)]), model: model)
         }
         recorder?.record(.unknownKey, at: .key(key))
+    }
+}
+
+extension DecodingSession {
+    /// Notes in the report, if any, that a `null` was ignored (lenient coercion).
+    func noteIgnoredNull() {
+        if isReporting { recorder?.record(.nullIgnored) }
     }
 }

@@ -70,7 +70,7 @@ extension EncodingSession {
         }
         do {
             guard depth <= options.maxDepth else { throw MappingError(.tooDeep(limit: options.maxDepth)) }
-            try MappingError.checkStackRoom(level: depth)
+            if depth >= StackGuard.uncheckedLevels { try MappingError.checkStackRoom() }
         } catch {
             nesting.withLock { $0 -= 1 }
             throw error

@@ -7,14 +7,6 @@ extension JSONParser {
         case decoded(String)
     }
 
-    /// The text of a key read by `readStreamingKey`.
-    func text(of key: Key) -> String {
-        switch key {
-        case .raw(let start, let end): return String(decoding: bytes[start..<end], as: UTF8.self)
-        case .decoded(let text): return text
-        }
-    }
-
     /// Reads `"key"` and the `:` after it without making a string when it need not.
     mutating func readStreamingKey() throws(JSONSyntaxError) -> Key {
         skipWhitespace()

@@ -39,7 +39,7 @@ protocol MappedFieldAccess: Sendable {
 func decodeMember<Coder: ValueCoding>(_ json: JSON, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
     if case .null = json, !coder.acceptsNull {
         if session.isLenient {
-            session.recorder?.record(.nullIgnored)
+            session.noteIgnoredNull()
             return
         }
         throw coder.mismatch(json)
@@ -53,7 +53,7 @@ func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: C
     if !coder.acceptsNull, parser.peekToken() == UInt8(ascii: "n") {
         try parser.readLiteral(.null)
         if session.isLenient {
-            session.recorder?.record(.nullIgnored)
+            session.noteIgnoredNull()
             return
         }
         throw coder.mismatch(.null)

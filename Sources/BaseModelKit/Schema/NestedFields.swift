@@ -35,7 +35,7 @@ struct NestedFields: MappedFieldAccess {
 
     private func refuse(_ found: JSON, session: DecodingSession) throws {
         if case .null = found, session.isLenient {
-            session.recorder?.record(.nullIgnored)
+            session.noteIgnoredNull()
             return
         }
         throw MappingError(.typeMismatch(expected: "an object", found: found.foundDescription))
@@ -43,14 +43,13 @@ struct NestedFields: MappedFieldAccess {
 
     func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
         guard case .object(let nested) = json else { return try refuse(json, session: session) }
-        let recorder = session.recorder
         for (key, value) in nested {
             guard let index = members.firstIndex(where: { $0.key == key }) else {
                 try session.sawUnknownKey(key, model: modelName)
                 continue
             }
-            recorder?.push(.key(key))
-            defer { recorder?.pop() }
+            session.enter(.key(key))
+            defer { session.leave() }
             do {
                 try members[index].access.decode(value, into: object, session: session)
             } catch let error as MappingError {
@@ -63,23 +62,24 @@ struct NestedFields: MappedFieldAccess {
         guard parser.peekToken() == UInt8(ascii: "{") else { return try refuse(try parser.readValue(), session: session) }
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
-        let recorder = session.recorder
         repeat {
-            let key = try parser.readStreamingKey()
             let index: Int?
-            switch key {
+            switch try parser.readStreamingKey() {
             case .raw(let start, let end):
                 index = self.index(matching: parser.bytes, from: start, to: end)
+                if index == nil, session.watchesUnknownKeys {
+                    try session.sawUnknownKey(String(decoding: parser.bytes[start..<end], as: UTF8.self), model: modelName)
+                }
             case .decoded(let key):
                 index = members.firstIndex { $0.key == key }
+                if index == nil, session.watchesUnknownKeys { try session.sawUnknownKey(key, model: modelName) }
             }
             guard let index else {
-                try session.sawUnknownKey(parser.text(of: key), model: modelName)
                 try parser.skipValue()
                 continue
             }
-            recorder?.push(.key(members[index].key))
-            defer { recorder?.pop() }
+            session.enter(.key(members[index].key))
+            defer { session.leave() }
             do {
                 try members[index].access.decode(from: &parser, into: object, session: session)
             } catch let error as MappingError {
