@@ -46,6 +46,8 @@ swiftc "${flags[@]}" -parse-as-library -I "$out/lib" -L "$out/lib" -lBaseModelKi
     -o "$out/fuzz-$target" Scripts/Fuzz/FuzzModels.swift "Scripts/Fuzz/$harness"
 
 echo "Fuzzing $target for $seconds s…" >&2
+# Leaks inside the toolchain's libraries are not the package's; they are listed in this file.
+LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt ${LSAN_OPTIONS:-}" \
 "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
     -artifact_prefix="$out/$target-" -print_final_stats=1 "$@" \
     "$out/corpus/$target" "Scripts/Fuzz/Seeds/$target"

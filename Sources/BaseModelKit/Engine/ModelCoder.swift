@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The coder of a property whose type is a model class: an object in JSON, a nested model in Swift.
 ///
 /// Decoding merges into the object already in the property when there is one (deep merge for updates
@@ -106,7 +104,8 @@ extension BaseModel: ModelCoderProviding {
 }
 
 /// A plan found once and then kept. (A `Mutex`, whose code is inlined here, measured cheaper than
-/// `AtomicLazyReference`, whose `load()` runs unspecialised: about 640 instructions a call.)
+/// `AtomicLazyReference`, whose `load()` runs unspecialised: about 640 instructions a call.) Plans
+/// are shared by every thread, hence `SharedMutex`.
 final class PlanReference: Sendable {
-    let reference = Mutex<ModelSchema?>(nil)
+    let reference = SharedMutex<ModelSchema?>(nil)
 }
