@@ -65,6 +65,28 @@ extension ModelBenchmarks {
         ]
     }
 
+    /// twitter.json's statuses, users and retweeted statuses (a subset of their fields, the same for
+    /// every contender).
+    static func twitter(_ payload: Payload, settings: Settings) throws -> [ResultRow] {
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+        let model = try TwitterModel.decode(from: payload.data)
+        let objects = 1 + model.statuses.reduce(0) { $0 + 2 + ($1.retweetedStatus == nil ? 0 : 2) }
+        let decode = try measureInterleaved([
+            ("BaseModelKit", payload.data.count, objects, { consume(try TwitterModel.decode(from: payload.data)) }),
+            ("JSONDecoder (Codable)", payload.data.count, objects, { consume(try decoder.decode(TwitterRecord.self, from: payload.data)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        let record = try decoder.decode(TwitterRecord.self, from: payload.data)
+        let encode = try measureInterleaved([
+            ("BaseModelKit", try model.jsonData().count, objects, { consume(try model.jsonData()) }),
+            ("JSONEncoder (Codable)", try encoder.encode(record).count, objects, { consume(try encoder.encode(record)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        return [
+            ResultRow(task: "decode", payload: payload.name, contenders: decode),
+            ResultRow(task: "encode", payload: payload.name, contenders: encode),
+        ]
+    }
+
     /// 100 000 messages of about 100 bytes, each decoded on its own.
     static func messages(settings: Settings, count: Int = 100_000) throws -> [ResultRow] {
         let messages = Messages.generate(count: count)

@@ -78,6 +78,9 @@ if suite == nil || suite == "models" {
     if let catalog = payloads.first(where: { $0.name == "citm_catalog.json" }) {
         rows += try ModelBenchmarks.catalog(catalog, settings: settings)
     }
+    if let twitter = payloads.first(where: { $0.name == "twitter.json" }) {
+        rows += try ModelBenchmarks.twitter(twitter, settings: settings)
+    }
 }
 
 let machine: [String: String] = [
