@@ -183,14 +183,11 @@ struct JSONWriter {
         output.append(UInt8(ascii: "\""))
         // Copy the bytes first (one bulk copy), then check the copy in place: scanning an array is
         // much cheaper than iterating a String's UTF-8 view (callgrind: 9 % of encoding time before).
-        let start = output.count
+        var index = output.count
         output.append(contentsOf: string.utf8)
-        var index = start
         while index < output.count {
-            let byte = output[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapesSlashes && byte == UInt8(ascii: "/")) {
-                output.removeSubrange(start...)
-                writeEscaped(string.utf8)
+            if needsEscape(output[index]) {
+                escapeInPlace(from: index)
                 break
             }
             index += 1
@@ -198,24 +195,40 @@ struct JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    private mutating func writeEscaped(_ utf8: String.UTF8View) {
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "/") where escapesSlashes: output.append(contentsOf: #"\/"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
-            default:
-                output.append(byte)
-            }
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapesSlashes && byte == UInt8(ascii: "/"))
+    }
+
+    /// Rewrites the output from `start`, whose byte there needs an escape, with every such byte
+    /// escaped; the runs between them are copied in one append each (tweets and HTML snippets have
+    /// many quotes and line breaks: appending byte by byte cost 19 % of encoding twitter.json).
+    private mutating func escapeInPlace(from start: Int) {
+        let tail = Array(output[start...])
+        output.removeSubrange(start...)
+        output.reserveCapacity(output.count + tail.count + tail.count / 8 + 8)
+        var runStart = 0
+        for index in tail.indices where needsEscape(tail[index]) {
+            output.append(contentsOf: tail[runStart..<index])
+            appendEscape(of: tail[index])
+            runStart = index + 1
+        }
+        output.append(contentsOf: tail[runStart...])
+    }
+
+    private mutating func appendEscape(of byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case UInt8(ascii: "/"): output.append(contentsOf: #"\/"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        default:
+            output.append(contentsOf: #"\u00"#.utf8)
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0x0F))
         }
     }
 
