@@ -89,10 +89,45 @@ extension ArrayCoder {
         if parser.closesImmediately(UInt8(ascii: "]")) { return result }
         var index = 0
         repeat {
-            try appendStreamingElement(from: &parser, index: index, by: element, lossy: isLossy, session: session, to: &result)
+            // Decoded in the loop rather than in a function per element, which also had to hand the
+            // element back (`Element?` metadata per call, or `Array<Element>` metadata per append).
+            // An append in unspecialised code still looks up `Array<Element>`'s metadata (about 430
+            // instructions, callgrind); a `ContiguousArray` measured no cheaper.
+            session.enter(.index(index))
+            let start = (position: parser.position, depth: parser.depth)
+            do {
+                if parser.peekToken() == UInt8(ascii: "n"), !element.acceptsNull {
+                    try parser.readLiteral(.null)
+                    throw element.mismatch(.null)
+                }
+                result.append(try element.decode(from: &parser, session: session))
+            } catch {
+                // Still inside the element: a report notes a skipped element at its own path.
+                do {
+                    try skipFailedElement(after: error, at: index, from: start, in: &parser, session: session)
+                } catch {
+                    session.leave()
+                    throw error
+                }
+                session.leave()
+                index += 1
+                continue
+            }
+            session.leave()
             index += 1
         } while try parser.nextMember(closing: UInt8(ascii: "]"))
         return result
+    }
+
+    /// After element `index` failed with `error`: rethrows it with the index in its path, unless the
+    /// array is lossy, in which case the parser goes back to the element's start and skips it whole.
+    private func skipFailedElement(after error: any Error, at index: Int, from start: (position: Int, depth: Int), in parser: inout JSONParser, session: DecodingSession) throws {
+        guard let error = error as? MappingError else { throw error }
+        let located = error.prefixed(by: .index(index))
+        guard session.dropsFailedElements(lossy: isLossy, after: located) else { throw located }
+        parser.position = start.position
+        parser.depth = start.depth
+        try parser.skipValue()
     }
 }
 
@@ -111,38 +146,4 @@ extension RawValueCoder {
         }
         return value
     }
-}
-
-/// Decodes one element of an array from the parser and appends it to `result`, putting its index in
-/// front of the path of any error; `null` is an element only of types that accept it. An element that
-/// a lossy array leaves out is not appended: the parser goes back to the element's start and skips it
-/// whole. (The element is appended here rather than returned as an `Element?`, which would look up
-/// `Optional<Element>`'s metadata on every call.)
-func appendStreamingElement<Element>(from parser: inout JSONParser, index: Int, by element: any ValueCoding<Element>, lossy: Bool, session: DecodingSession, to result: inout [Element]) throws {
-    // Entered and left without `defer`, which costs a call per element here (callgrind).
-    session.enter(.index(index))
-    let start = (position: parser.position, depth: parser.depth)
-    do {
-        if parser.peekToken() == UInt8(ascii: "n"), !element.acceptsNull {
-            try parser.readLiteral(.null)
-            throw element.mismatch(.null)
-        }
-        result.append(try element.decode(from: &parser, session: session))
-    } catch {
-        guard let error = error as? MappingError else {
-            session.leave()
-            throw error
-        }
-        let located = error.prefixed(by: .index(index))
-        guard session.dropsFailedElements(lossy: lossy, after: located) else {
-            session.leave()
-            throw located
-        }
-        session.leave()
-        parser.position = start.position
-        parser.depth = start.depth
-        try parser.skipValue()
-        return
-    }
-    session.leave()
 }
