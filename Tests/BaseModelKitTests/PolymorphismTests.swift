@@ -31,8 +31,27 @@ final class Drawing: BaseModel {
     override class var apiToLocal: [String: String] { ["sh": "shapes", "m": "main"] }
 }
 
+final class Gallery: BaseModel {
+    var byName: [String: Shape] = [:]
+    var rows: [[Shape]] = []
+    override class var apiToLocal: [String: String] { ["b": "byName", "r": "rows"] }
+}
+
 @Suite("Picking classes with modelClass(for:)")
 struct PolymorphismTests {
+    @Test("dictionary values and nested arrays are built as their type key says, and round-trip")
+    func dictionariesAndNestedArrays() throws {
+        let text = #"{"b":{"a":{"t":"c","n":"","r":1},"b":{"t":"s","n":"","s":2}},"r":[[{"t":"s","n":"","s":3}],[{"t":"c","n":"","r":4},{"t":"x","n":""}]]}"#
+        let gallery = try Gallery.decode(from: text)
+        #expect((gallery.byName["a"] as? Circle)?.radius == 1)
+        #expect((gallery.byName["b"] as? Square)?.side == 2)
+        #expect(gallery.rows.map { $0.map { "\(type(of: $0))" } } == [["Square"], ["Circle", "Shape"]])
+        #expect(try gallery.jsonString() == text)
+        // Updating replaces the dictionary, again by the type key.
+        try gallery.update(from: #"{"b":{"z":{"t":"c","r":9}}}"#)
+        #expect((gallery.byName["z"] as? Circle)?.radius == 9 && gallery.byName.count == 1)
+    }
+
     @Test("elements, properties and the top level are built as the class the type key names, and round-trip")
     func mixedArray() throws {
         let text = #"{"sh":[{"t":"c","n":"a","r":2},{"t":"s","n":"b","s":3},{"t":"?","n":"c"}],"m":{"n":"d","t":"s","s":1}}"#
