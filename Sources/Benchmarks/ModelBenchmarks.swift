@@ -47,12 +47,20 @@ extension ModelBenchmarks {
         let decoder = JSONDecoder()
         let encoder = JSONEncoder()
         let model = try CatalogModel.decode(from: payload.data)
+        let bytes = [UInt8](payload.data)
+        // The hand-written decoder must build what JSONDecoder builds, or its figures mean nothing.
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        guard try sorted.encode(HandWrittenCatalog.decode(bytes)) == sorted.encode(decoder.decode(CatalogRecord.self, from: payload.data)) else {
+            throw ContenderMismatch(payload: payload.name, contender: "hand-written")
+        }
         let objects = 1 + model.events.count + model.performances.reduce(0) {
             $0 + 1 + $1.prices.count + $1.seatCategories.count + $1.seatCategories.reduce(0) { $0 + $1.areas.count }
         }
         let decode = try measureInterleaved([
             ("BaseModelKit", payload.data.count, objects, { consume(try CatalogModel.decode(from: payload.data)) }),
             ("JSONDecoder (Codable)", payload.data.count, objects, { consume(try decoder.decode(CatalogRecord.self, from: payload.data)) }),
+            ("hand-written", payload.data.count, objects, { consume(try HandWrittenCatalog.decode(bytes)) }),
         ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
         let record = try decoder.decode(CatalogRecord.self, from: payload.data)
         let encode = try measureInterleaved([
@@ -110,4 +118,11 @@ enum HookedOutcomes {
         let data = try outcomes.jsonData()
         return (data, data.count, outcomes.count)
     }
+}
+
+/// A contender that builds something other than what `JSONDecoder` builds from the same payload.
+struct ContenderMismatch: Error, CustomStringConvertible {
+    let payload: String
+    let contender: String
+    var description: String { "The \(contender) decoder of \(payload) does not build what JSONDecoder builds." }
 }
