@@ -79,6 +79,17 @@ struct TransformerTests {
             == "Expected Date (ISO 8601) at h[1] (Schedule.history) but found the number 3.")
     }
 
+    @Test("text with combining marks or too long for a date is not a date (Foundation traps on the first)")
+    func hostileFormattedDates() {
+        // Found by the roundtrip fuzz target: DateFormatter on Linux stopped the process on this text.
+        #expect(message { _ = try Schedule.decode(from: #"{"ts":"20261122194500\u0345turl"}"#) }
+            == #"Expected Date (yyyyMMddHHmmss) at ts (Schedule.stamp) but found a string "20261122194500\#u{345}turl"."#)
+        #expect(message { _ = try Schedule.decode(from: #"{"ts":"2026112219450\u0301"}"#) }?.hasPrefix("Expected Date (yyyyMMddHHmmss)") == true)
+        let long = "20261122194500" + String(repeating: " ", count: 300)
+        #expect(message { _ = try Schedule.decode(from: #"{"ts":"\#(long)"}"#) }?.hasPrefix("Expected Date (yyyyMMddHHmmss)") == true)
+        #expect((try? Schedule.decode(from: #"{"ts":"20261122194500"}"#))?.stamp != nil)
+    }
+
     @Test("custom transformers convert both ways and their errors carry the path")
     func custom() throws {
         let schedule = try Schedule.decode(from: #"{"p":"12.34"}"#)
