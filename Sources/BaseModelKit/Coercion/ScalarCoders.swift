@@ -225,6 +225,13 @@ struct DateCoder: ValueCoding {
 /// A `RawRepresentable` type (an enum with `String` or `Int` raw values, an option set) by its raw value.
 struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
     let raw: any ValueCoding<Wrapped.RawValue>
+    /// For enums with `String` raw values kept in one byte: the cases met so far, matched by bytes.
+    let learned: LearnedEnumCases?
+
+    init(raw: any ValueCoding<Wrapped.RawValue>) {
+        self.raw = raw
+        self.learned = Wrapped.RawValue.self == String.self && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases() : nil
+    }
 
     var typeName: String { String(describing: Wrapped.self) }
 

@@ -133,6 +133,20 @@ extension ArrayCoder {
 
 extension RawValueCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped {
+        // A string without escapes whose bytes were met before: the case from its learned bits.
+        let plain = learned == nil ? nil : parser.plainStringContents()
+        if let learned, let plain, let bits = learned.bits(matching: parser.bytes, in: plain) {
+            parser.position = plain.upperBound + 1
+            return TrivialBits.value(bits: bits, as: Wrapped.self)
+        }
+        return try decodeByRawValue(from: &parser, plain: plain, session: session)
+    }
+
+    /// The slow path, through `init(rawValue:)`, learning the case when it can. Out of line: inlined,
+    /// the lookup of `Optional<Wrapped>`'s metadata it needs moved to the entry of `decode` and ran
+    /// for every value (callgrind).
+    @inline(never)
+    private func decodeByRawValue(from parser: inout JSONParser, plain: Range<Int>?, session: DecodingSession) throws -> Wrapped {
         let start = parser.position
         let rawValue: Wrapped.RawValue
         do {
@@ -143,6 +157,9 @@ extension RawValueCoder {
         }
         guard let value = Wrapped(rawValue: rawValue) else {
             throw mismatch((try? raw.encode(rawValue, session: EncodingSession(options: EncodingOptions()))) ?? .null)
+        }
+        if let learned, let plain {
+            learned.learn(parser.bytes[plain], bits: TrivialBits.bits(of: value))
         }
         return value
     }

@@ -7,6 +7,15 @@ extension JSONParser {
         case decoded(String)
     }
 
+    /// The range of the contents of the string at the current position (after whitespace) when it has
+    /// no escapes, without reading it; `nil` when the next value is not such a string or is malformed
+    /// (reading it properly then reports the error). The contents are not checked to be UTF-8.
+    mutating func plainStringContents() -> Range<Int>? {
+        guard peekToken() == UInt8(ascii: "\""), let (end, _) = try? scanUnescapedRun(from: position + 1),
+              bytes[end] == UInt8(ascii: "\"") else { return nil }
+        return (position + 1)..<end
+    }
+
     /// Reads `"key"` and the `:` after it without making a string when it need not.
     mutating func readStreamingKey() throws(JSONSyntaxError) -> Key {
         skipWhitespace()
