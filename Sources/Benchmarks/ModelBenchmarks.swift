@@ -42,49 +42,50 @@ enum ModelBenchmarks {
 }
 
 extension ModelBenchmarks {
-    /// citm_catalog.json decoded into and encoded from models (no hand-written contender yet).
+    /// citm_catalog.json decoded into and encoded from models, with a hand-written decoder.
     static func catalog(_ payload: Payload, settings: Settings) throws -> [ResultRow] {
-        let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
-        let model = try CatalogModel.decode(from: payload.data)
         let bytes = [UInt8](payload.data)
         // The hand-written decoder must build what JSONDecoder builds, or its figures mean nothing.
         let sorted = JSONEncoder()
         sorted.outputFormatting = .sortedKeys
-        guard try sorted.encode(HandWrittenCatalog.decode(bytes)) == sorted.encode(decoder.decode(CatalogRecord.self, from: payload.data)) else {
+        guard try sorted.encode(HandWrittenCatalog.decode(bytes)) == sorted.encode(JSONDecoder().decode(CatalogRecord.self, from: payload.data)) else {
             throw ContenderMismatch(payload: payload.name, contender: "hand-written")
         }
-        let objects = 1 + model.events.count + model.performances.reduce(0) {
-            $0 + 1 + $1.prices.count + $1.seatCategories.count + $1.seatCategories.reduce(0) { $0 + $1.areas.count }
+        return try corpus(payload, as: CatalogModel.self, CatalogRecord.self, settings: settings,
+                          handWritten: { consume(try HandWrittenCatalog.decode(bytes)) }) { model in
+            1 + model.events.count + model.performances.reduce(0) {
+                $0 + 1 + $1.prices.count + $1.seatCategories.count + $1.seatCategories.reduce(0) { $0 + $1.areas.count }
+            }
         }
-        let decode = try measureInterleaved([
-            ("BaseModelKit", payload.data.count, objects, { consume(try CatalogModel.decode(from: payload.data)) }),
-            ("JSONDecoder (Codable)", payload.data.count, objects, { consume(try decoder.decode(CatalogRecord.self, from: payload.data)) }),
-            ("hand-written", payload.data.count, objects, { consume(try HandWrittenCatalog.decode(bytes)) }),
-        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
-        let record = try decoder.decode(CatalogRecord.self, from: payload.data)
-        let encode = try measureInterleaved([
-            ("BaseModelKit", try model.jsonData().count, objects, { consume(try model.jsonData()) }),
-            ("JSONEncoder (Codable)", try encoder.encode(record).count, objects, { consume(try encoder.encode(record)) }),
-        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
-        return [
-            ResultRow(task: "decode", payload: payload.name, contenders: decode),
-            ResultRow(task: "encode", payload: payload.name, contenders: encode),
-        ]
     }
 
     /// twitter.json's statuses, users and retweeted statuses (a subset of their fields, the same for
     /// every contender).
     static func twitter(_ payload: Payload, settings: Settings) throws -> [ResultRow] {
+        try corpus(payload, as: TwitterModel.self, TwitterRecord.self, settings: settings) { model in
+            1 + model.statuses.reduce(0) { $0 + 2 + ($1.retweetedStatus == nil ? 0 : 2) }
+        }
+    }
+
+    /// A corpus decoded into `Model` and `Record` (and by `handWritten`, when there is one), and encoded
+    /// back from both; `objects` counts the objects of one decoded document.
+    private static func corpus<Model: BaseModel, Record: Codable>(
+        _ payload: Payload, as modelType: Model.Type, _ recordType: Record.Type, settings: Settings,
+        handWritten: (() throws -> Void)? = nil, objects count: (Model) -> Int
+    ) throws -> [ResultRow] {
         let decoder = JSONDecoder()
         let encoder = JSONEncoder()
-        let model = try TwitterModel.decode(from: payload.data)
-        let objects = 1 + model.statuses.reduce(0) { $0 + 2 + ($1.retweetedStatus == nil ? 0 : 2) }
-        let decode = try measureInterleaved([
-            ("BaseModelKit", payload.data.count, objects, { consume(try TwitterModel.decode(from: payload.data)) }),
-            ("JSONDecoder (Codable)", payload.data.count, objects, { consume(try decoder.decode(TwitterRecord.self, from: payload.data)) }),
-        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
-        let record = try decoder.decode(TwitterRecord.self, from: payload.data)
+        let model = try Model.decode(from: payload.data)
+        let objects = count(model)
+        var decoders: [(name: String, bytes: Int, objects: Int?, body: () throws -> Void)] = [
+            ("BaseModelKit", payload.data.count, objects, { consume(try Model.decode(from: payload.data)) }),
+            ("JSONDecoder (Codable)", payload.data.count, objects, { consume(try decoder.decode(Record.self, from: payload.data)) }),
+        ]
+        if let handWritten {
+            decoders.append(("hand-written", payload.data.count, objects, handWritten))
+        }
+        let decode = try measureInterleaved(decoders, minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        let record = try decoder.decode(Record.self, from: payload.data)
         let encode = try measureInterleaved([
             ("BaseModelKit", try model.jsonData().count, objects, { consume(try model.jsonData()) }),
             ("JSONEncoder (Codable)", try encoder.encode(record).count, objects, { consume(try encoder.encode(record)) }),
