@@ -128,6 +128,28 @@ struct ByteScanner {
     }
 }
 
+extension ByteScanner {
+    /// Reads an object, handing each member's key bytes to `member`, which reads the value.
+    mutating func object(_ member: (ArraySlice<UInt8>, inout ByteScanner) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        if peek() == UInt8(ascii: "}") { position += 1; return }
+        repeat {
+            try member(try key(), &self)
+        } while try next(UInt8(ascii: "}"))
+    }
+
+    /// Reads an array, each element by `element`.
+    mutating func array<Element>(_ element: (inout ByteScanner) throws -> Element) throws -> [Element] {
+        try expect(UInt8(ascii: "["))
+        var result: [Element] = []
+        if peek() == UInt8(ascii: "]") { position += 1; return result }
+        repeat {
+            result.append(try element(&self))
+        } while try next(UInt8(ascii: "]"))
+        return result
+    }
+}
+
 /// The hand-written contender's writer: appends JSON straight into a byte buffer.
 struct ByteWriter {
     var bytes: [UInt8] = []

@@ -13,7 +13,7 @@ enum HandWrittenCatalog {
             case "audienceSubCategoryNames": catalog.audienceSubCategoryNames = try names(&scanner)
             case "blockNames": catalog.blockNames = try names(&scanner)
             case "events": catalog.events = try dictionary(&scanner) { try event(&$0) }
-            case "performances": catalog.performances = try array(&scanner) { try performance(&$0) }
+            case "performances": catalog.performances = try scanner.array { try performance(&$0) }
             case "seatCategoryNames": catalog.seatCategoryNames = try names(&scanner)
             case "subTopicNames": catalog.subTopicNames = try names(&scanner)
             case "subjectNames": catalog.subjectNames = try names(&scanner)
@@ -52,8 +52,8 @@ enum HandWrittenCatalog {
             case "id": performance.performanceId = try scanner.int()
             case "logo": performance.logo = try optionalString(&scanner)
             case "name": performance.name = try optionalString(&scanner)
-            case "prices": performance.prices = try array(&scanner) { try price(&$0) }
-            case "seatCategories": performance.seatCategories = try array(&scanner) { try seatCategory(&$0) }
+            case "prices": performance.prices = try scanner.array { try price(&$0) }
+            case "seatCategories": performance.seatCategories = try scanner.array { try seatCategory(&$0) }
             case "seatMapImage": performance.seatMapImage = try optionalString(&scanner)
             case "start": performance.start = try scanner.int()
             case "venueCode": performance.venueCode = try scanner.string()
@@ -80,7 +80,7 @@ enum HandWrittenCatalog {
         let category = SeatCategoryRecord()
         try object(&scanner) { key, scanner in
             switch key {
-            case "areas": category.areas = try array(&scanner) { try area(&$0) }
+            case "areas": category.areas = try scanner.array { try area(&$0) }
             case "seatCategoryId": category.seatCategoryId = try scanner.int()
             default: throw ByteScanner.Malformed()
             }
@@ -107,7 +107,7 @@ enum HandWrittenCatalog {
     }
 
     private static func ints(_ scanner: inout ByteScanner) throws -> [Int] {
-        try array(&scanner) { try $0.int() }
+        try scanner.array { try $0.int() }
     }
 
     private static func names(_ scanner: inout ByteScanner) throws -> [String: String] {
@@ -116,28 +116,14 @@ enum HandWrittenCatalog {
 
     /// Walks an object, handing each member's key (as a `Key`, compared by its bytes) to `member`.
     private static func object(_ scanner: inout ByteScanner, _ member: (Key, inout ByteScanner) throws -> Void) throws {
-        try scanner.expect(UInt8(ascii: "{"))
-        if scanner.peek() == UInt8(ascii: "}") { scanner.position += 1; return }
-        repeat {
-            try member(Key(bytes: try scanner.key()), &scanner)
-        } while try scanner.next(UInt8(ascii: "}"))
+        try scanner.object { key, scanner in try member(Key(bytes: key), &scanner) }
     }
 
     private static func dictionary<Value>(_ scanner: inout ByteScanner, _ value: (inout ByteScanner) throws -> Value) throws -> [String: Value] {
         var result: [String: Value] = [:]
-        try object(&scanner) { key, scanner in
-            result[String(decoding: key.bytes, as: UTF8.self)] = try value(&scanner)
+        try scanner.object { key, scanner in
+            result[String(decoding: key, as: UTF8.self)] = try value(&scanner)
         }
-        return result
-    }
-
-    private static func array<Element>(_ scanner: inout ByteScanner, _ element: (inout ByteScanner) throws -> Element) throws -> [Element] {
-        try scanner.expect(UInt8(ascii: "["))
-        var result: [Element] = []
-        if scanner.peek() == UInt8(ascii: "]") { scanner.position += 1; return result }
-        repeat {
-            result.append(try element(&scanner))
-        } while try scanner.next(UInt8(ascii: "]"))
         return result
     }
 

@@ -10,7 +10,7 @@ enum HandWrittenOddsFeed {
             switch key {
             case 0x76 /* "v" */: feed.version = try scanner.int()
             case 0x7473 /* "ts" */: feed.timestamp = Date(timeIntervalSince1970: Double(try scanner.int()))
-            case 0x65 /* "e" */: feed.events = try array(&scanner) { try event(&$0) }
+            case 0x65 /* "e" */: feed.events = try scanner.array { try event(&$0) }
             default: throw ByteScanner.Malformed()
             }
         }
@@ -28,7 +28,7 @@ enum HandWrittenOddsFeed {
             case 0x7374 /* "st" */: event.startsAt = Date(timeIntervalSince1970: Double(try scanner.int()))
             case 0x6C /* "l" */: event.isLive = try scanner.bool()
             case 0x63 /* "c" */: event.competition = scanner.null() ? nil : try scanner.string()
-            case 0x6D /* "m" */: event.markets = try array(&scanner) { try market(&$0) }
+            case 0x6D /* "m" */: event.markets = try scanner.array { try market(&$0) }
             default: throw ByteScanner.Malformed()
             }
         }
@@ -43,7 +43,7 @@ enum HandWrittenOddsFeed {
             case 0x6E /* "n" */: market.name = try scanner.string()
             case 0x73 /* "s" */: market.status = try status(&scanner)
             case 0x68 /* "h" */: market.handicap = scanner.null() ? nil : try scanner.double()
-            case 0x6F /* "o" */: market.outcomes = try array(&scanner) { try outcome(&$0) }
+            case 0x6F /* "o" */: market.outcomes = try scanner.array { try outcome(&$0) }
             default: throw ByteScanner.Malformed()
             }
         }
@@ -73,23 +73,11 @@ enum HandWrittenOddsFeed {
     /// Reads an object, handing each key to `member` as a number made of its bytes (the keys of this
     /// payload are one or two ASCII letters), which a switch matches without string comparisons.
     private static func object(_ scanner: inout ByteScanner, _ member: (UInt16, inout ByteScanner) throws -> Void) throws {
-        try scanner.expect(UInt8(ascii: "{"))
-        if scanner.peek() == UInt8(ascii: "}") { scanner.position += 1; return }
-        repeat {
+        try scanner.object { key, scanner in
             var code: UInt16 = 0
-            for byte in try scanner.key() { code = code << 8 | UInt16(byte) }
+            for byte in key { code = code << 8 | UInt16(byte) }
             try member(code, &scanner)
-        } while try scanner.next(UInt8(ascii: "}"))
-    }
-
-    private static func array<Element>(_ scanner: inout ByteScanner, _ element: (inout ByteScanner) throws -> Element) throws -> [Element] {
-        try scanner.expect(UInt8(ascii: "["))
-        var result: [Element] = []
-        if scanner.peek() == UInt8(ascii: "]") { scanner.position += 1; return result }
-        repeat {
-            result.append(try element(&scanner))
-        } while try scanner.next(UInt8(ascii: "]"))
-        return result
+        }
     }
 
     static func encode(_ feed: FeedRecord) -> [UInt8] {
