@@ -9,28 +9,6 @@ final class Node: BaseModel {
     override class var apiToLocal: [String: String] { ["l": "label", "c": "children"] }
 }
 
-final class Numbers: BaseModel {
-    var int: Int = 0
-    var int8: Int8 = 0
-    var int16: Int16 = 0
-    var int32: Int32 = 0
-    var int64: Int64 = 0
-    var uint: UInt = 0
-    var uint8: UInt8 = 0
-    var uint16: UInt16 = 0
-    var uint32: UInt32 = 0
-    var uint64: UInt64 = 0
-    var float: Float = 0
-    var double: Double = 0
-    var decimal: Decimal = 0
-    override class var apiToLocal: [String: String] {
-        [
-            "i": "int", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64", "u": "uint", "u8": "uint8",
-            "u16": "uint16", "u32": "uint32", "u64": "uint64", "f": "float", "d": "double", "dec": "decimal",
-        ]
-    }
-}
-
 final class Account: BaseModel {
     var name: String = ""
     var isAdmin = false
@@ -201,8 +179,8 @@ struct AdversarialTests {
 
     /// What decoding `number` into each numeric property gives: the value's text, or `error`.
     private func outcomes(of number: String) -> [String] {
-        ["i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f", "d", "dec"].map { key in
-            guard let model = try? Numbers.decode(from: #"{"\#(key)":\#(number)}"#),
+        ["i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "fl", "d", "dec"].map { key in
+            guard let model = try? Zoo.decode(from: #"{"\#(key)":\#(number)}"#),
                   let json = try? JSON(parsing: model.jsonData()), let value = json[key] else { return "error" }
             return value.description
         }
@@ -233,8 +211,8 @@ struct AdversarialTests {
         #expect(outcomes(of: "-9223372036854775808").prefix(6) == ["-9223372036854775808", e, e, e, "-9223372036854775808", e])
         #expect(outcomes(of: "18446744073709551616").prefix(10) == [e, e, e, e, e, e, e, e, e, e])
         // The message names the type that cannot hold the value.
-        #expect(message { _ = try Numbers.decode(from: #"{"u8":12345678901234567890}"#) }
-            == "Expected UInt8 at u8 (Numbers.uint8) but found the number 12345678901234567890, which UInt8 cannot hold exactly.")
+        #expect(message { _ = try Zoo.decode(from: #"{"u8":12345678901234567890}"#) }
+            == "Expected UInt8 at u8 (Zoo.uint8) but found the number 12345678901234567890, which UInt8 cannot hold exactly.")
     }
 
     @Test("invalid UTF-8 in keys and values is malformed JSON, with its place")
@@ -269,11 +247,11 @@ struct AdversarialTests {
 
     @Test("duplicate keys: the last value wins, and each one must be valid")
     func duplicateKeys() throws {
-        #expect(try Numbers.decode(from: #"{"i":1,"i":2}"#).int == 2)
-        #expect(try Numbers.decode(from: #"{"i":1,"d":1,"i":3}"#).int == 3)
+        #expect(try Zoo.decode(from: #"{"i":1,"i":2}"#).int == 2)
+        #expect(try Zoo.decode(from: #"{"i":1,"d":1,"i":3}"#).int == 3)
         #expect(try JSON(parsing: #"{"i":1,"i":2}"#)["i"] == 2)
-        #expect(message { _ = try Numbers.decode(from: #"{"i":"x","i":2}"#) } == #"Expected Int at i (Numbers.int) but found a string "x"."#)
-        #expect(message { _ = try Numbers.decode(from: #"{"i":2,"i":"x"}"#) } == #"Expected Int at i (Numbers.int) but found a string "x"."#)
+        #expect(message { _ = try Zoo.decode(from: #"{"i":"x","i":2}"#) } == #"Expected Int at i (Zoo.int) but found a string "x"."#)
+        #expect(message { _ = try Zoo.decode(from: #"{"i":2,"i":"x"}"#) } == #"Expected Int at i (Zoo.int) but found a string "x"."#)
     }
 
     @Test("no mass assignment: keys naming unmapped or private properties never change state")
