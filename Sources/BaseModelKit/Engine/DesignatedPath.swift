@@ -60,21 +60,7 @@ enum DesignatedPath {
     /// Within an object just entered: finds the member named `key` (its last occurrence) and leaves the
     /// parser at its value; `false` (with the object left) when there is none.
     private static func findMember(_ key: String, in parser: inout JSONParser) throws -> Bool {
-        if parser.closesImmediately(UInt8(ascii: "}")) { return false }
-        let wanted = Array(key.utf8)
-        var found: (position: Int, depth: Int)?
-        repeat {
-            let matches: Bool
-            switch try parser.readStreamingKey() {
-            case .raw(let start, let end):
-                matches = parser.bytes[start..<end].elementsEqual(wanted)
-            case .decoded(let decoded):
-                matches = decoded == key
-            }
-            if matches { found = (parser.position, parser.depth) }
-            try parser.skipValue()
-        } while try parser.nextMember(closing: UInt8(ascii: "}"))
-        guard let found else { return false }
+        guard let found = try parser.lastMemberValue(named: key) else { return false }
         // Back to the value: the parser read it once already, so it is known to be well formed.
         parser.position = found.position
         parser.depth = found.depth

@@ -91,29 +91,15 @@ final class DeferredObject: Sendable {
             return nil
         }
         parser.position = start
-        let wanted = Array(key.utf8)
-        var found: JSON?
         do throws(JSONSyntaxError) {
             try parser.enterContainer()
-            if parser.closesImmediately(UInt8(ascii: "}")) { return nil }
-            repeat {
-                let matches: Bool
-                switch try parser.readStreamingKey() {
-                case .raw(let keyStart, let keyEnd):
-                    matches = parser.bytes[keyStart..<keyEnd].elementsEqual(wanted)
-                case .decoded(let decoded):
-                    matches = decoded == key
-                }
-                if matches {
-                    found = try parser.readValue()
-                } else {
-                    try parser.skipValue()
-                }
-            } while try parser.nextMember(closing: UInt8(ascii: "}"))
+            guard let found = try parser.lastMemberValue(named: key) else { return nil }
+            parser.position = found.position
+            parser.depth = found.depth
+            return try parser.readValue()
         } catch {
             return nil
         }
-        return found
     }
 
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and

@@ -84,6 +84,31 @@ extension JSONParser {
         return false
     }
 
+    /// In an object just entered: reads every member, checking and skipping the values, and returns
+    /// where the value of the last member named `key` starts (the last wins when a key repeats, as in
+    /// a full read), with the depth to go back to it; `nil` when no member has that key. The parser is
+    /// left after the object either way.
+    mutating func lastMemberValue(named key: String) throws(JSONSyntaxError) -> (position: Int, depth: Int)? {
+        if closesImmediately(UInt8(ascii: "}")) { return nil }
+        let wanted = Array(key.utf8)
+        var found: (position: Int, depth: Int)?
+        repeat {
+            let matches: Bool
+            switch try readStreamingKey() {
+            case .raw(let keyStart, let keyEnd):
+                matches = bytes[keyStart..<keyEnd].elementsEqual(wanted)
+            case .decoded(let decoded):
+                matches = decoded == key
+            }
+            if matches {
+                skipWhitespace()
+                found = (position, depth)
+            }
+            try skipValue()
+        } while try nextMember(closing: UInt8(ascii: "}"))
+        return found
+    }
+
     /// Checks and skips one value of any kind without building it (unknown keys).
     mutating func skipValue() throws(JSONSyntaxError) {
         let outerDepth = depth
