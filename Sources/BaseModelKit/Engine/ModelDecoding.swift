@@ -12,7 +12,7 @@ enum ModelDecoding {
     /// before this call, whose fields an update must be able to restore.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
         // This path (objects a hook read, dictionaries) does not count its levels: always check.
-        try MappingError.checkStackRoom()
+        try MappingError.checkStackRoom(level: nil)
         if isExisting {
             try recordChanges(to: model, plan: nil, session: session)
         }

@@ -70,7 +70,7 @@ extension EncodingSession {
         }
         do {
             guard depth <= options.maxDepth else { throw MappingError(.tooDeep(limit: options.maxDepth)) }
-            if depth >= StackGuard.uncheckedLevels { try MappingError.checkStackRoom() }
+            try MappingError.checkStackRoom(level: depth)
         } catch {
             nesting.withLock { $0 -= 1 }
             throw error

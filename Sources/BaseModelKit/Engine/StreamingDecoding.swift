@@ -10,7 +10,7 @@ enum StreamingDecoding {
     /// Decodes the object at the parser's position (a `{`) into `model`: steps 2 and 3 of the hook order
     /// in `ModelDecoding`.
     static func fill(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject, session: DecodingSession, isExisting: Bool, plan: ModelSchema? = nil) throws {
-        if parser.depth >= StackGuard.uncheckedLevels { try MappingError.checkStackRoom() }
+        try MappingError.checkStackRoom(level: parser.depth)
         if isExisting {
             try ModelDecoding.recordChanges(to: model, plan: plan, session: session)
         }

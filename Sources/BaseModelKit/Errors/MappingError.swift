@@ -104,11 +104,12 @@ public struct MappingError: Error, CustomStringConvertible {
         return copy
     }
 
-    /// Refuses to enter one more nested model when the thread's stack is nearly used up (see
-    /// `StackGuard`): an error instead of a crash, whatever `maxDepth` allows. Callers that count their
-    /// levels skip the call for the first `StackGuard.uncheckedLevels`.
-    static func checkStackRoom() throws(MappingError) {
-        guard StackGuard.hasRoom() else { throw MappingError(.stackExhausted) }
+    /// Refuses to enter one more nested model at nesting `level` (`nil`: not counted) when the
+    /// thread's stack is nearly used up (see `StackGuard.allowsLevel`): an error instead of a crash,
+    /// whatever `maxDepth` allows.
+    @inline(__always)
+    static func checkStackRoom(level: Int?) throws(MappingError) {
+        guard StackGuard.allowsLevel(level) else { throw MappingError(.stackExhausted) }
     }
 
     /// The error attributed to `model`, unless a deeper level already named one.

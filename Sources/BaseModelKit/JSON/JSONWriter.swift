@@ -58,7 +58,7 @@ struct JSONWriter {
         case .string(let string):
             writeString(string)
         case .array(let elements):
-            guard indentLevel < StackGuard.uncheckedLevels || StackGuard.hasRoom() else { throw Unwritable(cause: .stackExhausted) }
+            guard StackGuard.allowsLevel(indentLevel) else { throw Unwritable(cause: .stackExhausted) }
             beginArray()
             for (index, element) in elements.enumerated() {
                 writeElementSeparator(isFirst: index == 0)
@@ -75,7 +75,7 @@ struct JSONWriter {
                 output.append(contentsOf: written)
                 return
             }
-            guard indentLevel < StackGuard.uncheckedLevels || StackGuard.hasRoom() else { throw Unwritable(cause: .stackExhausted) }
+            guard StackGuard.allowsLevel(indentLevel) else { throw Unwritable(cause: .stackExhausted) }
             beginObject()
             var isFirst = true
             for entry in orderedMembers(of: object) {

@@ -34,6 +34,15 @@ enum StackGuard {
     /// the path of ordinary documents, which rarely nest deeper.
     static let uncheckedLevels = 16
 
+    /// Whether one more level may be entered at nesting `level` (`nil` when the caller does not count
+    /// levels): always below `uncheckedLevels`, otherwise when `hasRoom()`. Inlined, so that the
+    /// common shallow case costs one comparison.
+    @inline(__always)
+    static func allowsLevel(_ level: Int?) -> Bool {
+        if let level, level < uncheckedLevels { return true }
+        return hasRoom()
+    }
+
     /// Whether the current thread's stack has more than `reserve` bytes left below the caller.
     static func hasRoom() -> Bool {
         guard let (low, high) = bounds() else { return true }
