@@ -12,6 +12,7 @@ import Synchronization
 public final class MappingReport {
     /// One observation, with where it happened.
     public struct Entry: Sendable, CustomStringConvertible {
+        /// What was observed.
         public enum Kind: Sendable {
             /// Lenient coercion converted a value of another JSON type: `found` describes it
             /// (`a string "12"`), `to` names the property's type.
@@ -24,7 +25,9 @@ public final class MappingReport {
             case elementSkipped(MappingError)
         }
 
+        /// What was observed.
         public let kind: Kind
+        /// Where in the document, from its top.
         public let path: MappingPath
 
         /// The entry as one sentence: `Coerced a string "12" to Int at e[3].i.`
