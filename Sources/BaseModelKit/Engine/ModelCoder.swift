@@ -51,8 +51,7 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{"), let existing = current as? BaseModel else {
             return try decode(try parser.readValue(), existing: current, session: session)
         }
-        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: session)
-        try StreamingDecoding.fill(existing, parser: &parser, deferred: deferred, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
+        try StreamingDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
         return current
     }
 
@@ -60,11 +59,18 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             return try decodeTree(from: &parser, session: session)
         }
-        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: session)
-        let chosen = try chosenClass(for: JSONObject(deferred: deferred))
-        let model = chosen.init()
-        try StreamingDecoding.fill(model, parser: &parser, deferred: deferred, session: session, isExisting: false, plan: try plan(for: chosen))
-        // `chosen` is `Declared` or a subclass: checked by the plan and by `chosenClass`.
+        let declaredPlan = try plan(for: buildType)
+        let model: BaseModel
+        if declaredPlan.overriddenHooks.contains(.modelClass) {
+            let deferred = DeferredObject(at: parser, context: session)
+            let chosen = try chosenClass(for: JSONObject(deferred: deferred))
+            model = chosen.init()
+            try StreamingDecoding.fill(model, parser: &parser, deferred: deferred, session: session, isExisting: false, plan: try plan(for: chosen))
+        } else {
+            model = buildType.init()
+            try StreamingDecoding.fill(model, parser: &parser, session: session, isExisting: false, plan: declaredPlan)
+        }
+        // The class built is `Declared` or a subclass: checked by the plan and by `chosenClass`.
         return ClassDowncast.reference(model, as: Declared.self)
     }
 

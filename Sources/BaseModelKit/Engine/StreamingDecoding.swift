@@ -7,13 +7,25 @@
 /// While a hook runs, the parser waits in the session (`swapParkedParser`), so the default
 /// implementation can continue from the same place.
 enum StreamingDecoding {
-    /// Decodes the object at the parser's position (a `{`) into `model`: steps 2 and 3 of the hook order
-    /// in `ModelDecoding`.
-    static func fill(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject, session: DecodingSession, isExisting: Bool, plan: ModelSchema? = nil) throws {
+    /// Decodes the object at the parser's position (a `{`) into `model`, whose plan is `plan`: steps 2
+    /// and 3 of the hook order in `ModelDecoding`. A class that keeps the default `deserialize` has its
+    /// members streamed straight in; otherwise the hook gets `deferred` (made here if not given).
+    static func fill(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelSchema) throws {
         try MappingError.checkStackRoom(level: parser.depth)
         if isExisting {
             try ModelDecoding.recordChanges(to: model, plan: plan, session: session)
         }
+        if plan.overriddenHooks.contains(.deserialize) {
+            try fillThroughHook(model, parser: &parser, deferred: deferred ?? DeferredObject(at: parser, context: session), session: session, plan: plan)
+        } else {
+            try streamMembers(into: model, parser: &parser, session: session, plan: plan)
+        }
+        try ModelDecoding.didDeserialize(model)
+    }
+
+    /// Calls an overridden `deserialize` with the deferred object, parking the parser in the session so
+    /// that the default implementation, if the override calls it, continues from the same place.
+    private static func fillThroughHook(_ model: BaseModel, parser: inout JSONParser, deferred: DeferredObject, session: DecodingSession, plan: ModelSchema) throws {
         session.park(&parser, plan: plan)
         do {
             try model.deserialize(JSONObject(deferred: deferred))
@@ -32,7 +44,6 @@ enum StreamingDecoding {
         case .untouched:
             try parser.skipValue()  // an override that neither read the object nor called super
         }
-        try ModelDecoding.didDeserialize(model)
     }
 
     /// The default `deserialize` for a deferred object: streams its members into the properties when
@@ -103,8 +114,17 @@ enum StreamingDecoding {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
-        let deferred = DeferredObject(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: session)
-        let model = try existing ?? type.classToBuild(for: JSONObject(deferred: deferred), declared: type).init()
+        let model: BaseModel
+        var deferred: DeferredObject?
+        if let existing {
+            model = existing
+        } else if try SchemaRegistry.schema(for: type).overriddenHooks.contains(.modelClass) {
+            let object = DeferredObject(at: parser, context: session)
+            deferred = object
+            model = try type.classToBuild(for: JSONObject(deferred: object), declared: type).init()
+        } else {
+            model = type.init()
+        }
         let plan = try SchemaRegistry.schema(for: Swift.type(of: model))
         try fill(model, parser: &parser, deferred: deferred, session: session, isExisting: existing != nil, plan: plan)
         return model

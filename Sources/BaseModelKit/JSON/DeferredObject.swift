@@ -45,6 +45,11 @@ final class DeferredObject: Sendable {
         self.context = context
     }
 
+    /// The object at the parser's position (a `{`), not read yet.
+    convenience init(at parser: JSONParser, context: (any AnyObject & Sendable)?) {
+        self.init(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: context)
+    }
+
     /// An object already written as compact JSON in `bytes`: read only if someone asks for its
     /// members, copied as it is by a compact writer otherwise.
     init(written bytes: [UInt8]) {

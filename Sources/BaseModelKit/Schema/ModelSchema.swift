@@ -23,6 +23,11 @@ final class ModelSchema: Sendable {
     /// Property name → JSON key as written in the map (dotted for a nested key).
     let localToApi: [String: String]
 
+    /// The hooks the class overrides. Where `deserialize` is not overridden, decoding streams members
+    /// straight into the properties; where `serialize` is not, encoding writes them straight into the
+    /// output; where `modelClass(for:)` is not, the declared class is built without looking.
+    let overriddenHooks: HookOverrides
+
     init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String]) {
         self.localToApi = localToApi
         self.modelType = modelType
@@ -37,6 +42,7 @@ final class ModelSchema: Sendable {
         self.keyBytes = fields.map(\.jsonKeyBytes)
         self.accessors = fields.map(\.access)
         self.quotedKeys = fields.map(\.quotedKey)
+        self.overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
     }
 
     /// `error`, raised while mapping the field at `index`, attributed to this class and that property

@@ -1,0 +1,163 @@
+// @testable: `HookOverrides` reads class metadata to tell which hooks a class overrides, which is
+// internal; these tests prove that it tells right for every shape of subclass.
+@testable import BaseModelKit
+import Foundation
+import Synchronization
+import Testing
+
+private class Plain: BaseModel {
+    var value: Int = 0
+    override class var apiToLocal: [String: String] { ["v": "value"] }
+}
+
+private final class PlainLeaf: Plain {
+    var extra: String = ""
+    override class var apiToLocal: [String: String] { ["x": "extra"] }
+}
+
+private final class OnlyDidDeserialize: BaseModel {
+    override func didDeserialize() throws {}
+}
+
+/// Calls of `Reading.deserialize`, to show that a nested override runs under a parent that has none.
+private let readingCalls = Mutex(0)
+
+private class Reading: BaseModel {
+    var name: String = ""
+    var shout: String = ""
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func deserialize(_ object: JSONObject) throws {
+        readingCalls.withLock { $0 += 1 }
+        try super.deserialize(object)
+        shout = object["n"]?.string?.uppercased() ?? ""
+    }
+}
+
+/// Overrides nothing itself, but inherits `Reading`'s override.
+private final class InheritsReading: Reading {}
+
+private final class Writing: BaseModel {
+    var name: String = ""
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func serialize() throws -> JSONObject {
+        var object = try super.serialize()
+        object["len"] = .number(JSONNumber(name.count))
+        return object
+    }
+}
+
+private final class Choosing: BaseModel {
+    override class func modelClass(for object: JSONObject) -> BaseModel.Type? { nil }
+}
+
+private class Generic<Payload>: BaseModel {
+    var payload: Payload?
+    override func serialize() throws -> JSONObject { try super.serialize() }
+}
+
+private final class GenericLeaf: Generic<String> {}
+
+private class GenericPlain<Payload>: BaseModel {
+    var payload: Payload?
+}
+
+/// `PlainLeaf`'s twin whose `deserialize` and `serialize` only call `super`: it takes the deferred path.
+private final class PassThroughLeaf: Plain {
+    var extra: String = ""
+    override class var apiToLocal: [String: String] { ["x": "extra"] }
+    override func deserialize(_ object: JSONObject) throws { try super.deserialize(object) }
+    override func serialize() throws -> JSONObject { try super.serialize() }
+}
+
+/// A parent without overrides whose children have them.
+private final class Shelf: BaseModel {
+    var first: Reading?
+    var rest: [Reading] = []
+    var writer: Writing?
+    override class var apiToLocal: [String: String] { ["f": "first", "r": "rest", "w": "writer"] }
+}
+
+@Suite("Hook overrides", .serialized)
+struct HookOverrideTests {
+    @Test("classes that keep every default hook are told apart from BaseModel by nothing")
+    func noOverrides() {
+        #expect(HookOverrides.of(BaseModel.self) == [])
+        #expect(HookOverrides.of(Plain.self) == [])
+        #expect(HookOverrides.of(PlainLeaf.self) == [])
+        #expect(HookOverrides.of(OnlyDidDeserialize.self) == [])
+        #expect(HookOverrides.of(GenericPlain<Int>.self) == [])
+        #expect(HookOverrides.of(GenericPlain<[String]>.self) == [])
+    }
+
+    @Test("each hook overridden alone is found, and only it")
+    func singleOverrides() {
+        #expect(HookOverrides.of(Reading.self) == [.deserialize])
+        #expect(HookOverrides.of(Writing.self) == [.serialize])
+        #expect(HookOverrides.of(Choosing.self) == [.modelClass])
+    }
+
+    @Test("an override is inherited by subclasses, generic ones included")
+    func inheritedOverrides() {
+        #expect(HookOverrides.of(InheritsReading.self) == [.deserialize])
+        #expect(HookOverrides.of(Generic<Int>.self) == [.serialize])
+        #expect(HookOverrides.of(Generic<Data>.self) == [.serialize])
+        #expect(HookOverrides.of(GenericLeaf.self) == [.serialize])
+        // Classes of the hook tests, overriding two hooks across three levels.
+        #expect(HookOverrides.of(Animal.self) == [.deserialize, .serialize])
+        #expect(HookOverrides.of(Puppy.self) == [.deserialize, .serialize])
+    }
+
+    @Test("the plan carries the overrides the engine decides by")
+    func planCarriesOverrides() throws {
+        #expect(try SchemaRegistry.schema(for: Plain.self).overriddenHooks == [])
+        #expect(try SchemaRegistry.schema(for: InheritsReading.self).overriddenHooks == [.deserialize])
+    }
+
+    @Test("under a parent that overrides nothing, nested overrides still run, in decode and encode")
+    func nestedOverridesRun() throws {
+        readingCalls.withLock { $0 = 0 }
+        let shelf = try Shelf.decode(from: #"{"f":{"n":"ann"},"r":[{"n":"bo"},{"n":"cy"}],"w":{"n":"dee"}}"#)
+        #expect(readingCalls.withLock { $0 } == 3)
+        #expect(shelf.first?.shout == "ANN")
+        #expect(shelf.rest.map(\.shout) == ["BO", "CY"])
+        #expect(try shelf.jsonString() == #"{"f":{"n":"ann"},"r":[{"n":"bo"},{"n":"cy"}],"w":{"n":"dee","len":3}}"#)
+
+        try shelf.update(from: #"{"f":{"n":"eve"}}"#)
+        #expect(readingCalls.withLock { $0 } == 4)
+        #expect(shelf.first?.shout == "EVE")
+    }
+
+    @Test("a model without overrides decodes, updates and fails exactly like its twin whose overrides only call super")
+    func defaultMatchesPassThroughOverride() throws {
+        #expect(HookOverrides.of(PassThroughLeaf.self) == [.deserialize, .serialize])
+        let text = #"{"v":7,"x":"seven","unknown":[1,{"a":null}]}"#
+        let plain = try PlainLeaf.decode(from: text)
+        let twin = try PassThroughLeaf.decode(from: text)
+        #expect(plain.value == 7 && plain.extra == "seven" && twin.value == 7 && twin.extra == "seven")
+        #expect(try plain.jsonString() == #"{"v":7,"x":"seven"}"#)
+        #expect(try twin.jsonString() == plain.jsonString())
+
+        try plain.update(from: #"{"v":8}"#)
+        try twin.update(from: #"{"v":8}"#)
+        #expect(plain.value == 8 && plain.extra == "seven" && twin.value == 8 && twin.extra == "seven")
+
+        for bad in [#"{"v":9,"x":true}"#, #"{"v":9,"x":"nine""#, #"{"v":9,"unknown":[1,}"#] {
+            let plainError = mappingError { try plain.update(from: bad) }
+            let twinError = mappingError { try twin.update(from: bad) }
+            #expect(plainError != nil)
+            #expect(plainError?.path == twinError?.path)
+            #expect(plainError?.property == twinError?.property)
+            #expect(plainError.map { "\($0.reason)" } == twinError.map { "\($0.reason)" })
+            #expect(plain.value == 8 && twin.value == 8)
+        }
+    }
+
+    private func mappingError(_ body: () throws -> Void) -> MappingError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error as? MappingError
+        }
+    }
+}
