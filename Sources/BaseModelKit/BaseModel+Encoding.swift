@@ -22,11 +22,7 @@ extension BaseModel {
     }
 
     func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
-        let object = try ModelEncoding.serializeTopLevel(self, session: EncodingSession(options: options))
-        if let written = JSONWriter(formatting: options.formatting).writtenBytes(of: object) {
-            return written
-        }
-        return try JSON.object(object).serializedBytes(options: options)
+        try ModelEncoding.bytes(of: [self], asArray: false, session: EncodingSession(options: options))
     }
 }
 
@@ -42,16 +38,6 @@ extension Array where Element: BaseModel {
     }
 
     private func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
-        let session = EncodingSession(options: options)
-        var elements: [JSON] = []
-        elements.reserveCapacity(count)
-        for (index, model) in enumerated() {
-            do {
-                elements.append(.object(try ModelEncoding.serializeTopLevel(model, session: session)))
-            } catch let error as MappingError {
-                throw error.prefixed(by: .index(index))
-            }
-        }
-        return try JSON.array(elements).serializedBytes(options: options)
+        try ModelEncoding.bytes(of: self, asArray: true, session: EncodingSession(options: options))
     }
 }

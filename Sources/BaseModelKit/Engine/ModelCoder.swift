@@ -75,8 +75,8 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     func write(_ value: Declared, to writer: inout JSONWriter, session: EncodingSession) throws {
-        guard let model = value as? BaseModel else { return writer.writeNull() }
-        try writer.writeChecked(.object(try ModelEncoding.serialize(model, session: session)))
+        let model = ClassDowncast.model(value)
+        try ModelEncoding.write(model, schema: try plan(for: type(of: model)), to: &writer, session: session)
     }
 
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {

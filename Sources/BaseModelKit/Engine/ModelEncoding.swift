@@ -29,6 +29,25 @@ enum ModelEncoding {
     /// members, and otherwise copied into the output as it is.
     static func writtenObject(of model: BaseModel, schema: ModelSchema, session: EncodingSession) throws -> JSONObject {
         var writer = JSONWriter(formatting: session.options.formatting)
+        try writeMembers(of: model, schema: schema, to: &writer, session: session)
+        return JSONObject(deferred: DeferredObject(written: writer.output))
+    }
+
+    /// Writes the object of `model`, whose plan is `schema`, into `writer`: straight from the plan
+    /// when the class keeps the default `serialize()` and the output keeps declaration order;
+    /// otherwise the object its `serialize()` returns.
+    static func write(_ model: BaseModel, schema: ModelSchema, to writer: inout JSONWriter, session: EncodingSession) throws {
+        try session.enterModel()
+        defer { session.leaveModel() }
+        if schema.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
+            try writer.writeChecked(.object(try model.serialize()))
+        } else {
+            try writeMembers(of: model, schema: schema, to: &writer, session: session)
+        }
+    }
+
+    /// The mapped properties of `model` as an object, in declaration order, written into `writer`.
+    private static func writeMembers(of model: BaseModel, schema: ModelSchema, to writer: inout JSONWriter, session: EncodingSession) throws {
         writer.beginObject()
         var isFirst = true
         for index in schema.accessors.indices {
@@ -41,7 +60,6 @@ enum ModelEncoding {
             }
         }
         writer.endObject(isEmpty: isFirst)
-        return JSONObject(deferred: DeferredObject(written: writer.output))
     }
 
     /// The JSON object of `model` through its `serialize()` hook (the caller has made `session` the
@@ -57,6 +75,25 @@ enum ModelEncoding {
         try CurrentSession.$encoding.withValue(session) {
             try serialize(model, session: session)
         }
+    }
+
+    /// The JSON text of top-level models, each written as `write(_:schema:to:session:)` does with
+    /// `session` current while their hooks run: one model, or an array of them when `models` is.
+    static func bytes(of models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> [UInt8] {
+        var writer = JSONWriter(formatting: session.options.formatting)
+        try CurrentSession.$encoding.withValue(session) {
+            if asArray { writer.beginArray() }
+            for (index, model) in models.enumerated() {
+                if asArray { writer.writeElementSeparator(isFirst: index == 0) }
+                do {
+                    try write(model, schema: try SchemaRegistry.schema(for: type(of: model)), to: &writer, session: session)
+                } catch let error as MappingError where asArray {
+                    throw error.prefixed(by: .index(index))
+                }
+            }
+            if asArray { writer.endArray(isEmpty: models.isEmpty) }
+        }
+        return writer.output
     }
 }
 
