@@ -23,7 +23,8 @@ if arguments.contains("--memory") {
 
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
 // watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode (these four on
-// the odds feed: see --write-odds-feed), twitter-decode, twitter-encode (on twitter.json),
+// the odds feed: see --write-odds-feed), twitter-decode, twitter-encode (on twitter.json), citm-decode,
+// citm-encode (on citm_catalog.json), message-decode (generated messages),
 // foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
@@ -45,6 +46,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "twitter-encode":
         let model = try TwitterModel.decode(from: data)
         for _ in 0..<20 { consume(try model.jsonData()) }
+    case "citm-decode":
+        for _ in 0..<20 { consume(try CatalogModel.decode(from: data)) }
+    case "citm-encode":
+        let model = try CatalogModel.decode(from: data)
+        for _ in 0..<20 { consume(try model.jsonData()) }
     case "message-decode":
         for message in Messages.generate(count: 20_000) { consume(try PriceUpdateModel.decode(from: message)) }
     case "codable-decode":
@@ -59,7 +65,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)

@@ -71,5 +71,11 @@ struct ErrorMessageTests {
         user.bets = [Bet(), bet]
         #expect(message { _ = try user.jsonData() } == "Cannot write -infinity at b[1].a (Bet.amount): JSON has no representation for it.")
         #expect(message { _ = try [user].jsonData() } == "Cannot write -infinity at [0].b[1].a (Bet.amount): JSON has no representation for it.")
+        let zoo = Zoo()
+        zoo.scores = ["b": 1, "a": .infinity]
+        #expect(message { _ = try zoo.jsonData() }?.hasPrefix(#"Cannot write infinity at sc["a"] (Zoo.scores)"#) == true)
+        var pretty = EncodingOptions()
+        pretty.formatting = [.prettyPrinted, .sortedKeys]
+        #expect(message { _ = try zoo.jsonData(options: pretty) } == message { _ = try zoo.jsonData() })
     }
 }

@@ -47,6 +47,19 @@ struct LossyCollectionTests {
         #expect(try Basket.decodeArray(from: #"[{"s":[1,{"i":2}]}]"#, options: lossy).first?.strictItems.map(\.outcomeId) == [2])
     }
 
+    @Test("a key repeated in a dictionary: the last value counts, and every occurrence must be valid")
+    func repeatedDictionaryKeys() throws {
+        let zoo = try Zoo.decode(from: #"{"sc":{"a":1,"b":2,"a":3},"nest":{"x":[1],"x":[]}}"#)
+        #expect(zoo.scores == ["a": 3, "b": 2])
+        #expect(zoo.nested == ["x": []])
+        #expect(message { _ = try Zoo.decode(from: #"{"sc":{"a":"one","a":1}}"#) }
+            == #"Expected Double at sc["a"] (Zoo.scores) but found a string "one"."#)
+        // Lossy: a failing last value leaves the key out, even after a good one.
+        let basket = try Basket.decode(from: #"{"b":{"a":{"i":1},"a":{"i":"x"},"c":{"i":2},"c":{"i":3}}}"#)
+        #expect(basket.byName.keys.sorted() == ["c"])
+        #expect(basket.byName["c"]?.outcomeId == 3)
+    }
+
     @Test("malformed JSON and depth limits are never skipped")
     func notSkippable() {
         #expect(message { _ = try Basket.decode(from: #"{"i":[{"i":1},{"i":tru}]}"#) }?.hasPrefix("The data is not valid JSON.") == true)

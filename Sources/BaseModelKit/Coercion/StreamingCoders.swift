@@ -104,7 +104,7 @@ extension ArrayCoder {
             } catch {
                 // Still inside the element: a report notes a skipped element at its own path.
                 do {
-                    try skipFailedElement(after: error, at: index, from: start, in: &parser, session: session)
+                    try skipFailedElement(after: error, at: .index(index), lossy: isLossy, from: start, in: &parser, session: session)
                 } catch {
                     session.leave()
                     throw error
@@ -119,16 +119,57 @@ extension ArrayCoder {
         return result
     }
 
-    /// After element `index` failed with `error`: rethrows it with the index in its path, unless the
-    /// array is lossy, in which case the parser goes back to the element's start and skips it whole.
-    private func skipFailedElement(after error: any Error, at index: Int, from start: (position: Int, depth: Int), in parser: inout JSONParser, session: DecodingSession) throws {
-        guard let error = error as? MappingError else { throw error }
-        let located = error.prefixed(by: .index(index))
-        guard session.dropsFailedElements(lossy: isLossy, after: located) else { throw located }
-        parser.position = start.position
-        parser.depth = start.depth
-        try parser.skipValue()
+}
+
+extension DictionaryCoder {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [String: Value] {
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            return try decodeTree(from: &parser, session: session)
+        }
+        try parser.enterContainer()
+        var result: [String: Value] = [:]
+        if parser.closesImmediately(UInt8(ascii: "}")) { return result }
+        repeat {
+            let key: String
+            switch try parser.readStreamingKey() {
+            case .raw(let start, let end): key = String(decoding: parser.bytes[start..<end], as: UTF8.self)
+            case .decoded(let decoded): key = decoded
+            }
+            session.enter(.dictionaryKey(key))
+            let start = (position: parser.position, depth: parser.depth)
+            do {
+                if parser.peekToken() == UInt8(ascii: "n"), !value.acceptsNull {
+                    try parser.readLiteral(.null)
+                    throw value.mismatch(.null)
+                }
+                // A key that repeats is decoded each time and the last value wins, as for members.
+                result[key] = try value.decode(from: &parser, session: session)
+            } catch {
+                do {
+                    try skipFailedElement(after: error, at: .dictionaryKey(key), lossy: isLossy, from: start, in: &parser, session: session)
+                } catch {
+                    session.leave()
+                    throw error
+                }
+                // Left out, as the last value of the key (an earlier one does not stand in for it).
+                result[key] = nil
+            }
+            session.leave()
+        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+        return result
     }
+}
+
+/// After the element at `place` failed with `error`: rethrows it with the place in its path, unless
+/// the collection drops failed elements, in which case the parser goes back to the element's start and
+/// skips it whole.
+private func skipFailedElement(after error: any Error, at place: MappingPath.Component, lossy: Bool, from start: (position: Int, depth: Int), in parser: inout JSONParser, session: DecodingSession) throws {
+    guard let error = error as? MappingError else { throw error }
+    let located = error.prefixed(by: place)
+    guard session.dropsFailedElements(lossy: lossy, after: located) else { throw located }
+    parser.position = start.position
+    parser.depth = start.depth
+    try parser.skipValue()
 }
 
 extension RawValueCoder {

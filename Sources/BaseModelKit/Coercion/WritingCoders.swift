@@ -61,6 +61,24 @@ extension ArrayCoder {
     }
 }
 
+extension DictionaryCoder {
+    func write(_ dictionary: [String: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
+        writer.beginObject()
+        // A dictionary has no order; its keys are written sorted so that output stays deterministic
+        // (the order `encode` gives, and `.sortedKeys` too).
+        let members = dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for index in members.indices {
+            writer.writeKey(members[index].key, isFirst: index == 0)
+            do {
+                try value.write(members[index].value, to: &writer, session: session)
+            } catch let error as MappingError {
+                throw error.prefixed(by: .dictionaryKey(members[index].key))
+            }
+        }
+        writer.endObject(isEmpty: members.isEmpty)
+    }
+}
+
 extension RawValueCoder {
     func write(_ value: Wrapped, to writer: inout JSONWriter, session: EncodingSession) throws {
         try raw.write(value.rawValue, to: &writer, session: session)
