@@ -1,0 +1,66 @@
+/// Elements collected one by one into manually managed memory, then handed over as an `Array` in one
+/// move.
+///
+/// Why: in unspecialised generic code (every array whose element type is known only at run time,
+/// arrays of models among them) each `Array.append` looks up `Array<Element>`'s metadata in the
+/// runtime's cache, about 430 instructions (callgrind: 6 % of decoding the odds feed). Writing into a
+/// pointer needs only `Element`'s own layout and value witnesses, which the generic code already
+/// has; the array's metadata is looked up once, in `makeArray()`.
+///
+/// Why it is sound:
+/// - `storage` holds `capacity` slots, of which exactly the first `count` are initialized: `append`
+///   initializes slot `count` only after making room, and growing moves the initialized prefix into
+///   the new allocation before freeing the old one.
+/// - The type is non-copyable, so exactly one value owns the memory. `makeArray()` consumes it, moves
+///   the `count` elements into the array's own storage (leaving the slots uninitialized) and frees the
+///   memory; `deinit` — which runs instead when decoding throws part way — deinitializes the `count`
+///   elements and frees the memory. Nothing leaks and nothing is released twice.
+/// - `ElementBufferTests` checks the element lifetimes, growth past several reallocations, and the
+///   early exit.
+struct ElementBuffer<Element>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>
+    private var count = 0
+    private var capacity: Int
+
+    @inline(__always)
+    init(capacity: Int = 8) {
+        self.capacity = max(capacity, 1)
+        storage = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let larger = capacity * 2
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        moved.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = moved
+        capacity = larger
+    }
+
+    /// The elements, in the order appended, as an array.
+    @inline(__always)
+    consuming func makeArray() -> [Element] {
+        let elements = storage
+        let elementCount = count
+        discard self
+        defer { elements.deallocate() }
+        return [Element](unsafeUninitializedCapacity: elementCount) { buffer, initialized in
+            if elementCount > 0, let base = buffer.baseAddress {
+                base.moveInitialize(from: elements, count: elementCount)
+            }
+            initialized = elementCount
+        }
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+}
