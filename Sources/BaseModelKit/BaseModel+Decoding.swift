@@ -6,7 +6,7 @@ extension BaseModel {
     /// - Throws: `MappingError` for malformed JSON or a value that cannot be mapped (with its path),
     ///   `SchemaError` when the class's mapping tables are invalid.
     public static func decode(from data: Data, options: DecodingOptions = DecodingOptions()) throws -> Self {
-        try Document.decode([UInt8](data), as: self, options: options)
+        try Document.decode(data.byteArray, as: self, options: options)
     }
 
     /// A new model decoded from JSON text; see `decode(from:options:)` for `Data`.
@@ -17,7 +17,7 @@ extension BaseModel {
     /// A new model decoded from JSON data, with what the decode did besides setting values —
     /// coercions applied, nulls ignored, unknown keys seen, elements skipped — added to `report`.
     public static func decode(from data: Data, options: DecodingOptions = DecodingOptions(), report: MappingReport) throws -> Self {
-        try Document.decode([UInt8](data), as: self, options: options, report: report)
+        try Document.decode(data.byteArray, as: self, options: options, report: report)
     }
 
     /// A new model decoded from JSON text, with a report; see `decode(from:options:report:)`.
@@ -35,7 +35,7 @@ extension BaseModel {
     /// - Throws: `MappingError` — one naming the first missing segment (`Found no key "event" at
     ///   data.`), or as `decode(from:options:)` does.
     public static func decode(from data: Data, at path: String, options: DecodingOptions = DecodingOptions()) throws -> Self {
-        try Document.decode([UInt8](data), at: path, as: self, options: options)
+        try Document.decode(data.byteArray, at: path, as: self, options: options)
     }
 
     /// A new model decoded from the object at a designated path inside JSON text; see
@@ -69,7 +69,7 @@ extension BaseModel {
     /// thrown. (Changes an overridden hook makes to objects other than the one it is called on are not
     /// tracked.)
     public func update(from data: Data, options: DecodingOptions = DecodingOptions()) throws {
-        try Document.update(self, from: [UInt8](data), options: options)
+        try Document.update(self, from: data.byteArray, options: options)
     }
 
     /// Updates this model in place from JSON text; see `update(from:options:)` for `Data`.
@@ -80,7 +80,7 @@ extension BaseModel {
     /// Updates this model in place from JSON data, with what the update did besides setting values
     /// added to `report` (nothing, if the update fails and is undone).
     public func update(from data: Data, options: DecodingOptions = DecodingOptions(), report: MappingReport) throws {
-        try Document.update(self, from: [UInt8](data), options: options, report: report)
+        try Document.update(self, from: data.byteArray, options: options, report: report)
     }
 
     /// Updates this model in place from JSON text, with a report; see `update(from:options:report:)`.
@@ -119,7 +119,7 @@ extension BaseModelProtocol {
     ///
     /// - Throws: `MappingError` with the element's index in its path, or `SchemaError`.
     public static func decodeArray(from data: Data, options: DecodingOptions = DecodingOptions()) throws -> [Self] {
-        try Document.decodeArray([UInt8](data), of: self, options: options)
+        try Document.decodeArray(data.byteArray, of: self, options: options)
     }
 
     /// New models decoded from a top-level JSON array in text; see `decodeArray(from:options:)`.
@@ -130,7 +130,7 @@ extension BaseModelProtocol {
     /// New models decoded from the array at a designated path inside the document (`"data.events"`);
     /// see `decode(from:at:options:)` for the path's form and errors.
     public static func decodeArray(from data: Data, at path: String, options: DecodingOptions = DecodingOptions()) throws -> [Self] {
-        try Document.decodeArray([UInt8](data), at: path, of: self, options: options)
+        try Document.decodeArray(data.byteArray, at: path, of: self, options: options)
     }
 
     /// New models decoded from the array at a designated path inside JSON text.

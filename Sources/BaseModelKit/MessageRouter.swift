@@ -52,7 +52,7 @@ public final class MessageRouter {
     ///   the handler throws.
     @discardableResult
     public func route(_ data: Data) throws -> BaseModel? {
-        try route(bytes: [UInt8](data))
+        try route(bytes: data.byteArray)
     }
 
     /// Decodes one message given as text; see `route(_:)` for `Data`.

@@ -17,7 +17,7 @@ extension JSON {
 
     /// Parses one JSON document from UTF-8 data; see `init(parsing:options:)` for `[UInt8]`.
     public init(parsing data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: [UInt8](data), options: options)
+        try self.init(parsing: data.byteArray, options: options)
     }
 
     /// Parses one JSON document from text; see `init(parsing:options:)` for `[UInt8]`.
