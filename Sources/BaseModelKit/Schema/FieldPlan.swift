@@ -13,7 +13,11 @@ struct FieldPlan: Sendable {
 }
 
 /// Decodes a JSON value into one property of an object, and encodes the property back.
-protocol MappedFieldAccess: Sendable {
+///
+/// Class-bound: a plan calls its accessors through existentials read from an array, and an existential
+/// of a struct was copied out (outlined copy, projection and destroy, about 60 instructions per member,
+/// callgrind) where a class reference is only retained.
+protocol MappedFieldAccess: AnyObject, Sendable {
     /// Sets the property of `object` from `json`. `null` for a type that does not accept it leaves
     /// the property unchanged with lenient coercion and is an error with strict coercion.
     func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws
@@ -86,11 +90,22 @@ func writeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<C
     return true
 }
 
-/// A property of type `Value` with its coder.
-struct MappedField<Value>: MappedFieldAccess {
+/// A property's handle and coder, the storage of the accessors.
+///
+/// `@unchecked Sendable` only because a class that is not final cannot be checked: both properties are
+/// `let`s of `Sendable` types, so instances never change after `init`.
+class FieldStorage<Coder, Value>: @unchecked Sendable {
     let handle: FieldHandle<Value>
-    let coder: any ValueCoding<Value>
+    let coder: Coder
 
+    init(handle: FieldHandle<Value>, coder: Coder) {
+        self.handle = handle
+        self.coder = coder
+    }
+}
+
+/// A property of type `Value` with its coder.
+final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
     func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
         try decodeMember(json, by: coder, into: handle, of: object, session: session)
     }

@@ -6,7 +6,7 @@
 /// Keys inside the nested object that no entry names are unknown keys, as anywhere else. A
 /// `null` in place of the nested object changes nothing with lenient coercion and is an error with
 /// strict coercion; on output, the nested object is left out when none of its properties is written.
-struct NestedFields: MappedFieldAccess {
+final class NestedFields: MappedFieldAccess {
     struct Member: Sendable {
         /// The key inside the nested object.
         let key: String
@@ -21,6 +21,11 @@ struct NestedFields: MappedFieldAccess {
     let modelName: String
     /// In declaration order of their properties.
     let members: [Member]
+
+    init(modelName: String, members: [Member]) {
+        self.modelName = modelName
+        self.members = members
+    }
 
     private func index(matching bytes: [UInt8], from start: Int, to end: Int) -> Int? {
         members.firstIndex { $0.keyBytes.count == end - start && $0.keyBytes.elementsEqual(bytes[start..<end]) }

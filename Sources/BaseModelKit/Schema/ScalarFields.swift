@@ -1,3 +1,5 @@
+import Foundation
+
 /// Mapped properties of the most common types, as concrete (non-generic) types.
 ///
 /// `MappedField<Value>` is made for a type known only at run time, so its code runs unspecialised,
@@ -61,14 +63,17 @@ struct OptionalOf<Wrapped: ValueCoding>: ValueCoding {
     func isNil(_ value: Wrapped.Value?) -> Bool { value == nil }
 }
 
-struct StringField: SpecializedFieldAccess { let handle: FieldHandle<String>; let coder: StringCoder }
-struct OptionalStringField: SpecializedFieldAccess { let handle: FieldHandle<String?>; let coder: OptionalOf<StringCoder> }
-struct IntField: SpecializedFieldAccess { let handle: FieldHandle<Int>; let coder: IntegerCoder<Int> }
-struct OptionalIntField: SpecializedFieldAccess { let handle: FieldHandle<Int?>; let coder: OptionalOf<IntegerCoder<Int>> }
-struct DoubleField: SpecializedFieldAccess { let handle: FieldHandle<Double>; let coder: DoubleCoder }
-struct OptionalDoubleField: SpecializedFieldAccess { let handle: FieldHandle<Double?>; let coder: OptionalOf<DoubleCoder> }
-struct BoolField: SpecializedFieldAccess { let handle: FieldHandle<Bool>; let coder: BoolCoder }
-struct OptionalBoolField: SpecializedFieldAccess { let handle: FieldHandle<Bool?>; let coder: OptionalOf<BoolCoder> }
+// Each restates `@unchecked Sendable` from `FieldStorage` (see there why it is unchecked).
+final class StringField: FieldStorage<StringCoder, String>, SpecializedFieldAccess, @unchecked Sendable {}
+final class OptionalStringField: FieldStorage<OptionalOf<StringCoder>, String?>, SpecializedFieldAccess, @unchecked Sendable {}
+final class IntField: FieldStorage<IntegerCoder<Int>, Int>, SpecializedFieldAccess, @unchecked Sendable {}
+final class OptionalIntField: FieldStorage<OptionalOf<IntegerCoder<Int>>, Int?>, SpecializedFieldAccess, @unchecked Sendable {}
+final class DoubleField: FieldStorage<DoubleCoder, Double>, SpecializedFieldAccess, @unchecked Sendable {}
+final class OptionalDoubleField: FieldStorage<OptionalOf<DoubleCoder>, Double?>, SpecializedFieldAccess, @unchecked Sendable {}
+final class BoolField: FieldStorage<BoolCoder, Bool>, SpecializedFieldAccess, @unchecked Sendable {}
+final class OptionalBoolField: FieldStorage<OptionalOf<BoolCoder>, Bool?>, SpecializedFieldAccess, @unchecked Sendable {}
+final class DateField: FieldStorage<DateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
+final class OptionalDateField: FieldStorage<OptionalOf<DateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
 
 enum SpecializedFields {
     /// A specialised access for `field` when its type is one of the common scalars (or an optional of
@@ -86,6 +91,8 @@ enum SpecializedFields {
         case is Double?.Type: return make { OptionalDoubleField(handle: $0, coder: OptionalOf(wrapped: DoubleCoder())) }
         case is Bool.Type: return make { BoolField(handle: $0, coder: BoolCoder()) }
         case is Bool?.Type: return make { OptionalBoolField(handle: $0, coder: OptionalOf(wrapped: BoolCoder())) }
+        case is Date.Type: return make { DateField(handle: $0, coder: DateCoder()) }
+        case is Date?.Type: return make { OptionalDateField(handle: $0, coder: OptionalOf(wrapped: DateCoder())) }
         default: return nil
         }
     }
