@@ -34,23 +34,30 @@ extension JSONParser {
         return value
     }
 
-    /// An array or object being read: where its members start on the pending stacks, and for an object
-    /// the key whose value is being read.
+    /// An array or object being read: where its members start on the pending stacks, and the key of the
+    /// member of the enclosing object that the container is the value of (to go on with when it closes).
     private struct OpenContainer {
         let isObject: Bool
         let first: Int
-        var key: String
+        let outerKey: String
     }
 
     /// Reads one value of any depth into a `JSON` tree, leaving the position after it.
     ///
-    /// Members of open containers wait on two flat stacks (array elements and object members) and move
-    /// into an exactly sized buffer when their container closes, so each container is one allocation
-    /// and nesting costs heap, never call stack.
+    /// Members of open containers wait on two stacks (array elements and object members) and move into
+    /// an exactly sized array when their container closes, so each container is one allocation and
+    /// nesting costs heap, never call stack.
     mutating func readValue() throws(JSONSyntaxError) -> JSON {
-        var pendingElements: [JSON] = []
-        var pendingMembers: [JSONObject.Member] = []
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "[") else {
+            // A scalar (or an error): no stacks needed.
+            return try readScalar()
+        }
+        var pendingElements = ElementBuffer<JSON>(capacity: 64)
+        var pendingMembers = ElementBuffer<JSONObject.Member>(capacity: 64)
         var open: [OpenContainer] = []
+        // The key of the member being read in the innermost open object.
+        var key = ""
         var value: JSON
         readingValues: while true {
             skipWhitespace()
@@ -64,36 +71,20 @@ extension JSONParser {
                 if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
                     value = isObject ? .object(JSONObject()) : .array([])
-                } else if isObject {
-                    open.append(OpenContainer(isObject: true, first: pendingMembers.count, key: try readKey()))
-                    continue readingValues
                 } else {
-                    open.append(OpenContainer(isObject: false, first: pendingElements.count, key: ""))
+                    open.append(OpenContainer(isObject: isObject, first: isObject ? pendingMembers.count : pendingElements.count, outerKey: key))
+                    if isObject { key = try readKey() }
                     continue readingValues
                 }
-            case UInt8(ascii: "\""):
-                value = .string(try readString())
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = .number(try readNumber())
-            case UInt8(ascii: "t"):
-                try readLiteral(.true)
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try readLiteral(.false)
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try readLiteral(.null)
-                value = .null
             default:
-                throw unexpected(.value)
+                value = try readScalar()
             }
             // A value is complete: add it to the innermost open container, closing containers as
             // their closing brackets arrive.
             while !open.isEmpty {
-                let top = open.count - 1
-                let isObject = open[top].isObject
+                let isObject = open[open.count - 1].isObject
                 if isObject {
-                    pendingMembers.append(JSONObject.Member(key: open[top].key, value: value))
+                    pendingMembers.append(JSONObject.Member(key: key, value: value))
                 } else {
                     pendingElements.append(value)
                 }
@@ -105,7 +96,7 @@ extension JSONParser {
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     if isObject {
-                        open[top].key = try readKey()
+                        key = try readKey()
                     }
                     continue readingValues
                 }
@@ -113,16 +104,38 @@ extension JSONParser {
                     throw unexpected(isObject ? .commaOrObjectEnd : .commaOrArrayEnd)
                 }
                 position += 1
-                let first = open.removeLast().first
+                let closed = open.removeLast()
+                key = closed.outerKey
                 if isObject {
-                    value = .object(makeObject(Array(pendingMembers[first...])))
-                    pendingMembers.removeSubrange(first...)
+                    value = .object(makeObject(pendingMembers.removeSuffix(from: closed.first)))
                 } else {
-                    value = .array(Array(pendingElements[first...]))
-                    pendingElements.removeSubrange(first...)
+                    value = .array(pendingElements.removeSuffix(from: closed.first))
                 }
             }
             return value
+        }
+    }
+
+    /// Reads the string, number or literal at the current position (after whitespace).
+    @inline(__always)
+    private mutating func readScalar() throws(JSONSyntaxError) -> JSON {
+        guard position < bytes.count else { throw unexpected(.value) }
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            return .string(try readString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try readNumber())
+        case UInt8(ascii: "t"):
+            try readLiteral(.true)
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral(.false)
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral(.null)
+            return .null
+        default:
+            throw unexpected(.value)
         }
     }
 

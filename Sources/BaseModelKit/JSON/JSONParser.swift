@@ -94,13 +94,7 @@ struct JSONParser {
     mutating func skipWhitespace() {
         // Most tokens follow one another directly: test the first byte before looping.
         guard position < bytes.count, bytes[position] <= 0x20 else { return }
-        var index = position
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
-            index += 1
-        }
-        position = index
+        position = ByteScanning.skippingWhitespace(in: bytes, from: position)
     }
 
     /// Throws unless only whitespace remains.
@@ -131,20 +125,11 @@ struct JSONParser {
     /// character or at the end of input.
     @inline(__always)
     func scanUnescapedRun(from start: Int) throws(JSONSyntaxError) -> (end: Int, highBits: UInt8) {
-        var index = start
-        var highBits: UInt8 = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return (index, highBits)
-            }
-            if byte < 0x20 {
-                throw error(.controlCharacter(byte), at: index)
-            }
-            highBits |= byte
-            index += 1
-        }
-        throw unexpected(.closingQuote, at: bytes.count)
+        let run = ByteScanning.stringRun(in: bytes, from: start)
+        guard run.end < bytes.count else { throw unexpected(.closingQuote, at: bytes.count) }
+        let byte = bytes[run.end]
+        if byte < 0x20 { throw error(.controlCharacter(byte), at: run.end) }
+        return run
     }
 
     /// Makes a string from bytes that must be valid UTF-8; on failure reports the first bad byte of

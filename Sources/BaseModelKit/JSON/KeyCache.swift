@@ -43,12 +43,8 @@ struct KeyCache {
         let length = slots[next].length
         let cachedStart = slots[next].start
         let end = start + length
-        guard length >= 0, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-        var offset = 0
-        while offset < length {
-            guard bytes[cachedStart + offset] == bytes[start + offset] else { return nil }
-            offset += 1
-        }
+        guard length >= 0, end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+              ByteScanning.equal(bytes, at: cachedStart, and: start, count: length) else { return nil }
         lastSlot = next
         return (slots[next].key, end)
     }
@@ -58,12 +54,7 @@ struct KeyCache {
         guard !slots.isEmpty else { return nil }
         let index = hash & mask
         guard slots[index].length == end - start else { return nil }
-        let cachedStart = slots[index].start
-        var offset = 0
-        while offset < end - start {
-            guard bytes[cachedStart + offset] == bytes[start + offset] else { return nil }
-            offset += 1
-        }
+        guard ByteScanning.equal(bytes, at: slots[index].start, and: start, count: end - start) else { return nil }
         follow(with: index)
         return slots[index].key
     }

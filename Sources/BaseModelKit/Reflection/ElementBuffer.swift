@@ -1,5 +1,6 @@
 /// Elements collected one by one into manually managed memory, then handed over as an `Array` in one
-/// move.
+/// move — all of them, or the last ones appended (the parser keeps the members of every open container
+/// on one such stack and moves each container's members out when it closes).
 ///
 /// Why: in unspecialised generic code (every array whose element type is known only at run time,
 /// arrays of models among them) each `Array.append` looks up `Array<Element>`'s metadata in the
@@ -15,11 +16,15 @@
 ///   the `count` elements into the array's own storage (leaving the slots uninitialized) and frees the
 ///   memory; `deinit` — which runs instead when decoding throws part way — deinitializes the `count`
 ///   elements and frees the memory. Nothing leaks and nothing is released twice.
+/// - `removeSuffix(from:)` checks `start` against `count`, moves the elements of `start..<count` into
+///   the new array's storage and lowers `count` to `start`, so the moved-from slots count as
+///   uninitialized again.
 /// - `ElementBufferTests` checks the element lifetimes, growth past several reallocations, and the
 ///   early exit.
 struct ElementBuffer<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
-    private var count = 0
+    /// How many elements the buffer holds.
+    private(set) var count = 0
     private var capacity: Int
 
     @inline(__always)
@@ -42,6 +47,23 @@ struct ElementBuffer<Element>: ~Copyable {
         storage.deallocate()
         storage = moved
         capacity = larger
+    }
+
+    /// The elements from position `start` on, in the order appended, moved out into an exactly sized
+    /// array; the buffer keeps the ones before `start`.
+    @inline(__always)
+    mutating func removeSuffix(from start: Int) -> [Element] {
+        precondition(start >= 0 && start <= count, "removeSuffix(from:) outside the buffer")
+        let moved = count - start
+        let source = storage + start
+        let result = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+            if moved > 0, let base = buffer.baseAddress {
+                base.moveInitialize(from: source, count: moved)
+            }
+            initialized = moved
+        }
+        count = start
+        return result
     }
 
     /// The elements, in the order appended, as an array.
