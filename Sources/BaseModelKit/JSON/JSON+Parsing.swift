@@ -156,25 +156,16 @@ extension JSONParser {
             position = end + 1
             return key
         }
-        var index = start
-        var hash = 0
-        let limit = min(bytes.count, start + KeyCache.maximumLength + 1)
-        while index < limit {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                if let key = keyCache.key(in: bytes, from: start, to: index, hash: hash) {
-                    position = index + 1
-                    return key
-                }
-                let key = try readString()
-                keyCache.remember(key, from: start, to: index, hash: hash)
-                return key
-            }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-            hash = (hash &* 31) &+ Int(byte)
-            index += 1
+        guard let (end, hash) = ByteScanning.plainKey(in: bytes, from: start, maximumLength: KeyCache.maximumLength) else {
+            return try readString()
         }
-        return try readString()
+        if let key = keyCache.key(in: bytes, from: start, to: end, hash: hash) {
+            position = end + 1
+            return key
+        }
+        let key = try readString()
+        keyCache.remember(key, from: start, to: end, hash: hash)
+        return key
     }
 
     /// Reads `"key"` and the `:` after it.

@@ -71,6 +71,27 @@ enum ByteScanning {
         }
     }
 
+    /// The end of a short plain key that starts at `start`: the index of its closing quote when one
+    /// comes within `maximumLength` bytes with only printable ASCII other than `\` before it, with a hash
+    /// of the bytes before it (`hash * 31 + byte`, from 0); `nil` otherwise.
+    @inline(__always)
+    static func plainKey(in bytes: [UInt8], from start: Int, maximumLength: Int) -> (end: Int, hash: Int)? {
+        precondition(start >= 0 && start <= bytes.count && maximumLength >= 0, "plainKey(in:from:maximumLength:) outside the bytes")
+        return bytes.withUnsafeBufferPointer { buffer in
+            let limit = min(buffer.count, start + maximumLength + 1)
+            var index = start
+            var hash = 0
+            while index < limit {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") { return (index, hash) }
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+                hash = (hash &* 31) &+ Int(byte)
+                index += 1
+            }
+            return nil
+        }
+    }
+
     /// Whether the `count` bytes at `first` equal the `count` bytes at `second`.
     @inline(__always)
     static func equal(_ bytes: [UInt8], at first: Int, and second: Int, count: Int) -> Bool {
