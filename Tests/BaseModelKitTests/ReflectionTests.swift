@@ -383,6 +383,22 @@ struct ByteScanningTests {
         }
     }
 
+    @Test("plainKey ends at the closing quote of a short printable ASCII key, and refuses anything else")
+    func plainKeys() {
+        let text = Array(#""id","a\b","é","long-enough-key","x"#.utf8)
+        #expect(ByteScanning.plainKey(in: text, from: 1, maximumLength: 40)?.end == 3)
+        #expect(ByteScanning.plainKey(in: text, from: 1, maximumLength: 40)?.hash == Int(UInt8(ascii: "i")) * 31 + Int(UInt8(ascii: "d")))
+        #expect(ByteScanning.plainKey(in: text, from: 6, maximumLength: 40) == nil)
+        #expect(ByteScanning.plainKey(in: text, from: 13, maximumLength: 40) == nil)
+        #expect(ByteScanning.plainKey(in: text, from: 17, maximumLength: 40)?.end == 32)
+        #expect(ByteScanning.plainKey(in: text, from: 17, maximumLength: 14) == nil)
+        #expect(ByteScanning.plainKey(in: text, from: 17, maximumLength: 15)?.end == 32)
+        // The text ends inside the last key, without its closing quote.
+        #expect(ByteScanning.plainKey(in: text, from: 35, maximumLength: 40) == nil)
+        #expect(ByteScanning.plainKey(in: Array("\"\"".utf8), from: 1, maximumLength: 40)?.end == 1)
+        #expect(ByteScanning.plainKey(in: text, from: text.count, maximumLength: 40) == nil)
+    }
+
     @Test("equal compares ranges of any length at any offsets")
     func equality() {
         let bytes = sample(length: 80, seed: 3) + sample(length: 80, seed: 3)
@@ -392,6 +408,16 @@ struct ByteScanningTests {
                 guard second + count <= bytes.count else { continue }
                 #expect(ByteScanning.equal(bytes, at: first, and: second, count: count))
                 #expect(ByteScanning.equal(bytes, at: first, and: first + 1, count: count) == bytes[first..<(first + count)].elementsEqual(bytes[(first + 1)..<(first + 1 + count)]))
+            }
+        }
+        for start in 0...20 {
+            for end in start...min(start + 12, bytes.count) {
+                let other = Array(bytes[start..<end])
+                #expect(ByteScanning.equal(bytes, from: start, to: end, other))
+                #expect(!ByteScanning.equal(bytes, from: start, to: end, other + [0]))
+                if let last = other.last {
+                    #expect(!ByteScanning.equal(bytes, from: start, to: end, other.dropLast() + [last ^ 0x40]))
+                }
             }
         }
         var changed = bytes

@@ -21,22 +21,13 @@ extension JSONParser {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected(.key) }
         let start = position + 1
-        var index = start
-        var key = Key.raw(start: start, end: start)
-        while true {
-            guard index < bytes.count else { throw unexpected(.closingQuote, at: bytes.count) }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                key = .raw(start: start, end: index)
-                position = index + 1
-                break
-            }
-            if byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 {
-                // Escapes, non-ASCII and errors: the full string reader decodes and checks them.
-                key = .decoded(try readString())
-                break
-            }
-            index += 1
+        let key: Key
+        if let (end, _) = ByteScanning.plainKey(in: bytes, from: start, maximumLength: bytes.count - start) {
+            key = .raw(start: start, end: end)
+            position = end + 1
+        } else {
+            // Escapes, non-ASCII and errors: the full string reader decodes and checks them.
+            key = .decoded(try readString())
         }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected(.colon) }

@@ -92,6 +92,23 @@ enum ByteScanning {
         }
     }
 
+    /// Whether the bytes of `bytes` from `start` to `end` are exactly `other`.
+    @inline(__always)
+    static func equal(_ bytes: [UInt8], from start: Int, to end: Int, _ other: [UInt8]) -> Bool {
+        precondition(start >= 0 && start <= end && end <= bytes.count, "equal(_:from:to:_:) outside the bytes")
+        guard end - start == other.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            other.withUnsafeBufferPointer { otherBuffer in
+                var offset = 0
+                while offset < otherBuffer.count {
+                    guard buffer[start + offset] == otherBuffer[offset] else { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
+    }
+
     /// Whether the `count` bytes at `first` equal the `count` bytes at `second`.
     @inline(__always)
     static func equal(_ bytes: [UInt8], at first: Int, and second: Int, count: Int) -> Bool {

@@ -63,15 +63,9 @@ final class ModelSchema: Sendable {
         let length = end - start
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            if keyBytes[position].count == length {
-                var offset = 0
-                while offset < length, keyBytes[position][offset] == bytes[start + offset] {
-                    offset += 1
-                }
-                if offset == length {
-                    hint = position + 1
-                    return position
-                }
+            if keyBytes[position].count == length, ByteScanning.equal(bytes, from: start, to: end, keyBytes[position]) {
+                hint = position + 1
+                return position
             }
             position = position + 1 == count ? 0 : position + 1
         }
