@@ -35,7 +35,9 @@ extension JSONParser {
         return key
     }
 
-    /// The byte at the current position after whitespace, or `nil` at the end of input.
+    /// The byte at the current position after whitespace, or `nil` at the end of input. (Inlined: it
+    /// is called before almost every value, and the call cost more than its body.)
+    @inline(__always)
     mutating func peekToken() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
@@ -50,6 +52,7 @@ extension JSONParser {
 
     /// After a member or element: consumes a `,` (returning `true`) or the closing bracket (returning
     /// `false` and leaving the container).
+    @inline(__always)
     mutating func nextMember(closing: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw unexpected(closing == UInt8(ascii: "}") ? .commaOrObjectEnd : .commaOrArrayEnd) }
