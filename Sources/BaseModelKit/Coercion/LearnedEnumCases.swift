@@ -15,7 +15,7 @@ final class LearnedEnumCases: Sendable {
     /// The bit pattern learned for `bytes[range]`, if any.
     func bits(matching bytes: [UInt8], in range: Range<Int>) -> UInt8? {
         entries.withLock { entries in
-            for entry in entries where entry.bytes.count == range.count && entry.bytes.elementsEqual(bytes[range]) {
+            for entry in entries where ByteScanning.equal(bytes, from: range.lowerBound, to: range.upperBound, entry.bytes) {
                 return entry.bits
             }
             return nil
