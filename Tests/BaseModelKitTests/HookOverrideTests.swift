@@ -122,6 +122,14 @@ struct HookOverrideTests {
         #expect(shelf.rest.map(\.shout) == ["BO", "CY"])
         #expect(try shelf.jsonString() == #"{"f":{"n":"ann"},"r":[{"n":"bo"},{"n":"cy"}],"w":{"n":"dee","len":3}}"#)
 
+        // Written straight from the plans, pretty output is what the JSON layer makes of the compact text.
+        var pretty = EncodingOptions()
+        pretty.formatting = [.prettyPrinted]
+        #expect(try shelf.jsonString(options: pretty) == JSON(parsing: shelf.jsonString()).serializedString(options: pretty))
+        let empty = Shelf()
+        empty.rest = [Reading()]
+        #expect(try empty.jsonString(options: pretty) == JSON(parsing: empty.jsonString()).serializedString(options: pretty))
+
         try shelf.update(from: #"{"f":{"n":"eve"}}"#)
         #expect(readingCalls.withLock { $0 } == 4)
         #expect(shelf.first?.shout == "EVE")
@@ -136,6 +144,12 @@ struct HookOverrideTests {
         #expect(plain.value == 7 && plain.extra == "seven" && twin.value == 7 && twin.extra == "seven")
         #expect(try plain.jsonString() == #"{"v":7,"x":"seven"}"#)
         #expect(try twin.jsonString() == plain.jsonString())
+        for formatting: EncodingOptions.Formatting in [[.prettyPrinted], [.sortedKeys], [.prettyPrinted, .sortedKeys], [.escapingSlashes]] {
+            var options = EncodingOptions()
+            options.formatting = formatting
+            options.nilEncoding = .null
+            #expect(try twin.jsonString(options: options) == plain.jsonString(options: options))
+        }
 
         try plain.update(from: #"{"v":8}"#)
         try twin.update(from: #"{"v":8}"#)
