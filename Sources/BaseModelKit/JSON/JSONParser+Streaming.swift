@@ -90,7 +90,7 @@ extension JSONParser {
             let matches: Bool
             switch try readStreamingKey() {
             case .raw(let keyStart, let keyEnd):
-                matches = bytes[keyStart..<keyEnd].elementsEqual(wanted)
+                matches = ByteScanning.equal(bytes, from: keyStart, to: keyEnd, wanted)
             case .decoded(let decoded):
                 matches = decoded == key
             }

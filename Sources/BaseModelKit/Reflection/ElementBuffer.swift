@@ -12,10 +12,10 @@
 /// - `storage` holds `capacity` slots, of which exactly the first `count` are initialized: `append`
 ///   initializes slot `count` only after making room, and growing moves the initialized prefix into
 ///   the new allocation before freeing the old one.
-/// - The type is non-copyable, so exactly one value owns the memory. `makeArray()` consumes it, moves
-///   the `count` elements into the array's own storage (leaving the slots uninitialized) and frees the
-///   memory; `deinit` — which runs instead when decoding throws part way — deinitializes the `count`
-///   elements and frees the memory. Nothing leaks and nothing is released twice.
+/// - The type is non-copyable, so exactly one value owns the memory. `makeArray()` consumes it and
+///   moves all `count` elements into the array's own storage (`removeSuffix(from: 0)`); `deinit` then
+///   finds no element and frees the memory. When decoding throws part way, `deinit` deinitializes the
+///   `count` elements and frees the memory. Nothing leaks and nothing is released twice.
 /// - `removeSuffix(from:)` checks `start` against `count`, moves the elements of `start..<count` into
 ///   the new array's storage and lowers `count` to `start`, so the moved-from slots count as
 ///   uninitialized again.
@@ -69,16 +69,9 @@ struct ElementBuffer<Element>: ~Copyable {
     /// The elements, in the order appended, as an array.
     @inline(__always)
     consuming func makeArray() -> [Element] {
-        let elements = storage
-        let elementCount = count
-        discard self
-        defer { elements.deallocate() }
-        return [Element](unsafeUninitializedCapacity: elementCount) { buffer, initialized in
-            if elementCount > 0, let base = buffer.baseAddress {
-                base.moveInitialize(from: elements, count: elementCount)
-            }
-            initialized = elementCount
-        }
+        var buffer = self
+        // Every element moves out; `deinit` then frees the emptied memory.
+        return buffer.removeSuffix(from: 0)
     }
 
     deinit {

@@ -28,7 +28,7 @@ final class NestedFields: MappedFieldAccess {
     }
 
     private func index(matching bytes: [UInt8], from start: Int, to end: Int) -> Int? {
-        members.firstIndex { $0.keyBytes.count == end - start && $0.keyBytes.elementsEqual(bytes[start..<end]) }
+        members.firstIndex { ByteScanning.equal(bytes, from: start, to: end, $0.keyBytes) }
     }
 
     /// `error` from member `index`, with the member's property and key.
