@@ -21,6 +21,17 @@ if arguments.contains("--memory") {
     exit(0)
 }
 
+/// Decodes `data` as `Model` 20 times, for `--profile`.
+func repeatDecoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throws {
+    for _ in 0..<20 { consume(try Model.decode(from: data)) }
+}
+
+/// Decodes `data` as `Model` once and encodes the model 20 times, for `--profile`.
+func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throws {
+    let model = try Model.decode(from: data)
+    for _ in 0..<20 { consume(try model.jsonData()) }
+}
+
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
 // watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode (these four on
 // the odds feed: see --write-odds-feed), twitter-decode, twitter-encode (on twitter.json), citm-decode,
@@ -37,20 +48,17 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let value = try JSON(parsing: bytes)
         for _ in 0..<20 { consume(try value.serializedData()) }
     case "model-decode":
-        for _ in 0..<20 { consume(try FeedModel.decode(from: data)) }
+        try repeatDecoding(FeedModel.self, from: data)
     case "model-encode":
-        let model = try FeedModel.decode(from: data)
-        for _ in 0..<20 { consume(try model.jsonData()) }
+        try repeatEncoding(FeedModel.self, from: data)
     case "twitter-decode":
-        for _ in 0..<20 { consume(try TwitterModel.decode(from: data)) }
+        try repeatDecoding(TwitterModel.self, from: data)
     case "twitter-encode":
-        let model = try TwitterModel.decode(from: data)
-        for _ in 0..<20 { consume(try model.jsonData()) }
+        try repeatEncoding(TwitterModel.self, from: data)
     case "citm-decode":
-        for _ in 0..<20 { consume(try CatalogModel.decode(from: data)) }
+        try repeatDecoding(CatalogModel.self, from: data)
     case "citm-encode":
-        let model = try CatalogModel.decode(from: data)
-        for _ in 0..<20 { consume(try model.jsonData()) }
+        try repeatEncoding(CatalogModel.self, from: data)
     case "message-decode":
         for message in Messages.generate(count: 20_000) { consume(try PriceUpdateModel.decode(from: message)) }
     case "codable-decode":
