@@ -93,11 +93,7 @@ extension ArrayCoder {
             session.enter(.index(index))
             let start = (position: parser.position, depth: parser.depth)
             do {
-                if parser.peekToken() == UInt8(ascii: "n"), !element.acceptsNull {
-                    try parser.readLiteral(.null)
-                    throw element.mismatch(.null)
-                }
-                result.append(try element.decode(from: &parser, session: session))
+                result.append(try element.decodeElement(from: &parser, session: session))
             } catch {
                 // Still inside the element: a report notes a skipped element at its own path.
                 do {
@@ -131,12 +127,8 @@ extension DictionaryCoder {
             session.enter(.dictionaryKey(key))
             let start = (position: parser.position, depth: parser.depth)
             do {
-                if parser.peekToken() == UInt8(ascii: "n"), !value.acceptsNull {
-                    try parser.readLiteral(.null)
-                    throw value.mismatch(.null)
-                }
                 // A key that repeats is decoded each time and the last value wins, as for members.
-                result[key] = try value.decode(from: &parser, session: session)
+                result[key] = try value.decodeElement(from: &parser, session: session)
             } catch {
                 do {
                     try skipFailedElement(after: error, at: .dictionaryKey(key), lossy: isLossy, from: start, in: &parser, session: session)
@@ -150,6 +142,19 @@ extension DictionaryCoder {
             session.leave()
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
         return result
+    }
+}
+
+extension ValueCoding {
+    /// The collection element at the parser's position. `null` is an element only of a type that
+    /// accepts it: it cannot be "left unchanged" inside a new collection.
+    @inline(__always)
+    fileprivate func decodeElement(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
+        if parser.peekToken() == UInt8(ascii: "n"), !acceptsNull {
+            try parser.readLiteral(.null)
+            throw mismatch(.null)
+        }
+        return try decode(from: &parser, session: session)
     }
 }
 
