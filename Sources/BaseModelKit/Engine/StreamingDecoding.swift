@@ -116,16 +116,23 @@ enum StreamingDecoding {
         }
         let model: BaseModel
         var deferred: DeferredObject?
+        let plan: ModelSchema
         if let existing {
             model = existing
-        } else if try SchemaRegistry.schema(for: type).overriddenHooks.contains(.modelClass) {
-            let object = DeferredObject(at: parser, context: session)
-            deferred = object
-            model = try type.classToBuild(for: JSONObject(deferred: object), declared: type).init()
+            plan = try SchemaRegistry.schema(for: Swift.type(of: existing))
         } else {
-            model = type.init()
+            let declaredPlan = try SchemaRegistry.schema(for: type)
+            if declaredPlan.overriddenHooks.contains(.modelClass) {
+                let object = DeferredObject(at: parser, context: session)
+                deferred = object
+                let chosen = try type.classToBuild(for: JSONObject(deferred: object), declared: type)
+                model = chosen.init()
+                plan = chosen == type ? declaredPlan : try SchemaRegistry.schema(for: chosen)
+            } else {
+                model = type.init()
+                plan = declaredPlan
+            }
         }
-        let plan = try SchemaRegistry.schema(for: Swift.type(of: model))
         try fill(model, parser: &parser, deferred: deferred, session: session, isExisting: existing != nil, plan: plan)
         return model
     }
