@@ -9,6 +9,11 @@
 /// What such a store does not do: run `willSet`/`didSet` observers or property-wrapper logic (the
 /// schema refuses wrapped properties), or take part in the dynamic exclusivity checks. The engine only
 /// writes to objects it created or that the caller handed to it for the duration of the call.
+///
+/// `extendLifetime(object)` after each access keeps the object alive until the access is done, so the
+/// optimizer cannot release it between taking its address and using it. (It replaces a
+/// `withExtendedLifetime` closure, which was not inlined: a generic call and a closure call per field,
+/// about 40 instructions per member decoded, callgrind.)
 struct FieldHandle<Value> {
     let offset: Int
 
@@ -20,22 +25,21 @@ struct FieldHandle<Value> {
     /// The field's current value in `object`, which must be an instance of the class (or a subclass
     /// of the class) the field was read from.
     func read(from object: AnyObject) -> Value {
-        withExtendedLifetime(object) {
-            Unmanaged.passUnretained(object).toOpaque()
-                .advanced(by: offset)
-                .assumingMemoryBound(to: Value.self)
-                .pointee
-        }
+        let value = Unmanaged.passUnretained(object).toOpaque()
+            .advanced(by: offset)
+            .assumingMemoryBound(to: Value.self)
+            .pointee
+        extendLifetime(object)
+        return value
     }
 
     /// Replaces the field's value in `object`, releasing the old value.
     func write(_ value: Value, to object: AnyObject) {
-        withExtendedLifetime(object) {
-            Unmanaged.passUnretained(object).toOpaque()
-                .advanced(by: offset)
-                .assumingMemoryBound(to: Value.self)
-                .pointee = value
-        }
+        Unmanaged.passUnretained(object).toOpaque()
+            .advanced(by: offset)
+            .assumingMemoryBound(to: Value.self)
+            .pointee = value
+        extendLifetime(object)
     }
 }
 
