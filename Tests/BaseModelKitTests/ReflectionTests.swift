@@ -399,6 +399,40 @@ struct ByteScanningTests {
         #expect(ByteScanning.plainKey(in: text, from: text.count, maximumLength: 40) == nil)
     }
 
+    @Test("plainInteger reads plain integers of up to 18 digits and leaves every other number alone")
+    func plainIntegers() {
+        // A plain reference: the text between `start` and the first byte that cannot be in a number.
+        func expected(_ bytes: [UInt8], from start: Int) -> (value: Int64, end: Int)? {
+            var end = start
+            while end < bytes.count, Array("-0123456789".utf8).contains(bytes[end]) || (end == start && bytes[end] == UInt8(ascii: "-")) {
+                if end > start, bytes[end] == UInt8(ascii: "-") { break }
+                end += 1
+            }
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+            guard !digits.isEmpty, digits.count <= 18, digits.count == 1 || !digits.hasPrefix("0"), text != "-0" else { return nil }
+            if end < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[end]) { return nil }
+            return Int64(text).map { ($0, end) }
+        }
+        let texts = ["0", "7", "-7", "-0", "00", "01", "-01", "10", "123456789012345678", "-123456789012345678",
+                     "1234567890123456789", "1.5", "1e3", "1E3", "-", "", "x", "42,", "42}", "42 ", "9.", "0.0", "-0.5"]
+        for text in texts {
+            for suffix in ["", ",", "]", " ", ".", "e"] {
+                let bytes = Array((text + suffix).utf8)
+                let found = ByteScanning.plainInteger(in: bytes, from: 0)
+                let wanted = expected(bytes, from: 0)
+                #expect(found?.value == wanted?.value && found?.end == wanted?.end, "\(text + suffix)")
+            }
+        }
+        // Inside a longer text, at every offset, and at the very end.
+        let document = Array(#"[12,-3,0,45.5,-0,007,1e2,123456789012345678,99]"#.utf8)
+        for start in 0...document.count {
+            let found = ByteScanning.plainInteger(in: document, from: start)
+            let wanted = expected(document, from: start)
+            #expect(found?.value == wanted?.value && found?.end == wanted?.end, "at \(start)")
+        }
+    }
+
     @Test("equal compares ranges of any length at any offsets")
     func equality() {
         let bytes = sample(length: 80, seed: 3) + sample(length: 80, seed: 3)

@@ -31,6 +31,12 @@ extension IntegerCoder {
         guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
             return try decodeTree(from: &parser, session: session)
         }
+        // Most integers are short and plain: read them without a `JSONNumber`.
+        let start = parser.position
+        if let plain = parser.readPlainInteger() {
+            if let value = Integer(exactly: plain) { return value }
+            parser.position = start
+        }
         let number = try parser.readNumber()
         guard let value = number.int(exactly: Integer.self) else { throw notExact(.number(number)) }
         return value

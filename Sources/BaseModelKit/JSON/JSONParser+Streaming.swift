@@ -16,6 +16,15 @@ extension JSONParser {
         return (position + 1)..<end
     }
 
+    /// Reads a plain integer of at most 18 digits (no fraction, no exponent) at the current position;
+    /// `nil`, reading nothing, for any other number or token, which `readNumber` then reads and checks.
+    @inline(__always)
+    mutating func readPlainInteger() -> Int64? {
+        guard let (value, end) = ByteScanning.plainInteger(in: bytes, from: position) else { return nil }
+        position = end
+        return value
+    }
+
     /// Reads `"key"` and the `:` after it without making a string when it need not.
     mutating func readStreamingKey() throws(JSONSyntaxError) -> Key {
         skipWhitespace()

@@ -92,6 +92,36 @@ enum ByteScanning {
         }
     }
 
+    /// A plain integer of 1 to 18 digits at `start`, with an optional `-`: its value and the index
+    /// after it. `nil` for anything else — no digit, a leading zero before a digit, `-0`, more than 18
+    /// digits, or a `.`, `e` or `E` after the digits — so that the full number reader decides those.
+    @inline(__always)
+    static func plainInteger(in bytes: [UInt8], from start: Int) -> (value: Int64, end: Int)? {
+        precondition(start >= 0 && start <= bytes.count, "plainInteger(in:from:) outside the bytes")
+        return bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = start
+            let isNegative = index < count && buffer[index] == UInt8(ascii: "-")
+            if isNegative { index += 1 }
+            let digitsStart = index
+            var magnitude: Int64 = 0
+            while index < count {
+                let digit = buffer[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                magnitude = magnitude &* 10 &+ Int64(digit)
+                index += 1
+            }
+            let digits = index - digitsStart
+            guard digits > 0, digits <= 18, digits == 1 || buffer[digitsStart] != UInt8(ascii: "0") else { return nil }
+            guard !(isNegative && magnitude == 0) else { return nil }
+            if index < count {
+                let next = buffer[index]
+                guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
+            }
+            return (isNegative ? -magnitude : magnitude, index)
+        }
+    }
+
     /// Whether the bytes of `bytes` from `start` to `end` are exactly `other`.
     @inline(__always)
     static func equal(_ bytes: [UInt8], from start: Int, to end: Int, _ other: [UInt8]) -> Bool {
