@@ -10,12 +10,23 @@ final class LearnedEnumCases: Sendable {
         let bits: UInt8
     }
 
-    private let entries = SharedMutex<[Entry]>([])
+    /// The cases learned so far; replaced by a longer table, never changed.
+    private final class Table: Sendable {
+        let entries: [Entry]
+
+        init(entries: [Entry]) {
+            self.entries = entries
+        }
+    }
+
+    /// Read without a lock for every value decoded; replaced once per new case.
+    private let table = PublishedReference<Table>()
 
     /// The bit pattern learned for `bytes[range]`, if any.
     func bits(matching bytes: [UInt8], in range: Range<Int>) -> UInt8? {
-        entries.withLock { entries in
-            for entry in entries where ByteScanning.equal(bytes, from: range.lowerBound, to: range.upperBound, entry.bytes) {
+        table.read { table in
+            guard let table else { return nil }
+            for entry in table.entries where ByteScanning.equal(bytes, from: range.lowerBound, to: range.upperBound, entry.bytes) {
                 return entry.bits
             }
             return nil
@@ -24,9 +35,10 @@ final class LearnedEnumCases: Sendable {
 
     /// Remembers that `bytes` are the raw value of the case with bit pattern `bits`.
     func learn(_ bytes: ArraySlice<UInt8>, bits: UInt8) {
-        entries.withLock { entries in
-            guard entries.count < 256, !entries.contains(where: { $0.bytes.elementsEqual(bytes) }) else { return }
-            entries.append(Entry(bytes: Array(bytes), bits: bits))
+        table.publish { current in
+            let entries = current?.entries ?? []
+            guard entries.count < 256, !entries.contains(where: { $0.bytes.elementsEqual(bytes) }) else { return nil }
+            return Table(entries: entries + [Entry(bytes: Array(bytes), bits: bits)])
         }
     }
 }
