@@ -1,6 +1,7 @@
 // @testable: these tests exercise the runtime-level field access directly (typed stores at field
 // offsets), which is internal; proving it sound is the point of the suite.
 @testable import BaseModelKit
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -251,6 +252,69 @@ struct LearnedEnumCaseTests {
     }
 }
 
+/// Live instances of `PublishedTable`, to prove that `PublishedReference` keeps and then frees them.
+private let livePublished = Mutex(0)
+
+private final class PublishedTable: Sendable {
+    let count: Int
+    let values: [Int]
+    init(count: Int) {
+        self.count = count
+        self.values = Array(0..<count)
+        livePublished.withLock { $0 += 1 }
+    }
+    deinit { livePublished.withLock { $0 -= 1 } }
+}
+
+@Suite("Published reference", .serialized)
+struct PublishedReferenceTests {
+    @Test("readers racing a writer only ever see whole objects, in the order they were published")
+    func racingReaders() {
+        let reference = PublishedReference<PublishedTable>()
+        #expect(reference.read { $0 == nil })
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            if thread == 0 {
+                for count in 1...2_000 {
+                    reference.publish { current in
+                        // Every replacement sees the one published before it.
+                        if current?.count != count - 1, count > 1 { failures.withLock { $0 += 1 } }
+                        return PublishedTable(count: count)
+                    }
+                }
+            } else {
+                var last = 0
+                for _ in 0..<100_000 {
+                    let seen = reference.read { table -> Int in
+                        guard let table else { return 0 }
+                        // A torn or freed object would show a count that does not match its values.
+                        return table.values.count == table.count && table.values.last == table.count - 1 ? table.count : -1
+                    }
+                    if seen < last { failures.withLock { $0 += 1 } }
+                    last = max(last, seen)
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(reference.read { $0?.count } == 2_000)
+    }
+
+    @Test("a replacement of nil keeps the current object; everything published lives as long as the reference")
+    func lifetimes() {
+        let before = livePublished.withLock { $0 }
+        do {
+            let reference = PublishedReference<PublishedTable>()
+            #expect(reference.publish { _ in PublishedTable(count: 1) }?.count == 1)
+            #expect(reference.publish { _ in nil }?.count == 1)
+            #expect(reference.publish { PublishedTable(count: ($0?.count ?? 0) + 1) }?.count == 2)
+            // The first object is no longer current but is kept: a reader may still hold its address.
+            #expect(livePublished.withLock { $0 } == before + 2)
+            #expect(reference.read { $0?.count } == 2)
+        }
+        #expect(livePublished.withLock { $0 } == before)
+    }
+}
+
 /// Live instances of `BufferedElement`, to prove that `ElementBuffer` neither leaks nor frees twice.
 private let liveBuffered = Mutex(0)
 
@@ -397,6 +461,30 @@ struct ByteScanningTests {
         #expect(ByteScanning.plainKey(in: text, from: 35, maximumLength: 40) == nil)
         #expect(ByteScanning.plainKey(in: Array("\"\"".utf8), from: 1, maximumLength: 40)?.end == 1)
         #expect(ByteScanning.plainKey(in: text, from: text.count, maximumLength: 40) == nil)
+    }
+
+    @Test("compactKey finds a quoted printable ASCII key directly followed by a colon, and nothing else")
+    func compactKeys() {
+        func expected(_ bytes: [UInt8], at start: Int) -> Int? {
+            guard start < bytes.count, bytes[start] == 0x22 else { return nil }
+            var end = start + 1
+            while end < bytes.count, bytes[end] != 0x22 {
+                guard bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != 0x5C else { return nil }
+                end += 1
+            }
+            return end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: ":") ? end : nil
+        }
+        let text = Array(#"{"id":1,"a b":2,"sp" :3,"a\"b":4,"é":5,"":6,"x":"#.utf8) + [0x22, 0x01, 0x22, 0x3A] + Array(#""end""#.utf8)
+        for start in 0...text.count {
+            #expect(ByteScanning.compactKey(in: text, at: start) == expected(text, at: start), "at \(start)")
+        }
+        #expect(ByteScanning.compactKey(in: text, at: 1) == 4)
+        for seed in UInt64(1)...30 {
+            let bytes = sample(length: Int(seed) * 3, seed: seed &* 13).map { $0 == 0x5B ? UInt8(ascii: ":") : $0 }
+            for start in 0...bytes.count {
+                #expect(ByteScanning.compactKey(in: bytes, at: start) == expected(bytes, at: start))
+            }
+        }
     }
 
     @Test("plainInteger reads plain integers of up to 18 digits and leaves every other number alone")

@@ -25,8 +25,21 @@ extension JSONParser {
         return value
     }
 
-    /// Reads `"key"` and the `:` after it without making a string when it need not.
+    /// Reads `"key"` and the `:` after it without making a string when it need not. (The compact form
+    /// is inlined into the member loops; anything else takes the call.)
+    @inline(__always)
     mutating func readStreamingKey() throws(JSONSyntaxError) -> Key {
+        if let end = ByteScanning.compactKey(in: bytes, at: position) {
+            let start = position + 1
+            position = end + 2
+            return .raw(start: start, end: end)
+        }
+        return try readSpacedOrEscapedKey()
+    }
+
+    /// `readStreamingKey` for keys with whitespace around them, escapes or non-ASCII bytes.
+    @inline(never)
+    private mutating func readSpacedOrEscapedKey() throws(JSONSyntaxError) -> Key {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected(.key) }
         let start = position + 1

@@ -92,6 +92,28 @@ enum ByteScanning {
         }
     }
 
+    /// A compact key at `start`: a quote, printable ASCII other than `\`, a quote and a colon right
+    /// after it, as minified JSON writes every key. Returns the index of the closing quote; `nil` for
+    /// anything else (whitespace, escapes, non-ASCII, errors), which the full key reader handles.
+    @inline(__always)
+    static func compactKey(in bytes: [UInt8], at start: Int) -> Int? {
+        precondition(start >= 0 && start <= bytes.count, "compactKey(in:at:) outside the bytes")
+        return bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            guard start < count, buffer[start] == UInt8(ascii: "\"") else { return nil }
+            var index = start + 1
+            while index < count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") {
+                    return index + 1 < count && buffer[index + 1] == UInt8(ascii: ":") ? index : nil
+                }
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+                index += 1
+            }
+            return nil
+        }
+    }
+
     /// A plain integer of 1 to 18 digits at `start`, with an optional `-`: its value and the index
     /// after it. `nil` for anything else — no digit, a leading zero before a digit, `-0`, more than 18
     /// digits, or a `.`, `e` or `E` after the digits — so that the full number reader decides those.
