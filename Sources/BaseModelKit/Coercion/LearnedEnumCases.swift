@@ -22,12 +22,19 @@ final class LearnedEnumCases: Sendable {
     /// Read without a lock for every value decoded; replaced once per new case.
     private let table = PublishedReference<Table>()
 
-    /// The bit pattern learned for `bytes[range]`, if any.
-    func bits(matching bytes: [UInt8], in range: Range<Int>) -> UInt8? {
+    /// The bit pattern learned for the string whose opening quote is at `quote`, and the index of its
+    /// closing quote, when its contents are exactly a learned raw value. Learned raw values have no
+    /// quote, backslash or control byte (they came from plain string contents), so a learned value
+    /// followed by a quote is the whole string: nothing needs scanning first.
+    func bits(ofStringAt quote: Int, in bytes: [UInt8]) -> (bits: UInt8, closingQuote: Int)? {
         table.read { table in
             guard let table else { return nil }
-            for entry in table.entries where ByteScanning.equal(bytes, from: range.lowerBound, to: range.upperBound, entry.bytes) {
-                return entry.bits
+            let start = quote + 1
+            for entry in table.entries {
+                let end = start + entry.bytes.count
+                if end < bytes.count, bytes[end] == UInt8(ascii: "\""), ByteScanning.equal(bytes, from: start, to: end, entry.bytes) {
+                    return (entry.bits, end)
+                }
             }
             return nil
         }

@@ -178,13 +178,13 @@ private func skipFailedElement(after error: any Error, at place: MappingPath.Com
 
 extension RawValueCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped {
-        // A string without escapes whose bytes were met before: the case from its learned bits.
-        let plain = learned == nil ? nil : parser.plainStringContents()
-        if let learned, let plain, let bits = learned.bits(matching: parser.bytes, in: plain) {
-            parser.position = plain.upperBound + 1
+        // A string whose contents are a raw value met before: the case from its learned bits.
+        guard let learned else { return try decodeByRawValue(from: &parser, plain: nil, session: session) }
+        if parser.peekToken() == UInt8(ascii: "\""), let (bits, closingQuote) = learned.bits(ofStringAt: parser.position, in: parser.bytes) {
+            parser.position = closingQuote + 1
             return TrivialBits.value(bits: bits, as: Wrapped.self)
         }
-        return try decodeByRawValue(from: &parser, plain: plain, session: session)
+        return try decodeByRawValue(from: &parser, plain: parser.plainStringContents(), session: session)
     }
 
     /// The slow path, through `init(rawValue:)`, learning the case when it can. Out of line: inlined,
