@@ -190,8 +190,9 @@ extension JSONParser {
     /// Reads the number at the current position as the nearest `Double`, or `nil` when its magnitude
     /// is too large for one. Numbers of at most 15 significant digits with a small exponent take the
     /// exact fast path (one multiplication or division by an exact power of ten, correctly rounded
-    /// because both operands are exact); every other number goes through the standard library's
-    /// correctly rounded conversion of its text.
+    /// because both operands are exact); those of up to 19 digits with at most 22 after the point
+    /// `DecimalRounding`; every other number goes through the standard library's correctly rounded
+    /// conversion of its text.
     mutating func readDouble() throws(JSONSyntaxError) -> Double? {
         let start = position
         var index = position
@@ -256,6 +257,9 @@ extension JSONParser {
             let value = Double(mantissa)
             let result = scale >= 0 ? value * Self.powersOfTen[scale] : value / Self.powersOfTen[-scale]
             return isNegative ? -result : result
+        }
+        if exact, scale <= 0, let value = DecimalRounding.nearest(significand: mantissa, negativePowerOfTen: -scale) {
+            return isNegative ? -value : value
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return nil }
