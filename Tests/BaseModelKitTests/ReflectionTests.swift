@@ -463,6 +463,16 @@ struct ByteScanningTests {
         #expect(ByteScanning.plainKey(in: text, from: text.count, maximumLength: 40) == nil)
     }
 
+    @Test("string(in:from:to:) makes the same string as decoding a slice, for every range")
+    func strings() {
+        let bytes = Array("plain ASCII, then é, 日本語 and 🎉 — and a long tail of plain letters".utf8) + [0xFF, 0x41]
+        for start in 0...bytes.count {
+            for end in start...bytes.count {
+                #expect(ByteScanning.string(in: bytes, from: start, to: end) == String(decoding: bytes[start..<end], as: UTF8.self))
+            }
+        }
+    }
+
     @Test("compactKey finds a quoted printable ASCII key directly followed by a colon, and nothing else")
     func compactKeys() {
         func expected(_ bytes: [UInt8], at start: Int) -> Int? {

@@ -115,7 +115,7 @@ struct JSONParser {
         }
         position = end + 1
         if highBits < 0x80 {
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+            return ByteScanning.string(in: bytes, from: start, to: end)
         }
         return try makeString(from: bytes[start..<end], rawStart: start, rawEnd: end)
     }

@@ -92,6 +92,17 @@ enum ByteScanning {
         }
     }
 
+    /// The string of the bytes from `start` to `end`, decoded as UTF-8 (the callers pass ASCII or
+    /// validated bytes). Made from the array's memory directly: an `ArraySlice` of the array retains
+    /// and releases its storage, two atomic operations per string.
+    @inline(__always)
+    static func string(in bytes: [UInt8], from start: Int, to end: Int) -> String {
+        precondition(start >= 0 && start <= end && end <= bytes.count, "string(in:from:to:) outside the bytes")
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
     /// A compact key at `start`: a quote, printable ASCII other than `\`, a quote and a colon right
     /// after it, as minified JSON writes every key. Returns the index of the closing quote; `nil` for
     /// anything else (whitespace, escapes, non-ASCII, errors), which the full key reader handles.
