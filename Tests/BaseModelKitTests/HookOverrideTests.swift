@@ -69,6 +69,33 @@ private final class PassThroughLeaf: Plain {
     override func serialize() throws -> JSONObject { try super.serialize() }
 }
 
+/// One property of every scalar type the member loop decodes in place.
+private class Scalars: BaseModel {
+    var s = ""
+    var os: String?
+    var i = 0
+    var oi: Int?
+    var d = 0.0
+    var od: Double?
+    var b = false
+    var ob: Bool?
+    var t = Date(timeIntervalSince1970: 0)
+    var ot: Date?
+    override class var apiToLocal: [String: String] {
+        ["s": "s", "os": "os", "i": "i", "oi": "oi", "d": "d", "od": "od", "b": "b", "ob": "ob", "t": "t", "ot": "ot"]
+    }
+}
+
+private final class StreamedScalars: Scalars {}
+
+/// Reads its object before calling `super`, so its members are mapped from the `JSONObject`.
+private final class TreeScalars: Scalars {
+    override func deserialize(_ object: JSONObject) throws {
+        _ = object.count
+        try super.deserialize(object)
+    }
+}
+
 /// A parent without overrides whose children have them.
 private final class Shelf: BaseModel {
     var first: Reading?
@@ -163,6 +190,42 @@ struct HookOverrideTests {
             #expect(plainError?.property == twinError?.property)
             #expect(plainError.map { "\($0.reason)" } == twinError.map { "\($0.reason)" })
             #expect(plain.value == 8 && twin.value == 8)
+        }
+    }
+
+    @Test("every scalar type decodes in the member loop exactly as from the hook's object: values, nulls, coercions, errors")
+    func scalarsMatchTreePath() throws {
+        #expect(HookOverrides.of(StreamedScalars.self).isEmpty)
+        let inputs = [
+            #"{"s":"a","os":"b","i":1,"oi":-2,"d":1.5,"od":12.290000000000001,"b":true,"ob":false,"t":1700000000,"ot":1700000001.5}"#,
+            #"{"os":null,"oi":null,"od":null,"ob":null,"ot":null}"#,
+            #"{"s":null}"#, #"{"i":null}"#, #"{"d":null}"#, #"{"b":null}"#, #"{"t":null}"#,
+            #"{"i":"12"}"#, #"{"i":1.5}"#, #"{"i":1.0}"#, #"{"i":12345678901234567890}"#, #"{"oi":true}"#, #"{"i":-0}"#,
+            #"{"d":"2.5"}"#, #"{"d":1e400}"#, #"{"d":-0.0}"#, #"{"od":"x"}"#,
+            #"{"b":1}"#, #"{"b":"true"}"#, #"{"ob":0}"#,
+            #"{"s":5}"#, #"{"os":[]}"#, #"{"t":"2024-01-01"}"#, #"{"ot":{}}"#,
+        ]
+        var lenient = DecodingOptions()
+        lenient.coercion = .lenient
+        var strict = DecodingOptions()
+        strict.coercion = .strict
+        var encoding = EncodingOptions()
+        encoding.nilEncoding = .null
+        func outcome(_ decode: () throws -> Scalars) -> String {
+            do {
+                return try decode().jsonString(options: encoding)
+            } catch {
+                return "\(error)"
+            }
+        }
+        for options in [lenient, strict] {
+            for input in inputs {
+                let streamed = outcome { try StreamedScalars.decode(from: input, options: options) }
+                // The messages name the class; the two differ only there.
+                let tree = outcome { try TreeScalars.decode(from: input, options: options) }
+                    .replacingOccurrences(of: "TreeScalars", with: "StreamedScalars")
+                #expect(streamed == tree, "\(input) with \(options.coercion)")
+            }
         }
     }
 

@@ -89,7 +89,9 @@ enum StreamingDecoding {
             // Entered and left without `defer`, which costs a call per member here (callgrind).
             session.enter(.key(schema.fields[index].jsonKey))
             do {
-                try schema.accessors[index].decode(from: &parser, into: model, session: session)
+                if try !schema.streamedMembers[index].decode(from: &parser, into: model, session: session) {
+                    try schema.accessors[index].decode(from: &parser, into: model, session: session)
+                }
             } catch {
                 session.leave()
                 guard let error = error as? MappingError else { throw error }

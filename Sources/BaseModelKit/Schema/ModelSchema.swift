@@ -17,6 +17,8 @@ final class ModelSchema: Sendable {
     let keyBytes: [[UInt8]]
     /// The access of each field, in the order of `fields`.
     let accessors: [any MappedFieldAccess]
+    /// How the streaming member loop decodes each field, in the order of `fields`.
+    let streamedMembers: [StreamedMember]
     /// The quoted JSON key of each field, in the order of `fields`.
     let quotedKeys: [[UInt8]]
 
@@ -41,6 +43,7 @@ final class ModelSchema: Sendable {
         self.positions = positions
         self.keyBytes = fields.map(\.jsonKeyBytes)
         self.accessors = fields.map(\.access)
+        self.streamedMembers = fields.map { StreamedMember($0.access) }
         self.quotedKeys = fields.map(\.quotedKey)
         self.overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
     }

@@ -97,3 +97,62 @@ enum SpecializedFields {
         }
     }
 }
+
+/// How the streaming member loop decodes one field: the common scalar types in place, with their
+/// coders known at compile time, and every other field through its access object.
+///
+/// The cases hold only a field offset and an empty coder, so the loop touches no reference count.
+/// Calling the access object retained and released it for every member: 16 million atomic operations
+/// in 20 decodes of the odds feed (callgrind), besides the protocol witness call.
+enum StreamedMember: Sendable {
+    case string(FieldHandle<String>, StringCoder)
+    case optionalString(FieldHandle<String?>, OptionalOf<StringCoder>)
+    case int(FieldHandle<Int>, IntegerCoder<Int>)
+    case optionalInt(FieldHandle<Int?>, OptionalOf<IntegerCoder<Int>>)
+    case double(FieldHandle<Double>, DoubleCoder)
+    case optionalDouble(FieldHandle<Double?>, OptionalOf<DoubleCoder>)
+    case bool(FieldHandle<Bool>, BoolCoder)
+    case optionalBool(FieldHandle<Bool?>, OptionalOf<BoolCoder>)
+    case date(FieldHandle<Date>, DateCoder)
+    case optionalDate(FieldHandle<Date?>, OptionalOf<DateCoder>)
+    /// Any other access: decoded through the object.
+    case access
+
+    /// The member for `access`: a scalar case with the access's own handle and coder when it is one
+    /// of the specialised fields.
+    init(_ access: any MappedFieldAccess) {
+        switch access {
+        case let field as StringField: self = .string(field.handle, field.coder)
+        case let field as OptionalStringField: self = .optionalString(field.handle, field.coder)
+        case let field as IntField: self = .int(field.handle, field.coder)
+        case let field as OptionalIntField: self = .optionalInt(field.handle, field.coder)
+        case let field as DoubleField: self = .double(field.handle, field.coder)
+        case let field as OptionalDoubleField: self = .optionalDouble(field.handle, field.coder)
+        case let field as BoolField: self = .bool(field.handle, field.coder)
+        case let field as OptionalBoolField: self = .optionalBool(field.handle, field.coder)
+        case let field as DateField: self = .date(field.handle, field.coder)
+        case let field as OptionalDateField: self = .optionalDate(field.handle, field.coder)
+        default: self = .access
+        }
+    }
+
+    /// Sets the property of `object` from the JSON at the parser's position, exactly as the access's
+    /// `decode(from:into:session:)` does; returns `false`, reading nothing, for `.access`.
+    @inline(__always)
+    func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws -> Bool {
+        switch self {
+        case .string(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .optionalString(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .int(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .optionalInt(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .double(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .optionalDouble(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .bool(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .optionalBool(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .date(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .optionalDate(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .access: return false
+        }
+        return true
+    }
+}
