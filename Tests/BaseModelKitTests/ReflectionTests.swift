@@ -336,7 +336,7 @@ struct ElementBufferTests {
                 var buffer = ElementBuffer<BufferedElement>()
                 for value in 0..<total { buffer.append(BufferedElement(value)) }
                 #expect(liveBuffered.withLock { $0 } == total)
-                let array = buffer.makeArray()
+                let array = buffer.removeSuffix(from: 0)
                 #expect(array.map(\.value) == Array(0..<total))
                 #expect(liveBuffered.withLock { $0 } == total)
             }
@@ -353,7 +353,7 @@ struct ElementBufferTests {
                 if value == total { throw Stop() }
                 buffer.append(BufferedElement(value))
             }
-            return buffer.makeArray()
+            return buffer.removeSuffix(from: 0)
         }
         for total in [0, 1, 2, 3, 50] {
             #expect(throws: Stop.self) { _ = try fill(upTo: total) }
@@ -371,8 +371,8 @@ struct ElementBufferTests {
             strings.append(String(repeating: "x", count: value % 40) + "\(value)")
             arrays.append(Array(0..<(value % 5)))
         }
-        let madeStrings = strings.makeArray()
-        let madeArrays = arrays.makeArray()
+        let madeStrings = strings.removeSuffix(from: 0)
+        let madeArrays = arrays.removeSuffix(from: 0)
         #expect(madeStrings == (0..<300).map { String(repeating: "x", count: $0 % 40) + "\($0)" })
         #expect(madeArrays == (0..<300).map { Array(0..<($0 % 5)) })
     }

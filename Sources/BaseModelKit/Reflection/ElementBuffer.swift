@@ -1,21 +1,24 @@
 /// Elements collected one by one into manually managed memory, then handed over as an `Array` in one
-/// move — all of them, or the last ones appended (the parser keeps the members of every open container
-/// on one such stack and moves each container's members out when it closes).
+/// move — the last ones appended (the parser keeps the members of every open container on one such
+/// stack and moves each container's members out when it closes).
 ///
-/// Why: in unspecialised generic code (every array whose element type is known only at run time,
-/// arrays of models among them) each `Array.append` looks up `Array<Element>`'s metadata in the
-/// runtime's cache, about 430 instructions (callgrind: 6 % of decoding the odds feed). Writing into a
-/// pointer needs only `Element`'s own layout and value witnesses, which the generic code already
-/// has; the array's metadata is looked up once, in `makeArray()`.
+/// Why: the parser keeps the members of every open container on one stack for the whole document. On
+/// an `Array`, each container that closed copied its members out of the stack and then released them
+/// there; the buffer moves them out instead, without a copy or a release per member.
+///
+/// (Array decoding used an `ElementBuffer` per array too, to avoid a metadata lookup per append. It
+/// now appends to an array with reserved capacity: measured, the lookup no longer happens per append,
+/// and the buffer's extra allocation and free per array left the decoded models laid out so that
+/// releasing them took three times as long as releasing the same objects built by the hand-written
+/// decoder — see Docs/Performance.md.)
 ///
 /// Why it is sound:
 /// - `storage` holds `capacity` slots, of which exactly the first `count` are initialized: `append`
 ///   initializes slot `count` only after making room, and growing moves the initialized prefix into
 ///   the new allocation before freeing the old one.
-/// - The type is non-copyable, so exactly one value owns the memory. `makeArray()` consumes it and
-///   moves all `count` elements into the array's own storage (`removeSuffix(from: 0)`); `deinit` then
-///   finds no element and frees the memory. When decoding throws part way, `deinit` deinitializes the
-///   `count` elements and frees the memory. Nothing leaks and nothing is released twice.
+/// - The type is non-copyable, so exactly one value owns the memory. `deinit` deinitializes the `count`
+///   elements still held (none after `removeSuffix(from: 0)`; all of them when parsing throws part
+///   way) and frees the memory. Nothing leaks and nothing is released twice.
 /// - `removeSuffix(from:)` checks `start` against `count`, moves the elements of `start..<count` into
 ///   the new array's storage and lowers `count` to `start`, so the moved-from slots count as
 ///   uninitialized again.
@@ -64,14 +67,6 @@ struct ElementBuffer<Element>: ~Copyable {
         }
         count = start
         return result
-    }
-
-    /// The elements, in the order appended, as an array.
-    @inline(__always)
-    consuming func makeArray() -> [Element] {
-        var buffer = self
-        // Every element moves out; `deinit` then frees the emptied memory.
-        return buffer.removeSuffix(from: 0)
     }
 
     deinit {
