@@ -261,7 +261,7 @@ extension JSONParser {
         if exact, scale <= 0, let value = DecimalRounding.nearest(significand: mantissa, negativePowerOfTen: -scale) {
             return isNegative ? -value : value
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = ByteScanning.string(in: bytes, from: start, to: index)
         guard let value = Double(text), value.isFinite else { return nil }
         return value
     }

@@ -279,7 +279,7 @@ struct JSONParser {
         if isInteger && integerDigits <= 18 && !(isNegative && magnitude == 0) {
             return JSONNumber(storage: .int(isNegative ? -magnitude : magnitude))
         }
-        return JSONNumber(storage: .text(String(decoding: bytes[start..<index], as: UTF8.self)))
+        return JSONNumber(storage: .text(ByteScanning.string(in: bytes, from: start, to: index)))
     }
 
     /// Skips one or more digits starting at `index`; returns the index after them.

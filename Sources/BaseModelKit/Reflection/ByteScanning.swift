@@ -106,6 +106,8 @@ enum ByteScanning {
     /// A compact key at `start`: a quote, printable ASCII other than `\`, a quote and a colon right
     /// after it, as minified JSON writes every key. Returns the index of the closing quote; `nil` for
     /// anything else (whitespace, escapes, non-ASCII, errors), which the full key reader handles.
+    /// (The same scan as `plainKey` without its hash: written through `plainKey`, the hash stayed in
+    /// the loop and decoding the odds feed took 1.3 % more instructions, callgrind.)
     @inline(__always)
     static func compactKey(in bytes: [UInt8], at start: Int) -> Int? {
         precondition(start >= 0 && start <= bytes.count, "compactKey(in:at:) outside the bytes")
