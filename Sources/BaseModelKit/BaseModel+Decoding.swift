@@ -159,7 +159,7 @@ enum Document {
         let session = DecodingSession(options: options, recordsChanges: false, reports: report != nil)
         let model = try reportingSyntaxErrors {
             try CurrentSession.$decoding.withValue(session) {
-                try StreamingDecoding.decodeDocument(bytes, as: type, into: nil, session: session) as! Model
+                try ModelDecoding.decodeDocument(bytes, as: type, into: nil, session: session) as! Model
             }
         }
         if let report, let recorder = session.recorder { report.append(contentsOf: recorder.entries) }
@@ -171,7 +171,7 @@ enum Document {
         do {
             try reportingSyntaxErrors {
                 try CurrentSession.$decoding.withValue(session) {
-                    _ = try StreamingDecoding.decodeDocument(bytes, as: Swift.type(of: model), into: model, session: session)
+                    _ = try ModelDecoding.decodeDocument(bytes, as: Swift.type(of: model), into: model, session: session)
                 }
             }
         } catch {
@@ -198,7 +198,7 @@ enum Document {
     static func decode<Model: BaseModel>(_ bytes: [UInt8], at path: String, as type: Model.Type, options: DecodingOptions) throws -> Model {
         let session = DecodingSession(options: options, recordsChanges: false)
         return try atDesignatedPath(path, in: bytes, session: session) { parser in
-            try StreamingDecoding.decodeObject(from: &parser, as: type, into: nil, session: session) as! Model
+            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session) as! Model
         }
     }
 

@@ -62,14 +62,14 @@ open class BaseModel {
     /// the map and present in `object`; other keys are ignored. Override to handle special keys, and
     /// call `super.deserialize(object)` for the rest. Throwing fails the decode (an update is undone).
     open func deserialize(_ object: JSONObject) throws {
-        try ModelDecoding.deserialize(self, from: object)
+        try HookHandOver.deserializeByDefault(self, from: object)
     }
 
     /// The JSON object of this model. The default writes every mapped property in declaration order
     /// (`nil` left out unless `EncodingOptions.nilEncoding` is `.null`). Override to add or change
     /// keys: `var object = try super.serialize()`, edit, return.
     open func serialize() throws -> JSONObject {
-        try ModelEncoding.mappedObject(of: self, session: CurrentSession.encodingOrDefault)
+        try HookHandOver.serializeByDefault(self)
     }
 
     /// Called after all of this object's properties are set by a decode or update. The default does

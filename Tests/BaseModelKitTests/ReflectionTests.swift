@@ -172,7 +172,7 @@ struct ClassDowncastTests {
 
     @Test("a value of a generic model type reads as the same BaseModel reference, and keeps it alive")
     func upcast() {
-        func viewed<Declared>(_ value: Declared) -> BaseModel { ClassDowncast.model(value) }
+        func viewed<Declared>(_ value: Declared) -> BaseModel { ClassDowncast.reference(of: value, as: BaseModel.self) }
         do {
             let manager = Manager()
             manager.salary = 7

@@ -132,26 +132,3 @@ private func decodeElement<Element>(_ item: JSON, at place: MappingPath.Componen
         return nil
     }
 }
-
-extension DecodingSession {
-    /// Whether a collection leaves out an element that failed with `error` (a lossy collection and an
-    /// error about the value, not about limits), noting it in the report if so.
-    func dropsFailedElements(lossy: Bool, after error: MappingError) -> Bool {
-        guard lossy || options.collections == .lossy, error.reason.isAboutTheValue else { return false }
-        if isReporting { recorder?.recordSkipped(error) }
-        return true
-    }
-}
-
-extension MappingError.Reason {
-    /// Whether the error concerns one value — which a lossy collection may leave out — rather than
-    /// the document, the limits or the program.
-    var isAboutTheValue: Bool {
-        switch self {
-        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey:
-            return true
-        case .malformedJSON, .tooDeep, .stackExhausted:
-            return false
-        }
-    }
-}

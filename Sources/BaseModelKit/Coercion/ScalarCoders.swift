@@ -112,7 +112,7 @@ struct DoubleCoder: ValueCoding {
     }
 
     func encode(_ value: Double, session: EncodingSession) throws -> JSON {
-        guard value.isFinite else { throw MappingError(.notRepresentable(nonFiniteName(value))) }
+        guard value.isFinite else { throw MappingError.nonFinite(value) }
         return .number(JSONNumber(value))
     }
 }
@@ -130,7 +130,7 @@ struct FloatCoder: ValueCoding {
     }
 
     func encode(_ value: Float, session: EncodingSession) throws -> JSON {
-        guard value.isFinite else { throw MappingError(.notRepresentable(nonFiniteName(Double(value)))) }
+        guard value.isFinite else { throw MappingError.nonFinite(Double(value)) }
         // The shortest text of the Float, so 0.1 stays 0.1 rather than 0.10000000149011612.
         return .number(JSONNumber(text: value.description) ?? JSONNumber(Double(value)))
     }
@@ -249,8 +249,4 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
     func encode(_ value: Wrapped, session: EncodingSession) throws -> JSON {
         try raw.encode(value.rawValue, session: session)
     }
-}
-
-func nonFiniteName(_ value: Double) -> String {
-    value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
 }

@@ -8,7 +8,7 @@ extension JSONWriter {
         do {
             try write(value)
         } catch {
-            throw error.mappingError
+            throw MappingError(error)
         }
     }
 }
@@ -33,7 +33,7 @@ extension IntegerCoder {
 
 extension DoubleCoder {
     func write(_ value: Double, to writer: inout JSONWriter, session: EncodingSession) throws {
-        guard value.isFinite else { throw MappingError(.notRepresentable(nonFiniteName(value))) }
+        guard value.isFinite else { throw MappingError.nonFinite(value) }
         try? writer.writeDouble(value)
     }
 }

@@ -52,7 +52,7 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{"), let existing = current as? BaseModel else {
             return try decode(try parser.readValue(), existing: current, session: session)
         }
-        try StreamingDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
+        try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
         return current
     }
 
@@ -60,23 +60,13 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             return try decodeTree(from: &parser, session: session)
         }
-        let declaredPlan = try plan(for: buildType)
-        let model: BaseModel
-        if declaredPlan.overriddenHooks.contains(.modelClass) {
-            let deferred = DeferredObject(at: parser, context: session)
-            let chosen = try chosenClass(for: JSONObject(deferred: deferred))
-            model = chosen.init()
-            try StreamingDecoding.fill(model, parser: &parser, deferred: deferred, session: session, isExisting: false, plan: try plan(for: chosen))
-        } else {
-            model = buildType.init()
-            try StreamingDecoding.fill(model, parser: &parser, session: session, isExisting: false, plan: declaredPlan)
-        }
+        let model = try ModelDecoding.construct(buildType, parser: &parser, declared: declaredClass, session: session, plan: try plan(for: buildType), planOf: plan(for:))
         // The class built is `Declared` or a subclass: checked by the plan and by `chosenClass`.
         return ClassDowncast.reference(model, as: Declared.self)
     }
 
     func write(_ value: Declared, to writer: inout JSONWriter, session: EncodingSession) throws {
-        let model = ClassDowncast.model(value)
+        let model = ClassDowncast.reference(of: value, as: BaseModel.self)
         try ModelEncoding.write(model, schema: try plan(for: type(of: model)), to: &writer, session: session)
     }
 
@@ -110,7 +100,7 @@ extension BaseModel: ModelCoderProviding {
         var current: AnyClass? = self
         while let cls = current {
             if cls == other { return true }
-            current = class_getSuperclassOrNil(cls)
+            current = RuntimeFields.superclass(of: cls)
         }
         return false
     }

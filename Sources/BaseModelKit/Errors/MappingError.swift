@@ -130,6 +130,29 @@ public struct MappingError: Error, CustomStringConvertible {
     }
 }
 
+extension MappingError {
+    /// The error for a number that JSON cannot represent: named in messages as `NaN`, `infinity`,
+    /// `-infinity`.
+    static func nonFinite(_ value: Double) -> MappingError {
+        MappingError(.notRepresentable(value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"))
+    }
+
+    /// What the JSON writer could not write, with its path inside the value written.
+    init(_ unwritable: JSONWriter.Unwritable) {
+        let path = MappingPath(unwritable.path.map { step -> MappingPath.Component in
+            switch step {
+            case .key(let key): return .key(key)
+            case .index(let index): return .index(index)
+            }
+        })
+        switch unwritable.cause {
+        case .nonFinite(let value): self = MappingError.nonFinite(value)
+        case .stackExhausted: self = MappingError(.stackExhausted)
+        }
+        self.path = path
+    }
+}
+
 extension JSON {
     /// How a found value is named in messages: `a string "abc"`, `the number 1.5`, `null`.
     var foundDescription: String {
@@ -142,6 +165,19 @@ extension JSON {
             return "a string \"\(shown)\""
         case .array: return "an array"
         case .object: return "an object"
+        }
+    }
+}
+
+extension MappingError.Reason {
+    /// Whether the error concerns one value — which a lossy collection may leave out — rather than
+    /// the document, the limits or the program.
+    var isAboutTheValue: Bool {
+        switch self {
+        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey:
+            return true
+        case .malformedJSON, .tooDeep, .stackExhausted:
+            return false
         }
     }
 }

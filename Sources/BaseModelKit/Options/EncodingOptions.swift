@@ -60,3 +60,10 @@ public struct EncodingOptions: Sendable, ExpressibleByArrayLiteral {
         }
     }
 }
+
+extension EncodingOptions {
+    /// `formatting` as the JSON writer's own layout flags (the same bits).
+    var writerFormatting: JSONWriter.Formatting {
+        JSONWriter.Formatting(rawValue: formatting.rawValue)
+    }
+}

@@ -18,16 +18,10 @@ struct FieldPlan: Sendable {
 /// of a struct was copied out (outlined copy, projection and destroy, about 60 instructions per member,
 /// callgrind) where a class reference is only retained.
 protocol MappedFieldAccess: AnyObject, Sendable {
-    /// Sets the property of `object` from `json`. `null` for a type that does not accept it leaves
-    /// the property unchanged with lenient coercion and is an error with strict coercion.
-    func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws
-
     /// Sets the property of `object` from the JSON at the parser's position, read straight from the
-    /// bytes; `null` is handled as in `decode(_:into:session:)`.
+    /// bytes. `null` for a type that does not accept it leaves the property unchanged with lenient
+    /// coercion and is an error with strict coercion.
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws
-
-    /// The property's JSON, or `nil` when the property holds `nil`.
-    func encode(from object: AnyObject, session: EncodingSession) throws -> JSON?
 
     /// Writes `"key":value` for the property straight into `writer`, or nothing when the property holds
     /// `nil` and `nilEncoding` is `.omit`; returns whether it wrote.
@@ -38,21 +32,8 @@ protocol MappedFieldAccess: AnyObject, Sendable {
 // coder known at run time) and the specialised scalar fields (coders known at compile time, for which
 // these functions are specialised).
 
-/// Sets the property from `json`. `null` for a type that does not accept it leaves the property
-/// unchanged with lenient coercion and is an error with strict coercion.
-func decodeMember<Coder: ValueCoding>(_ json: JSON, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
-    if case .null = json, !coder.acceptsNull {
-        if session.isLenient {
-            session.noteIgnoredNull()
-            return
-        }
-        throw coder.mismatch(json)
-    }
-    let existing = coder.mergesIntoExisting ? handle.read(from: object) : nil
-    handle.write(try coder.decode(json, existing: existing, session: session), to: object)
-}
-
-/// Sets the property from the JSON at the parser's position; `null` as in the tree version.
+/// Sets the property from the JSON at the parser's position. `null` for a type that does not accept
+/// it leaves the property unchanged with lenient coercion and is an error with strict coercion.
 func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
     if !coder.acceptsNull, parser.peekToken() == UInt8(ascii: "n") {
         try parser.readLiteral(.null)
@@ -66,13 +47,6 @@ func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: C
         ? try coder.decode(from: &parser, merging: handle.read(from: object), session: session)
         : try coder.decode(from: &parser, session: session)
     handle.write(value, to: object)
-}
-
-/// The property's JSON, or `nil` when it holds `nil`.
-func encodeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession) throws -> JSON? {
-    let value = handle.read(from: object)
-    if coder.isNil(value) { return nil }
-    return try coder.encode(value, session: session)
 }
 
 /// Writes `"key":value` for the property, or nothing for `nil` unless `nilEncoding` is `.null`;
@@ -106,16 +80,8 @@ class FieldStorage<Coder, Value>: @unchecked Sendable {
 
 /// A property of type `Value` with its coder.
 final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
-    func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
-        try decodeMember(json, by: coder, into: handle, of: object, session: session)
-    }
-
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
-    }
-
-    func encode(from object: AnyObject, session: EncodingSession) throws -> JSON? {
-        try encodeMember(by: coder, from: handle, of: object, session: session)
     }
 
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {

@@ -13,16 +13,8 @@ protocol SpecializedFieldAccess: MappedFieldAccess {
 }
 
 extension SpecializedFieldAccess {
-    func decode(_ json: JSON, into object: AnyObject, session: DecodingSession) throws {
-        try decodeMember(json, by: coder, into: handle, of: object, session: session)
-    }
-
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
-    }
-
-    func encode(from object: AnyObject, session: EncodingSession) throws -> JSON? {
-        try encodeMember(by: coder, from: handle, of: object, session: session)
     }
 
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {

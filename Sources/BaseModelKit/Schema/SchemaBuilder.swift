@@ -99,12 +99,8 @@ struct SchemaBuilder {
                 problems.append("apiToLocal maps \"\(path)\" to `\(leaf.plan.property)` and also reads keys inside it for \(inner); a key holds either a value or a nested object of mapped keys.")
                 continue
             }
-            let members = nested(group, inside: path).map { level in
-                NestedFields.Member(
-                    key: level.plan.jsonKey, keyBytes: level.plan.jsonKeyBytes, quotedKey: level.plan.quotedKey,
-                    property: level.plan.property.isEmpty ? nil : level.plan.property, access: level.plan.access)
-            }
-            let access = NestedFields(modelName: model.name, members: members)
+            let members = MemberTable(modelName: model.name, fields: nested(group, inside: path).map(\.plan))
+            let access = NestedFields(members: members)
             result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: access)))
         }
         return result.sorted { $0.order < $1.order }

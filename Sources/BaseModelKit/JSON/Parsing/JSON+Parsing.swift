@@ -1,28 +1,9 @@
-import Foundation
-
 extension JSON {
-    /// Parses one JSON document from UTF-8 bytes.
-    ///
-    /// Strict RFC 8259: one value surrounded only by whitespace; no comments, trailing commas, `NaN`,
-    /// leading zeros or single quotes; strings must be valid UTF-8 without raw control characters, and
-    /// `\u` escapes for surrogates must pair up. A leading UTF-8 byte order mark is skipped; UTF-16 and
-    /// UTF-32 input is rejected with a message that says so. When an object repeats a key, the last
-    /// value wins. Nesting deeper than `options.maxDepth` is an error.
-    ///
-    /// - Throws: `JSONSyntaxError` with the byte offset, line and column of the problem.
-    public init(parsing bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
+    /// Parses one JSON document from UTF-8 bytes, refusing nesting deeper than `maxDepth`. The public
+    /// entry points (`init(parsing:options:)`) take the model options and live with the public surface.
+    init(parsing bytes: [UInt8], maxDepth: Int) throws(JSONSyntaxError) {
+        var parser = try JSONParser(bytes: bytes, maxDepth: maxDepth)
         self = try parser.readDocument()
-    }
-
-    /// Parses one JSON document from UTF-8 data; see `init(parsing:options:)` for `[UInt8]`.
-    public init(parsing data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: data.byteArray, options: options)
-    }
-
-    /// Parses one JSON document from text; see `init(parsing:options:)` for `[UInt8]`.
-    public init(parsing text: String, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: Array(text.utf8), options: options)
     }
 }
 

@@ -3,7 +3,12 @@ import Synchronization
 /// An object of a document that has not been read into a `JSONObject` yet, because the reader may
 /// fill typed storage straight from its bytes instead. It is read (once) the first time anyone asks
 /// for its members, so code that looks at the object sees exactly what a tree would have shown.
-final class DeferredObject: Sendable {
+///
+/// Not final: a reader that hands such an object to code of its own and wants it back (the engine's
+/// `HookObject`) subclasses it to carry what it needs. `@unchecked Sendable` only because a class that
+/// is not final cannot be checked: every stored property is a `let` of a `Sendable` type, an atomic
+/// or a mutex.
+class DeferredObject: @unchecked Sendable {
     /// How the object's bytes were used.
     enum Use: Equatable {
         /// Nobody has read the object.
@@ -28,26 +33,18 @@ final class DeferredObject: Sendable {
     /// Whether `bytes` hold exactly this object, compact, as a writer made them (so a writer may copy
     /// them as they are), rather than a document the object is part of.
     let isStandalone: Bool
-    /// What the reader that made this object needs to find again when a hook hands it back (the
-    /// decoding session), so that it need not look it up in a task-local value per object.
-    let context: (any AnyObject & Sendable)?
     /// `use`, packed in one word so that the common path (streamed, never materialized) takes no
     /// lock: 0 untouched, `end * 2 + 1` streamed, `end * 2 + 2` materialized.
     private let packedUse = Atomic<Int>(0)
     /// The members and any syntax error, once read; locked because readers may race to read them.
     private let materialized = Mutex(Materialized())
 
-    init(bytes: [UInt8], start: Int, remainingDepth: Int, context: (any AnyObject & Sendable)? = nil) {
-        self.bytes = bytes
-        self.start = start
-        self.remainingDepth = remainingDepth
-        self.isStandalone = false
-        self.context = context
-    }
-
     /// The object at the parser's position (a `{`), not read yet.
-    convenience init(at parser: JSONParser, context: (any AnyObject & Sendable)?) {
-        self.init(bytes: parser.bytes, start: parser.position, remainingDepth: parser.maxDepth - parser.depth, context: context)
+    init(at parser: JSONParser) {
+        self.bytes = parser.bytes
+        self.start = parser.position
+        self.remainingDepth = parser.maxDepth - parser.depth
+        self.isStandalone = false
     }
 
     /// An object already written as compact JSON in `bytes`: read only if someone asks for its
@@ -57,7 +54,13 @@ final class DeferredObject: Sendable {
         self.start = 0
         self.remainingDepth = Int.max / 2
         self.isStandalone = true
-        self.context = nil
+    }
+
+    /// A parser standing at the object's `{`, allowed the nesting that remained where the object was.
+    func parser() throws(JSONSyntaxError) -> JSONParser {
+        var parser = try JSONParser(bytes: bytes, maxDepth: max(remainingDepth, 1))
+        parser.position = start
+        return parser
     }
 
     /// How the object's bytes were used so far.
@@ -89,14 +92,8 @@ final class DeferredObject: Sendable {
         if let object = materialized.withLock({ $0.object }) {
             return object[key]
         }
-        var parser: JSONParser
         do throws(JSONSyntaxError) {
-            parser = try JSONParser(bytes: bytes, maxDepth: max(remainingDepth, 1))
-        } catch {
-            return nil
-        }
-        parser.position = start
-        do throws(JSONSyntaxError) {
+            var parser = try parser()
             try parser.enterContainer()
             guard let found = try parser.lastMemberValue(named: key) else { return nil }
             parser.position = found.position
@@ -112,16 +109,8 @@ final class DeferredObject: Sendable {
     var object: JSONObject {
         materialized.withLock { state in
             if let object = state.object { return object }
-            var parser: JSONParser
             do throws(JSONSyntaxError) {
-                parser = try JSONParser(bytes: bytes, maxDepth: max(remainingDepth, 1))
-            } catch {
-                state.error = error
-                state.object = JSONObject()
-                return JSONObject()
-            }
-            parser.position = start
-            do throws(JSONSyntaxError) {
+                var parser = try parser()
                 let value = try parser.readValue()
                 state.object = value.object ?? JSONObject()
                 let end: Int

@@ -18,7 +18,11 @@ enum AnyBridging {
         case let int as Int:
             return .number(JSONNumber(int))
         case let double as Double:
-            guard double.isFinite else { throw MappingError(.notRepresentable(nonFiniteName(double)), path: path) }
+            guard double.isFinite else {
+                var error = MappingError.nonFinite(double)
+                error.path = path
+                throw error
+            }
             return .number(JSONNumber(double))
         case let decimal as Decimal:
             return .number(JSONNumber(decimal))

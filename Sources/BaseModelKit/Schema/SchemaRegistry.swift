@@ -36,7 +36,7 @@ enum SchemaRegistry {
                 constructors: cls.constructors,
                 transformers: cls.transformers,
                 lossyCollections: cls.lossyCollections))
-            current = class_getSuperclassOrNil(cls)
+            current = RuntimeFields.superclass(of: cls)
         }
         var builder = SchemaBuilder(chain: chain.reversed(), storedFields: RuntimeFields.storedFields(of: type))
         return try builder.build()

@@ -48,7 +48,7 @@ enum RuntimeFields {
     /// and number as many as the superclass reports for itself.
     private static func declaringClasses(of type: AnyClass, fieldCount: Int) -> [AnyClass] {
         var chain: [AnyClass] = [type]
-        while let superclass = class_getSuperclassOrNil(chain[chain.count - 1]) {
+        while let superclass = RuntimeFields.superclass(of: chain[chain.count - 1]) {
             chain.append(superclass)
         }
         var owners: [AnyClass] = []
@@ -63,9 +63,9 @@ enum RuntimeFields {
         }
         return owners
     }
-}
 
-/// The superclass of a Swift class, or `nil` for a root class.
-func class_getSuperclassOrNil(_ type: AnyClass) -> AnyClass? {
-    _getSuperclass(type)
+    /// The superclass of a Swift class, or `nil` for a root class.
+    static func superclass(of type: AnyClass) -> AnyClass? {
+        _getSuperclass(type)
+    }
 }

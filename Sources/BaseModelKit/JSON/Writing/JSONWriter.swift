@@ -8,7 +8,7 @@ struct JSONWriter: ~Copyable {
     private var bytes = ByteOutput()
     /// The bytes written so far.
     var output: [UInt8] { bytes.array }
-    let formatting: EncodingOptions.Formatting
+    let formatting: Formatting
     let allowsNonFiniteNumbers: Bool
     private let isPretty: Bool
     private let escapesSlashes: Bool
@@ -22,23 +22,27 @@ struct JSONWriter: ~Copyable {
             case stackExhausted
         }
 
-        var cause: Cause
-        var path: [MappingPath.Component] = []
-
-        /// The error as users see it.
-        var mappingError: MappingError {
-            switch cause {
-            case .nonFinite(let value):
-                // Named in messages as `NaN`, `infinity`, `-infinity`.
-                let name = value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
-                return MappingError(.notRepresentable(name), path: MappingPath(path))
-            case .stackExhausted:
-                return MappingError(.stackExhausted, path: MappingPath(path))
-            }
+        /// Where in the value being written, outermost first.
+        enum Step {
+            case key(String)
+            case index(Int)
         }
+
+        var cause: Cause
+        var path: [Step] = []
     }
 
-    init(formatting: EncodingOptions.Formatting, allowsNonFiniteNumbers: Bool = false) {
+    /// How the output is laid out. The same bits as the model options' `EncodingOptions.Formatting`,
+    /// which this layer does not know.
+    struct Formatting: OptionSet {
+        let rawValue: UInt8
+
+        static let prettyPrinted = Formatting(rawValue: 1 << 0)
+        static let sortedKeys = Formatting(rawValue: 1 << 1)
+        static let escapingSlashes = Formatting(rawValue: 1 << 2)
+    }
+
+    init(formatting: Formatting, allowsNonFiniteNumbers: Bool = false) {
         self.formatting = formatting
         self.allowsNonFiniteNumbers = allowsNonFiniteNumbers
         self.isPretty = formatting.contains(.prettyPrinted)

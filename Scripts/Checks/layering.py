@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Fails when a library file names something declared in a higher layer.
+
+The layers of Sources/BaseModelKit, lowest first, are the folders in LAYERS below (Docs/Architecture.md
+explains them); files directly in Sources/BaseModelKit and in Routing/ are the public surface, the top.
+A file may use what its own layer and the layers below it declare. The check collects every type,
+top-level function and member (func, var, let, case) declared in each layer, then reads each file with
+comments and string literals removed: a type or top-level function named there that only higher
+layers declare is a reference that goes up the layers. So is a member used after a dot that a higher
+layer adds to a lower layer's type in an extension (`extension DecodingSession { func … }` in Engine/,
+called from Schema/), unless some layer the file may use declares a member of that name too: the
+check never flags a shared name such as `decode`. It is a net for the dependencies the compiler does
+not stop within one module.
+
+    Scripts/Checks/layering.py [SOURCES]     (default: Sources/BaseModelKit)
+"""
+import os
+import re
+import sys
+
+LAYERS = ["Support", "JSON", "Runtime", "Options", "Errors", "Session", "Coercion", "Schema", "Engine"]
+RANKS = {"Support": 0, "JSON": 1, "Runtime": 2, "Options": 3, "Errors": 3, "Session": 4,
+         "Coercion": 5, "Schema": 6, "Engine": 7}
+SURFACE = 8
+# `BaseModel.swift` is the public surface, but the class it declares is what Schema/ and Engine/ work
+# for (they call its hooks): its name is available from Schema/ up. Runtime/ and below know no model.
+DECLARED_AT = {"BaseModel.swift": RANKS["Schema"]}
+
+TYPE = re.compile(r"^(?:[a-z@][\w()]*\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
+TOP_FUNC = re.compile(r"^(?:[a-z@][\w()]*\s+)*func\s+([A-Za-z_]\w*)", re.M)
+MEMBER = re.compile(r"^\s+(?:[a-z@][\w()]*\s+)*(?:func|var|let|case)\s+([A-Za-z_]\w*)", re.M)
+IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
+
+
+def strip(source):
+    """The source with comments, string literals and regex literals blanked (line breaks kept)."""
+    out, i, n = [], 0, len(source)
+    while i < n:
+        if source.startswith("//", i):
+            j = source.find("\n", i)
+            i = n if j < 0 else j
+        elif source.startswith("/*", i):
+            j = source.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append("\n" * source.count("\n", i, j))
+            i = j
+        elif source.startswith('"""', i) or source.startswith('#"""', i):
+            opening = '#"""' if source.startswith('#"""', i) else '"""'
+            closing = '"""#' if opening == '#"""' else '"""'
+            j = source.find(closing, i + len(opening))
+            j = n if j < 0 else j + len(closing)
+            out.append('""' + "\n" * source.count("\n", i, j))
+            i = j
+        elif source[i] == '"' or source.startswith('#"', i):
+            raw = source[i] == "#"
+            j = i + (2 if raw else 1)
+            while j < n and source[j] != "\n":
+                if not raw and source[j] == "\\":
+                    j += 2
+                    continue
+                if source[j] == '"':
+                    j += 1
+                    if raw and j < n and source[j] == "#":
+                        j += 1
+                    break
+                j += 1
+            out.append('""')
+            i = j
+        else:
+            out.append(source[i])
+            i += 1
+    return "".join(out)
+
+
+EXTENSION = re.compile(r"^(?:[a-z@][\w()]*\s+)*extension\s+([A-Za-z_]\w*)[^{]*\{", re.M)
+
+
+def extensions(text):
+    """(extended type, body) of each top-level extension."""
+    for match in EXTENSION.finditer(text):
+        depth, i = 1, match.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        yield match.group(1), text[match.end():i]
+
+
+def without_upward_extensions(text, types, rank):
+    """`text` without the bodies of extensions of lower layers' types."""
+    for extended, body in extensions(text):
+        if extended in types and min(types[extended]) < rank:
+            text = text.replace(body, "")
+    return text
+
+
+def rank_of(relative):
+    first = relative.split(os.sep)[0]
+    if first in RANKS and os.sep in relative:
+        return RANKS[first], first
+    return SURFACE, "the public surface"
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
+    files = {}
+    for folder, _, names in os.walk(root):
+        for name in names:
+            if name.endswith(".swift"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as handle:
+                    files[os.path.relpath(path, root)] = strip(handle.read())
+
+    types, members, lifted = {}, {}, {}
+    for relative, text in files.items():
+        rank, _ = rank_of(relative)
+        for match in list(TYPE.finditer(text)) + list(TOP_FUNC.finditer(text)):
+            if not re.search(r"\b(private|fileprivate)\b", match.group(0)):
+                types.setdefault(match.group(1), set()).add(DECLARED_AT.get(relative, rank))
+    for relative, text in files.items():
+        rank, _ = rank_of(relative)
+        for extended, body in extensions(text):
+            if extended in types and min(types[extended]) < rank:
+                for name in MEMBER.findall(body):
+                    lifted.setdefault(name, set()).add(rank)
+        for name in MEMBER.findall(without_upward_extensions(text, types, rank)):
+            members.setdefault(name, set()).add(rank)
+
+    problems = []
+    for relative, text in sorted(files.items()):
+        rank, layer = rank_of(relative)
+        for number, line in enumerate(text.split("\n"), 1):
+            for dot, name in IDENT.findall(line):
+                if dot:
+                    declared = lifted.get(name)
+                    if declared and min(members.get(name, {SURFACE + 1})) <= rank:
+                        declared = None
+                else:
+                    declared = types.get(name)
+                if declared and min(declared) > rank:
+                    owner = min(declared)
+                    owner_name = next((k for k, v in RANKS.items() if v == owner), "the public surface")
+                    problems.append(f"{os.path.join(root, relative)}:{number}: {layer} uses "
+                                    f"`{name}`, declared only in {owner_name} or above")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} reference(s) go up the layers; see Docs/Architecture.md.", file=sys.stderr)
+        return 1
+    print(f"Layering: {len(files)} files, no reference goes up the layers.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

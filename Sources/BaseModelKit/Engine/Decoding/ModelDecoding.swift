@@ -1,0 +1,100 @@
+/// Decoding into models: the order in which hooks run.
+///
+/// For each object:
+/// 1. the object is constructed with `init()` — the class `modelClass(for:)` picks, when the declared
+///    class overrides it — or, when updating in place, the existing object is taken, after a copy of
+///    its fields is logged so that a failed update can restore it;
+/// 2. `deserialize(_:)` runs. A class that keeps the default has its members read straight from the
+///    bytes by the plan's member loop (`MemberTable.decodeMembers`), with no hook call and no
+///    `JSONObject`; an override gets the object as a `HookObject` (see `Engine/Hooks/`), and the
+///    default, when it calls `super`, runs the same member loop. Nested models run their own steps
+///    1–3 as their property is set;
+/// 3. `didDeserialize()` runs; an error it throws rejects the object (and, for an update, the whole
+///    update).
+enum ModelDecoding {
+    /// Reads a whole document whose top level must be an object, into `existing` or a new instance
+    /// of `type` (or the class `modelClass(for:)` picks).
+    static func decodeDocument(_ bytes: [UInt8], as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
+        var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+        let model = try decodeObject(from: &parser, as: type, into: existing, session: session)
+        try parser.expectEndOfInput()
+        return model
+    }
+
+    /// Reads the value at the parser's position, which must be an object: step 1, then steps 2 and 3.
+    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            let json = try parser.readValue()
+            throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
+        }
+        if let existing {
+            try fill(existing, parser: &parser, session: session, isExisting: true, plan: try SchemaRegistry.schema(for: Swift.type(of: existing)))
+            return existing
+        }
+        return try construct(type, parser: &parser, declared: type, session: session, plan: try SchemaRegistry.schema(for: type))
+    }
+
+    /// Steps 1 to 3 for a new object at the parser's position (a `{`): builds `buildType`, or the class
+    /// its `modelClass(for:)` picks (which must be `declared` or a subclass), and fills it. `plan` is
+    /// the plan of `buildType`; `planOf` finds the plan of another class.
+    static func construct(_ buildType: BaseModel.Type, parser: inout JSONParser, declared: BaseModel.Type, session: DecodingSession, plan: ModelSchema, planOf: (BaseModel.Type) throws -> ModelSchema = SchemaRegistry.schema(for:)) throws -> BaseModel {
+        guard plan.overriddenHooks.contains(.modelClass) else {
+            let model = buildType.init()
+            try fill(model, parser: &parser, session: session, isExisting: false, plan: plan)
+            return model
+        }
+        let object = HookObject(at: parser, session: session)
+        let chosen = try buildType.classToBuild(for: JSONObject(deferred: object), declared: declared)
+        let model = chosen.init()
+        try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try planOf(chosen))
+        return model
+    }
+
+    /// Steps 2 and 3 on `model`, whose plan is `plan`, from the object at the parser's position (a
+    /// `{`). `isExisting` marks an object that was part of the caller's graph before this call, whose
+    /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
+    static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelSchema) throws {
+        try MappingError.checkStackRoom(level: parser.depth)
+        if isExisting {
+            try recordChanges(to: model, plan: plan, session: session)
+        }
+        if plan.overriddenHooks.contains(.deserialize) {
+            try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? HookObject(at: parser, session: session), plan: plan)
+        } else {
+            try plan.members.decodeMembers(from: &parser, into: model, session: session)
+        }
+        try didDeserialize(model)
+    }
+
+    /// Steps 2 and 3 on `model` from an object already read (a caller's `JSONObject`, an element of a
+    /// collection read as a tree). The caller has made `session` the current one.
+    static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
+        // This path does not count its levels: always check.
+        try MappingError.checkStackRoom(level: nil)
+        if isExisting {
+            try recordChanges(to: model, plan: nil, session: session)
+        }
+        try model.deserialize(object)
+        try didDeserialize(model)
+    }
+
+    /// Logs a copy of an existing object's fields before an update changes it (`plan`, when the caller
+    /// has it, saves a lookup). Does nothing outside an update.
+    static func recordChanges(to model: BaseModel, plan: ModelSchema?, session: DecodingSession) throws {
+        guard let changeLog = session.changeLog else { return }
+        changeLog.record(model, fields: try (plan ?? SchemaRegistry.schema(for: type(of: model))).storedFields)
+    }
+
+    /// Step 3: runs `didDeserialize()`, turning an error of the model's own into a rejection.
+    static func didDeserialize(_ model: BaseModel) throws {
+        do {
+            try model.didDeserialize()
+        } catch let error as MappingError {
+            throw error
+        } catch let error as SchemaError {
+            throw error
+        } catch {
+            throw MappingError(.rejected(error), model: String(describing: type(of: model)))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Encoding models: each object through its plan's member writer (`MemberTable.writeMembers`), or
+/// through its overridden `serialize()` (see `Engine/Hooks/`).
+enum ModelEncoding {
+    /// Writes the object of `model`, whose plan is `schema`, into `writer`: straight from the plan
+    /// when the class keeps the default `serialize()` and the output keeps declaration order;
+    /// otherwise the object its `serialize()` returns.
+    static func write(_ model: BaseModel, schema: ModelSchema, to writer: inout JSONWriter, session: EncodingSession) throws {
+        try session.enterModel()
+        defer { session.leaveModel() }
+        if schema.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
+            try writer.writeChecked(.object(try model.serialize()))
+        } else {
+            writer.beginObject()
+            let wrote = try schema.members.writeMembers(of: model, to: &writer, session: session)
+            writer.endObject(isEmpty: !wrote)
+        }
+    }
+
+    /// The JSON object of `model` through its `serialize()` hook (the caller has made `session` the
+    /// current one).
+    static func serialize(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
+        try session.enterModel()
+        defer { session.leaveModel() }
+        return try model.serialize()
+    }
+
+    /// The JSON object of a top-level model, with `session` current while its hooks run.
+    static func serializeTopLevel(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
+        try CurrentSession.$encoding.withValue(session) {
+            try serialize(model, session: session)
+        }
+    }
+
+    /// The JSON text of top-level models, each written as `write(_:schema:to:session:)` does with
+    /// `session` current while their hooks run: one model, or an array of them when `models` is.
+    static func bytes(of models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> [UInt8] {
+        var writer = JSONWriter(formatting: session.options.writerFormatting)
+        try CurrentSession.$encoding.withValue(session) {
+            if asArray { writer.beginArray() }
+            for (index, model) in models.enumerated() {
+                if asArray { writer.writeElementSeparator(isFirst: index == 0) }
+                do {
+                    try write(model, schema: try SchemaRegistry.schema(for: type(of: model)), to: &writer, session: session)
+                } catch let error as MappingError where asArray {
+                    throw error.prefixed(by: .index(index))
+                }
+            }
+            if asArray { writer.endArray(isEmpty: models.isEmpty) }
+        }
+        return writer.output
+    }
+}

@@ -1,0 +1,94 @@
+/// The hand-over between the engine, which reads and writes bytes, and overridden hooks, whose
+/// signatures take and return `JSONObject`s.
+///
+/// **Decoding.** A class that overrides `deserialize(_:)` gets, for each object, a `HookObject` over
+/// the document's bytes: nothing is read unless the override asks for a member. While the override
+/// runs, the engine's parser waits in that object (`deserialize(_:parser:object:plan:)`). When the
+/// override calls `super.deserialize(object)`, the default (`deserializeByDefault`) takes the parser
+/// back and runs the plan's member loop from the same place, exactly as for a class that overrides
+/// nothing, and marks the object streamed. Afterwards the engine continues after the object: where
+/// the member loop left it, after the object's end if the override read it into members, or by
+/// skipping it if the override did neither.
+///
+/// Any other object reaches the same member loop too: an object already read into members, or handed
+/// over again, is read again from its own bytes; an object that code built or edited is written to
+/// bytes first. So there is one member loop, and a `JSONObject` never costs the models that do not
+/// override the hook.
+///
+/// **Encoding.** The default `serialize()` (`serializeByDefault`) writes the mapped properties with
+/// the plan's member writer, compactly, and returns them as an object over those bytes, read only if
+/// the override looks at its members; a compact writer copies such an object into the output as it
+/// is. The options of the call reach both defaults — whose signatures carry none — through the
+/// `HookObject` while decoding, and through `CurrentSession` otherwise.
+enum HookHandOver {
+    /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
+    /// position, parking the parser in it while the override runs; leaves the parser after the object.
+    static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelSchema) throws {
+        object.park(&parser, plan: plan)
+        do {
+            try model.deserialize(JSONObject(deferred: object))
+        } catch {
+            takeBack(&parser, from: object)
+            throw error
+        }
+        takeBack(&parser, from: object)
+        let outcome = object.outcome
+        if let error = outcome.error { throw error }
+        switch outcome.use {
+        case .streamed:
+            break  // the parser came back from the default implementation past the object
+        case .materialized(let end):
+            parser.position = end
+        case .untouched:
+            try parser.skipValue()  // an override that neither read the object nor called super
+        }
+    }
+
+    private static func takeBack(_ parser: inout JSONParser, from object: HookObject) {
+        if let parked = object.takeParked() { parser = parked.parser }
+    }
+
+    /// The default `deserialize(_:)`: `object`'s members through the plan's member loop.
+    static func deserializeByDefault(_ model: BaseModel, from object: JSONObject) throws {
+        let modelType = type(of: model)
+        guard let deferred = object.deferred else {
+            // Built or edited by code: written, then read like any document.
+            let session = CurrentSession.decodingOrDefault
+            var writer = JSONWriter(formatting: [])
+            do {
+                try writer.write(.object(object))
+            } catch {
+                throw MappingError(error)
+            }
+            var parser = try JSONParser(bytes: writer.output, maxDepth: session.options.maxDepth)
+            try SchemaRegistry.schema(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
+            return
+        }
+        let hookObject = deferred as? HookObject
+        let session = hookObject?.session ?? CurrentSession.decodingOrDefault
+        if let hookObject, hookObject.use == .untouched, var parked = hookObject.takeParked() {
+            defer { hookObject.putBack(parked) }
+            let plan = parked.plan.modelType == modelType ? parked.plan : try SchemaRegistry.schema(for: modelType)
+            try plan.members.decodeMembers(from: &parked.parser, into: model, session: session)
+            hookObject.markStreamed(end: parked.parser.position)
+            return
+        }
+        // Read into members before, or handed over again: read again from its own bytes.
+        var parser = try deferred.parser()
+        try SchemaRegistry.schema(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
+    }
+
+    /// The default `serialize()`: the mapped properties written by the plan's member writer, as an
+    /// object over those bytes.
+    static func serializeByDefault(_ model: BaseModel) throws -> JSONObject {
+        let session = CurrentSession.encodingOrDefault
+        let schema = try SchemaRegistry.schema(for: type(of: model))
+        // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer
+        // reads them into members first.
+        var writer = JSONWriter(formatting: session.options.writerFormatting.intersection(.escapingSlashes))
+        writer.beginObject()
+        let wrote = try schema.members.writeMembers(of: model, to: &writer, session: session)
+        writer.endObject(isEmpty: !wrote)
+        return JSONObject(deferred: DeferredObject(written: writer.output))
+    }
+}

@@ -1,0 +1,136 @@
+/// The mapped members of one JSON object — a model's, or a nested object's inside it (the map entries
+/// `"s.h"` and `"s.a"` make one for the key `"s"`) — with the one loop that reads such an object from a
+/// document into the properties and the one that writes the properties back.
+///
+/// Both loops serve every path: top-level and nested models, elements of arrays and dictionaries, the
+/// default `deserialize` and `serialize` behind overridden hooks, and nested key paths.
+struct MemberTable: Sendable {
+    /// The model's name, for messages.
+    let modelName: String
+    /// The JSON key of each member, in declaration order of the properties.
+    let keys: [String]
+    /// The JSON key bytes of each member, to match keys in a document without making strings.
+    let keyBytes: [[UInt8]]
+    /// The JSON key of each member as written: quoted and escaped, ready to copy into output.
+    let quotedKeys: [[UInt8]]
+    /// The property each member sets; `nil` for a nested object of several properties.
+    let properties: [String?]
+    /// The access of each member.
+    let accessors: [any MappedFieldAccess]
+    /// How the member loop decodes each member.
+    let streamedMembers: [StreamedMember]
+    /// The position of each JSON key.
+    private let positions: [String: Int]
+
+    init(modelName: String, keys: [String], keyBytes: [[UInt8]], quotedKeys: [[UInt8]], properties: [String?], accessors: [any MappedFieldAccess]) {
+        self.modelName = modelName
+        self.keys = keys
+        self.keyBytes = keyBytes
+        self.quotedKeys = quotedKeys
+        self.properties = properties
+        self.accessors = accessors
+        self.streamedMembers = accessors.map(StreamedMember.init)
+        var positions: [String: Int] = [:]
+        for (position, key) in keys.enumerated() {
+            positions[key] = position
+        }
+        self.positions = positions
+    }
+
+    /// The members of `fields`, in their order. A field with an empty `property` is a nested object of
+    /// several properties: errors inside it name the member's property, errors about it only the model.
+    init(modelName: String, fields: [FieldPlan]) {
+        self.init(
+            modelName: modelName,
+            keys: fields.map(\.jsonKey),
+            keyBytes: fields.map(\.jsonKeyBytes),
+            quotedKeys: fields.map(\.quotedKey),
+            properties: fields.map { $0.property.isEmpty ? nil : $0.property },
+            accessors: fields.map(\.access))
+    }
+
+    /// `error`, raised while mapping member `index`, attributed to the model (and to the member's
+    /// property, when it has one) with the member's JSON key in front of its path.
+    func error(_ error: MappingError, atMember index: Int) -> MappingError {
+        let attributed = properties[index].map { error.attributed(model: modelName, property: $0) } ?? error.attributed(model: modelName)
+        return attributed.prefixed(by: .key(keys[index]))
+    }
+
+    /// The member whose key is `bytes[start..<end]`. The search starts at `hint`, just after the
+    /// previous match, because documents mostly list keys in the order the plan does; `hint` is moved
+    /// past the match.
+    func index(matching bytes: [UInt8], from start: Int, to end: Int, hint: inout Int) -> Int? {
+        let count = keyBytes.count
+        guard count > 0 else { return nil }
+        let length = end - start
+        var position = hint < count ? hint : 0
+        for _ in 0..<count {
+            if keyBytes[position].count == length, ByteScanning.equal(bytes, from: start, to: end, keyBytes[position]) {
+                hint = position + 1
+                return position
+            }
+            position = position + 1 == count ? 0 : position + 1
+        }
+        return nil
+    }
+
+    /// The member of a JSON key, if the key is mapped.
+    func index(forKey key: String) -> Int? {
+        positions[key]
+    }
+
+    /// The member loop: reads the object at the parser's position (a `{`) member by member into
+    /// `object`. A mapped key sets its property straight from the bytes; any other key's value is
+    /// checked and skipped (and reported or refused, as the options say).
+    func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
+        try parser.enterContainer()
+        if parser.closesImmediately(UInt8(ascii: "}")) { return }
+        var hint = 0
+        repeat {
+            let index: Int?
+            switch try parser.readStreamingKey() {
+            case .raw(let start, let end):
+                index = self.index(matching: parser.bytes, from: start, to: end, hint: &hint)
+                if index == nil, session.watchesUnknownKeys {
+                    try session.sawUnknownKey(String(decoding: parser.bytes[start..<end], as: UTF8.self), model: modelName)
+                }
+            case .decoded(let key):
+                index = self.index(forKey: key)
+                if index == nil, session.watchesUnknownKeys { try session.sawUnknownKey(key, model: modelName) }
+            }
+            guard let index else {
+                try parser.skipValue()
+                continue
+            }
+            // Entered and left without `defer`, which costs a call per member here (callgrind).
+            session.enter(.key(keys[index]))
+            do {
+                if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
+                    try accessors[index].decode(from: &parser, into: object, session: session)
+                }
+            } catch {
+                session.leave()
+                guard let error = error as? MappingError else { throw error }
+                throw self.error(error, atMember: index)
+            }
+            session.leave()
+        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+    }
+
+    /// The member writer: writes `"key":value` for every member of `object` in declaration order
+    /// (`nil` left out unless `nilEncoding` is `.null`), without the braces. Returns whether it wrote
+    /// any member.
+    func writeMembers(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        var isFirst = true
+        for index in accessors.indices {
+            do {
+                if try accessors[index].write(from: object, key: quotedKeys[index], isFirst: isFirst, to: &writer, session: session) {
+                    isFirst = false
+                }
+            } catch let error as MappingError {
+                throw self.error(error, atMember: index)
+            }
+        }
+        return !isFirst
+    }
+}

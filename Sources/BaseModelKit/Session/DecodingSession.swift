@@ -1,0 +1,62 @@
+/// What one decoding call carries down to every value: its options and, for an update in place, the
+/// log of objects changed so far (to restore them if the update fails).
+final class DecodingSession: Sendable {
+    let options: DecodingOptions
+    let changeLog: ChangeLog?
+    /// Collects a `MappingReport`'s entries, when the caller asked for one.
+    let recorder: ReportRecorder?
+    /// Whether there is a recorder: checked first, so that decoding without a report does not even
+    /// load (and retain) the optional reference.
+    let isReporting: Bool
+    /// Whether unknown keys matter: rejected, or reported.
+    let watchesUnknownKeys: Bool
+
+    init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false) {
+        self.options = options
+        self.changeLog = recordsChanges ? ChangeLog() : nil
+        self.recorder = reports ? ReportRecorder() : nil
+        self.isReporting = reports
+        self.watchesUnknownKeys = reports || options.unknownKeys == .reject
+    }
+
+    /// Steps into a member or element, for the report's paths (nothing without a report).
+    @inline(__always)
+    func enter(_ component: @autoclosure () -> MappingPath.Component) {
+        if isReporting { recorder?.push(component()) }
+    }
+
+    /// Steps out of the member or element `enter` stepped into.
+    @inline(__always)
+    func leave() {
+        if isReporting { recorder?.pop() }
+    }
+
+    var isLenient: Bool { options.coercion == .lenient }
+
+    /// Notes a lenient conversion of `found` into a value of `typeName` in the report, if any.
+    func noteCoercion(of found: JSON, to typeName: String) {
+        if isReporting { recorder?.record(.coerced(found: found.foundDescription, to: typeName)) }
+    }
+
+    /// A key that the map does not name, when `watchesUnknownKeys`: an error with `unknownKeys` set to
+    /// `.reject`, otherwise a report entry.
+    func sawUnknownKey(_ key: String, model: String) throws {
+        if options.unknownKeys == .reject {
+            throw MappingError(.unknownKey, path: MappingPath([.key(key)]), model: model)
+        }
+        recorder?.record(.unknownKey, at: .key(key))
+    }
+
+    /// Notes in the report, if any, that a `null` was ignored (lenient coercion).
+    func noteIgnoredNull() {
+        if isReporting { recorder?.record(.nullIgnored) }
+    }
+
+    /// Whether a collection leaves out an element that failed with `error` (a lossy collection and an
+    /// error about the value, not about limits), noting it in the report if so.
+    func dropsFailedElements(lossy: Bool, after error: MappingError) -> Bool {
+        guard lossy || options.collections == .lossy, error.reason.isAboutTheValue else { return false }
+        if isReporting { recorder?.recordSkipped(error) }
+        return true
+    }
+}

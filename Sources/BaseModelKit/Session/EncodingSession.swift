@@ -1,0 +1,32 @@
+import Synchronization
+
+/// What one encoding call carries down to every value: its options and how deep in nested models
+/// the encoding is.
+final class EncodingSession: Sendable {
+    let options: EncodingOptions
+    let nesting = Mutex(0)
+
+    init(options: EncodingOptions) {
+        self.options = options
+    }
+
+    /// Counts one more level of nested models, refusing to go deeper than `maxDepth` or than the
+    /// thread's stack allows.
+    func enterModel() throws {
+        let depth = nesting.withLock { depth in
+            depth += 1
+            return depth
+        }
+        do {
+            guard depth <= options.maxDepth else { throw MappingError(.tooDeep(limit: options.maxDepth)) }
+            try MappingError.checkStackRoom(level: depth)
+        } catch {
+            nesting.withLock { $0 -= 1 }
+            throw error
+        }
+    }
+
+    func leaveModel() {
+        nesting.withLock { $0 -= 1 }
+    }
+}

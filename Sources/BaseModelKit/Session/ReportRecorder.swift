@@ -1,0 +1,43 @@
+import Synchronization
+
+/// Collects report entries during one call, with the path of the value being read. Exists only when
+/// the caller asked for a report, so that decoding without one pays a `nil` check per member.
+final class ReportRecorder: Sendable {
+    private struct State {
+        var path: [MappingPath.Component] = []
+        var entries: [MappingReport.Entry] = []
+    }
+
+    private let state = Mutex(State())
+
+    func push(_ component: MappingPath.Component) {
+        state.withLock { $0.path.append(component) }
+    }
+
+    func pop() {
+        state.withLock { _ = $0.path.popLast() }
+    }
+
+    /// Records `kind` at the current path, with `last` appended when given.
+    func record(_ kind: MappingReport.Entry.Kind, at last: MappingPath.Component? = nil) {
+        state.withLock { state in
+            var components = state.path
+            if let last { components.append(last) }
+            state.entries.append(MappingReport.Entry(kind: kind, path: MappingPath(components)))
+        }
+    }
+
+    /// Records a collection element left out, at the current path (which ends with the element),
+    /// with the error's path made whole: from the top of the document, not from the collection.
+    func recordSkipped(_ error: MappingError) {
+        state.withLock { state in
+            var whole = error
+            whole.path.components.insert(contentsOf: state.path.dropLast(), at: 0)
+            state.entries.append(MappingReport.Entry(kind: .elementSkipped(whole), path: MappingPath(state.path)))
+        }
+    }
+
+    var entries: [MappingReport.Entry] {
+        state.withLock { $0.entries }
+    }
+}
