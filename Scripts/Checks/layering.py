@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails when a library file names something declared in a higher layer.
 
-The layers of Sources/BaseModelKit, lowest first, are the folders in LAYERS below (Docs/Architecture.md
+The layers of Sources/BaseModelKit, lowest first, are the folders in RANKS below (Docs/Architecture.md
 explains them); files directly in Sources/BaseModelKit and in Routing/ are the public surface, the top.
 A file may use what its own layer and the layers below it declare. The check collects every type,
 top-level function and member (func, var, let, case) declared in each layer, then reads each file with
@@ -18,10 +18,11 @@ import os
 import re
 import sys
 
-LAYERS = ["Support", "JSON", "Runtime", "Options", "Errors", "Session", "Coercion", "Schema", "Engine"]
-RANKS = {"Support": 0, "JSON": 1, "Runtime": 2, "Options": 3, "Errors": 3, "Session": 4,
-         "Coercion": 5, "Schema": 6, "Engine": 7}
-SURFACE = 8
+# Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
+# a coder, and the session carries the options to every coder.
+RANKS = {"Support": 0, "JSON": 1, "Runtime": 2, "Errors": 3,
+         "Options": 4, "Session": 4, "Coercion": 4, "Schema": 5, "Engine": 6}
+SURFACE = 7
 # `BaseModel.swift` is the public surface, but the class it declares is what Schema/ and Engine/ work
 # for (they call its hooks): its name is available from Schema/ up. Runtime/ and below know no model.
 DECLARED_AT = {"BaseModel.swift": RANKS["Schema"]}
@@ -138,7 +139,7 @@ def main():
                     declared = types.get(name)
                 if declared and min(declared) > rank:
                     owner = min(declared)
-                    owner_name = next((k for k, v in RANKS.items() if v == owner), "the public surface")
+                    owner_name = "/".join(k for k, v in RANKS.items() if v == owner) or "the public surface"
                     problems.append(f"{os.path.join(root, relative)}:{number}: {layer} uses "
                                     f"`{name}`, declared only in {owner_name} or above")
     for problem in problems:

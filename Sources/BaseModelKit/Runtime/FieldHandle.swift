@@ -25,6 +25,8 @@ struct FieldHandle<Value> {
     /// The field's current value in `object`, which must be an instance of the class (or a subclass
     /// of the class) the field was read from.
     func read(from object: AnyObject) -> Value {
+        // Sound: the field at `offset` is a strong `var` of exactly `Value` (checked by `init?`), and
+        // `object` is an instance of its class, alive until `extendLifetime`.
         let value = Unmanaged.passUnretained(object).toOpaque()
             .advanced(by: offset)
             .assumingMemoryBound(to: Value.self)
@@ -35,6 +37,7 @@ struct FieldHandle<Value> {
 
     /// Replaces the field's value in `object`, releasing the old value.
     func write(_ value: Value, to object: AnyObject) {
+        // Sound: as for `read`; the assignment uses `Value`'s own value witnesses (old value released).
         Unmanaged.passUnretained(object).toOpaque()
             .advanced(by: offset)
             .assumingMemoryBound(to: Value.self)

@@ -82,11 +82,14 @@ private struct MeasuredSlots: Sendable {
     }
 }
 
-/// Reads the words of a class's metadata from its address point.
+/// Reads the words of a class's metadata from its address point. Sound: it reads only words that
+/// `wordCount(of:)` found to lie inside the metadata, and never writes.
 private struct MetadataWords {
     let base: UnsafeRawPointer
 
     init(_ type: AnyClass) {
+        // Sound: a class object is a pointer to its metadata's address point; only `word(_:)` reads
+        // through it, within the words `wordCount(of:)` found.
         base = unsafeBitCast(type, to: UnsafeRawPointer.self)
     }
 
@@ -106,6 +109,8 @@ private struct MetadataWords {
         let headerWords = 2
         #endif
         let sizeOffset = headerWords * MemoryLayout<UInt>.stride + 16
+        // Sound: the header words read here exist in every Swift class's metadata (the ABI's
+        // ClassMetadata layout), and the values are checked before they are used.
         let base = unsafeBitCast(type, to: UnsafeRawPointer.self)
         let classSize = Int(base.load(fromByteOffset: sizeOffset, as: UInt32.self))
         let addressPoint = Int(base.load(fromByteOffset: sizeOffset + 4, as: UInt32.self))

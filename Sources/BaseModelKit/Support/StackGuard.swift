@@ -22,8 +22,9 @@ import Darwin
 /// is ever read or written through them. The current position is the address of a local variable, taken with
 /// `withUnsafeMutablePointer` and only compared, never dereferenced. Stacks grow downwards on every
 /// platform Swift supports. If the bounds cannot be found, or the local is not inside them (as under
-/// AddressSanitizer), the guard answers "enough" and the depth limits alone apply. `ReliabilityTests` decodes and encodes a graph 10 000 levels deep on threads
-/// with small and large stacks: an error on the first, success on the second, a crash on neither.
+/// AddressSanitizer), the guard answers "enough" and the depth limits alone apply. The "Nesting depth"
+/// tests decode and encode graphs deeper than a small thread's stack allows, on threads with small and
+/// large stacks: an error on the first, success on the second, a crash on neither.
 enum StackGuard {
     /// Bytes kept free below the deepest level the engine enters: room for a level's own frames in a
     /// debug build (about 6 KB per nested model measured), hooks, and the error path.
@@ -47,6 +48,7 @@ enum StackGuard {
     static func hasRoom() -> Bool {
         guard let (low, high) = bounds() else { return true }
         var marker: UInt8 = 0
+        // Sound: the pointer is only turned into a number and compared, never dereferenced.
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         // A local outside the thread's stack (AddressSanitizer keeps locals in a "fake stack" on the
         // heap) tells nothing about the real stack: the depth limits alone apply then.
@@ -69,6 +71,7 @@ enum StackGuard {
             return (UInt(bitPattern: low), UInt(bitPattern: high))
         }
         guard let (low, size) = queryStack(), low != 0, size > 0 else { return nil }
+        // Sound: the slots hold the addresses as bit patterns; nothing is read through them.
         pthread_setspecific(slots.low, UnsafeRawPointer(bitPattern: low))
         pthread_setspecific(slots.high, UnsafeRawPointer(bitPattern: low + size))
         return (low, low + size)
@@ -84,6 +87,7 @@ enum StackGuard {
         var attributes = pthread_attr_t()
         guard let getAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
+        // Sound: `pthread_attr_getstack` writes the stack's address here; it is only turned into a number.
         var address: UnsafeMutableRawPointer?
         var size = 0
         guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
@@ -95,10 +99,12 @@ enum StackGuard {
     /// `pthread_getattr_np`, which the C library has but Swift's module for it does not declare (the
     /// header hides it behind `_GNU_SOURCE`). Looked up by name and called through its C signature,
     /// `int pthread_getattr_np(pthread_t, pthread_attr_t *)`; `nil` if the C library lacks it.
+    // Sound: the C function's exact signature, so the call passes its arguments as C expects them.
     private typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> CInt
     private static let getAttributes: GetAttributes? = {
         // A null handle is RTLD_DEFAULT: search the libraries already loaded.
         guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
+        // Sound: a C function pointer is one word, and the symbol is the function `GetAttributes` declares.
         return unsafeBitCast(symbol, to: GetAttributes.self)
     }()
     #endif

@@ -20,6 +20,7 @@ enum ByteScanning {
     @inline(__always)
     static func stringRun(in bytes: [UInt8], from start: Int) -> (end: Int, highBits: UInt8) {
         precondition(start >= 0 && start <= bytes.count, "stringRun(in:from:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             let raw = UnsafeRawBufferPointer(buffer)
             let count = buffer.count
@@ -60,6 +61,7 @@ enum ByteScanning {
     @inline(__always)
     static func skippingWhitespace(in bytes: [UInt8], from start: Int) -> Int {
         precondition(start >= 0 && start <= bytes.count, "skippingWhitespace(in:from:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             var index = start
             while index < buffer.count {
@@ -77,6 +79,7 @@ enum ByteScanning {
     @inline(__always)
     static func plainKey(in bytes: [UInt8], from start: Int, maximumLength: Int) -> (end: Int, hash: Int)? {
         precondition(start >= 0 && start <= bytes.count && maximumLength >= 0, "plainKey(in:from:maximumLength:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             let limit = min(buffer.count, start + maximumLength + 1)
             var index = start
@@ -98,6 +101,7 @@ enum ByteScanning {
     @inline(__always)
     static func string(in bytes: [UInt8], from start: Int, to end: Int) -> String {
         precondition(start >= 0 && start <= end && end <= bytes.count, "string(in:from:to:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
         }
@@ -111,6 +115,7 @@ enum ByteScanning {
     @inline(__always)
     static func compactKey(in bytes: [UInt8], at start: Int) -> Int? {
         precondition(start >= 0 && start <= bytes.count, "compactKey(in:at:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             guard start < count, buffer[start] == UInt8(ascii: "\"") else { return nil }
@@ -133,6 +138,7 @@ enum ByteScanning {
     @inline(__always)
     static func plainInteger(in bytes: [UInt8], from start: Int) -> (value: Int64, end: Int)? {
         precondition(start >= 0 && start <= bytes.count, "plainInteger(in:from:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             var index = start
@@ -162,6 +168,7 @@ enum ByteScanning {
     static func equal(_ bytes: [UInt8], from start: Int, to end: Int, _ other: [UInt8]) -> Bool {
         precondition(start >= 0 && start <= end && end <= bytes.count, "equal(_:from:to:_:) outside the bytes")
         guard end - start == other.count else { return false }
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             other.withUnsafeBufferPointer { otherBuffer in
                 var offset = 0
@@ -179,6 +186,7 @@ enum ByteScanning {
     static func equal(_ bytes: [UInt8], at first: Int, and second: Int, count: Int) -> Bool {
         precondition(count >= 0 && first >= 0 && second >= 0 && first <= bytes.count - count && second <= bytes.count - count,
                      "equal(_:at:and:count:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
             let raw = UnsafeRawBufferPointer(buffer)
             var offset = 0

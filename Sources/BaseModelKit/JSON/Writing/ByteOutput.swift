@@ -52,6 +52,7 @@ struct ByteOutput: ~Copyable {
         count += 1
     }
 
+    // Sound: `reserve` makes room for `bytes.count` more bytes past `count` before they are copied.
     @inline(__always)
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
@@ -60,6 +61,7 @@ struct ByteOutput: ~Copyable {
         count += bytes.count
     }
 
+    // Sound: the buffer is used only inside the closure, while the array keeps it alive.
     @inline(__always)
     mutating func append(contentsOf bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
@@ -118,6 +120,7 @@ struct ByteOutput: ~Copyable {
         let ones: UInt64 = 0x0101_0101_0101_0101
         var index = start
         while index + 8 <= count {
+            // Sound: `index + 8 <= count`, so all eight bytes are initialized storage.
             let word = UnsafeRawPointer(storage + index).loadUnaligned(as: UInt64.self)
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
@@ -141,6 +144,7 @@ struct ByteOutput: ~Copyable {
     mutating func insert(_ byte: UInt8, at index: Int) {
         precondition(index >= 0 && index <= count, "ByteOutput index out of range")
         reserve(1)
+        // Sound: `index <= count` (checked) and `reserve(1)` made room for the byte moved past `count`.
         UnsafeMutableRawPointer(storage + index + 1).copyMemory(from: storage + index, byteCount: count - index)
         storage[index] = byte
         count += 1
@@ -155,6 +159,7 @@ struct ByteOutput: ~Copyable {
     /// A copy of the bytes from `start` on.
     func bytes(from start: Int) -> [UInt8] {
         precondition(start >= 0 && start <= count, "ByteOutput index out of range")
+        // Sound: `start <= count` (checked), and the bytes up to `count` are initialized.
         return Array(UnsafeBufferPointer(start: storage + start, count: count - start))
     }
 
