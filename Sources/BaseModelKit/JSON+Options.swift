@@ -4,7 +4,7 @@ import Foundation
 // limit and a layout, so these live with the public surface.
 
 extension JSON {
-    /// Parses one JSON document from UTF-8 bytes.
+    /// Parses one JSON document from UTF-8 bytes: `Data`, `[UInt8]`, or any other collection of bytes.
     ///
     /// Strict RFC 8259: one value surrounded only by whitespace; no comments, trailing commas, `NaN`,
     /// leading zeros or single quotes; strings must be valid UTF-8 without raw control characters, and
@@ -13,18 +13,13 @@ extension JSON {
     /// value wins. Nesting deeper than `options.maxDepth` is an error.
     ///
     /// - Throws: `JSONSyntaxError` with the byte offset, line and column of the problem.
-    public init(parsing bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: bytes, maxDepth: options.maxDepth)
+    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
+        try self.init(parsing: bytes.inputBytes, maxDepth: options.maxDepth)
     }
 
-    /// Parses one JSON document from UTF-8 data; see `init(parsing:options:)` for `[UInt8]`.
-    public init(parsing data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: data.byteArray, options: options)
-    }
-
-    /// Parses one JSON document from text; see `init(parsing:options:)` for `[UInt8]`.
+    /// Parses one JSON document from text; see `init(parsing:options:)` for bytes.
     public init(parsing text: String, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: Array(text.utf8), options: options)
+        try self.init(parsing: Array(text.utf8), maxDepth: options.maxDepth)
     }
 }
 

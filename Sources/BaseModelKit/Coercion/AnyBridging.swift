@@ -78,4 +78,10 @@ enum AnyBridging {
             return dictionary
         }
     }
+
+    /// A `JSONSerialization`-style dictionary as a JSON object.
+    static func object(from dictionary: [String: Any]) throws -> JSONObject {
+        guard case .object(let object) = try json(from: dictionary) else { return JSONObject() }
+        return object
+    }
 }

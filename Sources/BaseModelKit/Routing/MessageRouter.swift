@@ -31,7 +31,7 @@ public final class MessageRouter {
     /// `modelClass(for:)` picks). Registering a type again replaces its route.
     public func register<Model: BaseModel>(_ modelType: Model.Type, type: String, handler: @escaping (Model) throws -> Void) {
         routes[type] = { bytes, options in
-            let model = try Document.decode(bytes, as: modelType, options: options)
+            let model = try DocumentDecoding.decode(bytes, at: nil, as: modelType, options: options, report: nil)
             try handler(model)
             return model
         }

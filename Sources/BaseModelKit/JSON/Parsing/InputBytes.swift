@@ -15,3 +15,13 @@ extension Data {
         }
     }
 }
+
+extension Collection where Element == UInt8 {
+    /// The bytes as the array the parser reads: an array as it is, `Data` in one copy, any other
+    /// contiguous collection in one copy, anything else element by element.
+    var inputBytes: [UInt8] {
+        if let array = self as? [UInt8] { return array }
+        if let data = self as? Data { return data.byteArray }
+        return withContiguousStorageIfAvailable { Array($0) } ?? Array(self)
+    }
+}
