@@ -48,6 +48,8 @@ enum DocumentDecoding {
                     return result
                 }
                 let descent = try DesignatedPath.seek(path, in: &parser)
+                // Report entries, like errors, carry paths from the top of the document.
+                for component in descent.path.components { session.enter(component) }
                 let result: Result
                 do {
                     result = try body(&parser)

@@ -28,7 +28,8 @@ struct JSONConformanceTests {
     @Test("every y_ case parses")
     func accepted() throws {
         var failures: [String] = []
-        for file in try Self.cases(prefix: "y_") {
+        let files = try Self.cases(prefix: "y_")
+        for file in files {
             do {
                 _ = try JSON(parsing: try Data(contentsOf: file))
             } catch {
@@ -36,23 +37,30 @@ struct JSONConformanceTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        print("JSONTestSuite: \(files.count) y_ cases ran, \(files.count - failures.count) parsed.")
     }
 
     @Test("every n_ case is rejected with a syntax error")
     func rejected() throws {
         var accepted: [String] = []
-        for file in try Self.cases(prefix: "n_") {
+        let files = try Self.cases(prefix: "n_")
+        for file in files {
             if (try? JSON(parsing: try Data(contentsOf: file))) != nil {
                 accepted.append(file.lastPathComponent)
             }
         }
         #expect(accepted.isEmpty, "\(accepted.joined(separator: "\n"))")
+        print("JSONTestSuite: \(files.count) n_ cases ran, \(files.count - accepted.count) rejected.")
     }
 
     @Test("every i_ case parses or throws, and what parses writes back and reads again")
     func implementationDefined() throws {
-        for file in try Self.cases(prefix: "i_") {
+        let files = try Self.cases(prefix: "i_")
+        var parsed = 0
+        defer { print("JSONTestSuite: \(files.count) i_ cases ran, \(parsed) parsed and round-tripped, the rest rejected.") }
+        for file in files {
             guard let value = try? JSON(parsing: try Data(contentsOf: file)) else { continue }
+            parsed += 1
             let written = try value.serializedData()
             #expect(try JSON(parsing: written) == value, "\(file.lastPathComponent)")
         }

@@ -1,0 +1,84 @@
+// @testable: these tests exercise internal runtime-level and byte-level code directly; proving it
+// sound is the point of the suite.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+@Suite("Byte output")
+struct ByteOutputTests {
+    @Test("appends of every kind, inserts, truncations and in-place writes match an Array doing the same")
+    func matchesArray() {
+        var output = ByteOutput(capacity: 1)
+        var expected: [UInt8] = []
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let strings = ["", "a", "héllo wörld", String(repeating: "x", count: 300), "日本語🎉", "quote\"back\\slash"]
+        for step in 0..<5_000 {
+            switch next(8) {
+            case 0:
+                let byte = UInt8(next(256))
+                output.append(byte)
+                expected.append(byte)
+            case 1:
+                let bytes = (0..<next(40)).map { _ in UInt8(next(256)) }
+                output.append(contentsOf: bytes)
+                expected.append(contentsOf: bytes)
+            case 2:
+                let bytes = (0..<next(20)).map { _ in UInt8(next(256)) }
+                let slice = bytes[(bytes.count / 2)...]
+                output.append(contentsOf: slice)
+                expected.append(contentsOf: slice)
+            case 3:
+                let string = strings[next(strings.count)]
+                output.appendUTF8(of: string)
+                expected.append(contentsOf: string.utf8)
+            case 4:
+                let value = UInt64(truncatingIfNeeded: state) >> UInt64(next(64))
+                output.appendDecimal(value)
+                expected.append(contentsOf: String(value).utf8)
+            case 5:
+                let index = next(expected.count + 1)
+                output.insert(UInt8(step % 256), at: index)
+                expected.insert(UInt8(step % 256), at: index)
+            case 6 where expected.count > 100:
+                let index = expected.count - next(50)
+                output.truncate(to: index)
+                expected.removeSubrange(index...)
+            default:
+                if !expected.isEmpty {
+                    let index = next(expected.count)
+                    output[index] = output[index] ^ 0x5A
+                    expected[index] ^= 0x5A
+                }
+            }
+            #expect(output.count == expected.count)
+        }
+        #expect(output.array == expected)
+        #expect(output.bytes(from: expected.count / 3) == Array(expected[(expected.count / 3)...]))
+    }
+
+    @Test("firstIndexNeedingEscape finds quotes, backslashes, control bytes and, when asked, slashes")
+    func escapes() {
+        for length in 0..<40 {
+            for position in 0...length {
+                for special: UInt8 in [0x22, 0x5C, 0x00, 0x1F, 0x2F] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if position < length { bytes[position] = special }
+                    var output = ByteOutput()
+                    output.append(UInt8(ascii: "\""))
+                    output.append(contentsOf: bytes)
+                    let found = position < length && (special != 0x2F) ? position + 1 : output.count
+                    #expect(output.firstIndexNeedingEscape(from: 1, slash: false) == found)
+                    let foundWithSlash = position < length ? position + 1 : output.count
+                    #expect(output.firstIndexNeedingEscape(from: 1, slash: true) == foundWithSlash)
+                }
+            }
+        }
+        var output = ByteOutput()
+        output.appendUTF8(of: "ü€日本 ok")
+        #expect(output.firstIndexNeedingEscape(from: 0, slash: true) == output.count)
+    }
+}
