@@ -60,7 +60,7 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             return try decodeTree(from: &parser, session: session)
         }
-        let model = try ModelDecoding.construct(buildType, parser: &parser, declared: declaredClass, session: session, plan: try plan(for: buildType), planOf: plan(for:))
+        let model = try ModelDecoding.construct(buildType, parser: &parser, declared: declaredClass, session: session, plan: try plan(for: buildType))
         // The class built is `Declared` or a subclass: checked by the plan and by `chosenClass`.
         return ClassDowncast.reference(model, as: Declared.self)
     }

@@ -4,7 +4,10 @@
 ///
 /// Both loops serve every path: top-level and nested models, elements of arrays and dictionaries, the
 /// default `deserialize` and `serialize` behind overridden hooks, and nested key paths.
-struct MemberTable: Sendable {
+///
+/// A class, so that the loops reach its arrays through one reference rather than through a struct
+/// copied out of the plan for each object.
+final class MemberTable: Sendable {
     /// The model's name, for messages.
     let modelName: String
     /// The JSON key of each member, in declaration order of the properties.
@@ -39,7 +42,7 @@ struct MemberTable: Sendable {
 
     /// The members of `fields`, in their order. A field with an empty `property` is a nested object of
     /// several properties: errors inside it name the member's property, errors about it only the model.
-    init(modelName: String, fields: [FieldPlan]) {
+    convenience init(modelName: String, fields: [FieldPlan]) {
         self.init(
             modelName: modelName,
             keys: fields.map(\.jsonKey),

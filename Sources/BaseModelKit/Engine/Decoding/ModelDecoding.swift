@@ -36,8 +36,8 @@ enum ModelDecoding {
 
     /// Steps 1 to 3 for a new object at the parser's position (a `{`): builds `buildType`, or the class
     /// its `modelClass(for:)` picks (which must be `declared` or a subclass), and fills it. `plan` is
-    /// the plan of `buildType`; `planOf` finds the plan of another class.
-    static func construct(_ buildType: BaseModel.Type, parser: inout JSONParser, declared: BaseModel.Type, session: DecodingSession, plan: ModelSchema, planOf: (BaseModel.Type) throws -> ModelSchema = SchemaRegistry.schema(for:)) throws -> BaseModel {
+    /// the plan of `buildType`.
+    static func construct(_ buildType: BaseModel.Type, parser: inout JSONParser, declared: BaseModel.Type, session: DecodingSession, plan: ModelSchema) throws -> BaseModel {
         guard plan.overriddenHooks.contains(.modelClass) else {
             let model = buildType.init()
             try fill(model, parser: &parser, session: session, isExisting: false, plan: plan)
@@ -46,7 +46,7 @@ enum ModelDecoding {
         let object = HookObject(at: parser, session: session)
         let chosen = try buildType.classToBuild(for: JSONObject(deferred: object), declared: declared)
         let model = chosen.init()
-        try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try planOf(chosen))
+        try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try SchemaRegistry.schema(for: chosen))
         return model
     }
 
