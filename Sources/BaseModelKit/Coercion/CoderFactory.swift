@@ -32,7 +32,7 @@ struct CoderFactory {
         if let coder = scalarCoder(for: T.self) {
             return coder
         }
-        if let container = T.self as? any ContainerCoderBuilding.Type {
+        if let container = T.self as? any StandardContainer.Type {
             guard let coder = container.makeCoder(using: self) as? any ValueCoding<T> else {
                 throw Unsupported(typeName: String(describing: T.self))
             }
@@ -94,38 +94,4 @@ protocol ModelCoderProviding: AnyObject {
 
     /// Whether this class is `other` or inherits from it.
     static func isSubclass(of other: ModelCoderProviding.Type) -> Bool
-}
-
-/// The standard containers, recognised from a bare type: each knows its element type statically.
-protocol ContainerCoderBuilding {
-    /// A coder for this container type, or `nil` when its elements are not mappable.
-    static func makeCoder(using factory: CoderFactory) -> Any?
-}
-
-extension Optional: ContainerCoderBuilding {
-    static func makeCoder(using factory: CoderFactory) -> Any? {
-        guard let wrapped = try? factory.coder(for: Wrapped.self) else { return nil }
-        return OptionalCoder<Wrapped>(wrapped: wrapped)
-    }
-}
-
-extension Array: ContainerCoderBuilding {
-    static func makeCoder(using factory: CoderFactory) -> Any? {
-        guard let element = try? factory.coder(for: Element.self) else { return nil }
-        return ArrayCoder<Element>(element: element, isLossy: factory.lossyCollections)
-    }
-}
-
-extension Set: ContainerCoderBuilding {
-    static func makeCoder(using factory: CoderFactory) -> Any? {
-        guard let element = try? factory.coder(for: Element.self) else { return nil }
-        return SetCoder<Element>(element: element, isLossy: factory.lossyCollections)
-    }
-}
-
-extension Dictionary: ContainerCoderBuilding where Key == String {
-    static func makeCoder(using factory: CoderFactory) -> Any? {
-        guard let value = try? factory.coder(for: Value.self) else { return nil }
-        return DictionaryCoder<Value>(value: value, isLossy: factory.lossyCollections)
-    }
 }

@@ -65,19 +65,6 @@ extension JSON {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
-
-    /// A short name of the value's kind, as used in error messages: "null", "a Boolean", "a number",
-    /// "a string", "an array", "an object".
-    var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a Boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
 }
 
 extension JSON: ExpressibleByNilLiteral {

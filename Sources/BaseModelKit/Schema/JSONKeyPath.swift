@@ -29,7 +29,4 @@ struct JSONKeyPath: Hashable, Sendable {
         segments.append(current)
         self.segments = segments
     }
-
-    /// Whether the path has more than one step.
-    var isNested: Bool { segments.count > 1 }
 }

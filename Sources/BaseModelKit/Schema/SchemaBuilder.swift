@@ -175,7 +175,7 @@ struct SchemaBuilder {
             return nil
         }
         if !field.isStrong {
-            let isOptional = (field.type as? any ContainerElementDescribing.Type)?.isOptional == true
+            let isOptional = (field.type as? any StandardContainer.Type)?.isOptional == true
             let kind = isOptional ? "weak" : "unowned"
             problems.append("`\(property)` is `\(kind)`; mapped properties must hold strong references.")
             return nil
@@ -226,7 +226,7 @@ struct SchemaBuilder {
     /// The innermost element type, through any nesting of optionals and containers.
     private static func leafType(of type: Any.Type) -> Any.Type {
         var current = type
-        while let container = current as? any ContainerElementDescribing.Type {
+        while let container = current as? any StandardContainer.Type {
             current = container.elementType
         }
         return current
@@ -234,12 +234,12 @@ struct SchemaBuilder {
 
     /// The type inside an `Optional`, or the type itself.
     private static func unwrapped(_ type: Any.Type) -> Any.Type {
-        (type as? any ContainerElementDescribing.Type).flatMap { $0.isOptional ? $0.elementType : nil } ?? type
+        (type as? any StandardContainer.Type).flatMap { $0.isOptional ? $0.elementType : nil } ?? type
     }
 
     /// The element type of an array, set or dictionary (through an `Optional`).
     private static func elementType(of type: Any.Type) -> Any.Type? {
-        guard let container = unwrapped(type) as? any ContainerElementDescribing.Type, !container.isOptional else { return nil }
+        guard let container = unwrapped(type) as? any StandardContainer.Type, !container.isOptional else { return nil }
         return container.elementType
     }
 
@@ -249,30 +249,4 @@ struct SchemaBuilder {
         let target = elements ? elementType(of: type).map(unwrapped) : unwrapped(type)
         return target as? ModelCoderProviding.Type
     }
-}
-
-/// Containers that can name their element type from a bare type.
-protocol ContainerElementDescribing {
-    static var elementType: Any.Type { get }
-    static var isOptional: Bool { get }
-}
-
-extension Optional: ContainerElementDescribing {
-    static var elementType: Any.Type { Wrapped.self }
-    static var isOptional: Bool { true }
-}
-
-extension Array: ContainerElementDescribing {
-    static var elementType: Any.Type { Element.self }
-    static var isOptional: Bool { false }
-}
-
-extension Set: ContainerElementDescribing {
-    static var elementType: Any.Type { Element.self }
-    static var isOptional: Bool { false }
-}
-
-extension Dictionary: ContainerElementDescribing {
-    static var elementType: Any.Type { Value.self }
-    static var isOptional: Bool { false }
 }

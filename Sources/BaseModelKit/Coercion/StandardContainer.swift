@@ -1,0 +1,52 @@
+/// The standard containers — `Optional`, `Array`, `Set`, `Dictionary` — recognised from a bare type:
+/// each names its element type statically and builds its coder from the element's. The schema uses
+/// the first to look through containers (`[[Bet]?]` holds `Bet`s); the coder factory the second.
+protocol StandardContainer {
+    /// The type of the elements (the wrapped type of an `Optional`, the values of a `Dictionary`).
+    static var elementType: Any.Type { get }
+    /// Whether this is an `Optional`.
+    static var isOptional: Bool { get }
+    /// A coder for this container type, or `nil` when its elements (or keys) are not mappable.
+    static func makeCoder(using factory: CoderFactory) -> Any?
+}
+
+extension Optional: StandardContainer {
+    static var elementType: Any.Type { Wrapped.self }
+    static var isOptional: Bool { true }
+
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard let wrapped = try? factory.coder(for: Wrapped.self) else { return nil }
+        return OptionalCoder<Wrapped>(wrapped: wrapped)
+    }
+}
+
+extension Array: StandardContainer {
+    static var elementType: Any.Type { Element.self }
+    static var isOptional: Bool { false }
+
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard let element = try? factory.coder(for: Element.self) else { return nil }
+        return ArrayCoder<Element>(element: element, isLossy: factory.lossyCollections)
+    }
+}
+
+extension Set: StandardContainer {
+    static var elementType: Any.Type { Element.self }
+    static var isOptional: Bool { false }
+
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard let element = try? factory.coder(for: Element.self) else { return nil }
+        return SetCoder<Element>(element: element, isLossy: factory.lossyCollections)
+    }
+}
+
+extension Dictionary: StandardContainer {
+    static var elementType: Any.Type { Value.self }
+    static var isOptional: Bool { false }
+
+    /// Only `String` keys map (JSON object keys are strings).
+    static func makeCoder(using factory: CoderFactory) -> Any? {
+        guard Key.self == String.self, let value = try? factory.coder(for: Value.self) else { return nil }
+        return DictionaryCoder<Value>(value: value, isLossy: factory.lossyCollections)
+    }
+}
