@@ -7,7 +7,7 @@
 /// had checked, when the plan was made or when `modelClass(for:)` answered, to be `Declared` or a
 /// subclass of it; a reference to an instance of a subclass is a valid reference of the superclass
 /// type, so reinterpreting the reference is exactly what the checked cast would have returned.
-/// `ReflectionTests` checks both an exact class and a subclass.
+/// The "Class downcast" tests check both an exact class and a subclass.
 enum ClassDowncast {
     static func reference<Declared>(_ object: AnyObject, as type: Declared.Type) -> Declared {
         unsafeBitCast(object, to: Declared.self)

@@ -10,7 +10,7 @@
 /// bit by bit) and exactly one byte long. `bits(of:)` reads the byte of a value that exists, and
 /// `value(bits:)` is only ever given a byte that `bits(of:)` returned for the same type, so every
 /// value it makes is a bit-for-bit copy of a valid one — which is what copying a trivial value is.
-/// `unsafeBitCast` checks at run time that both sizes are one byte. `ReflectionTests` round-trips
+/// `unsafeBitCast` checks at run time that both sizes are one byte. The "Trivial bits" tests round-trip
 /// every case of raw-value enums with 2 and 256 cases and checks that payload enums, strings and
 /// two-byte types are refused.
 enum TrivialBits {

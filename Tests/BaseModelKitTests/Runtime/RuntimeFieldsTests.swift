@@ -34,7 +34,7 @@ private final class SubHolder: Holder {
 }
 
 @Suite("Reflection", .serialized)
-struct ReflectionTests {
+struct RuntimeFieldsTests {
     @Test("the self-test passes in this build")
     func selfTest() {
         #expect(ReflectionSelfTest.passes)
