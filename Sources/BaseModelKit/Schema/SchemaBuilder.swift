@@ -180,7 +180,33 @@ struct SchemaBuilder {
             problems.append("`\(property)` is `\(kind)`; mapped properties must hold strong references.")
             return nil
         }
+        if let problem = Self.unsoundStorage(in: field.type) {
+            problems.append("`\(property)` has type `\(field.type)`, \(problem)")
+            return nil
+        }
+        if field.offset < 2 * MemoryLayout<UInt>.stride {
+            problems.append("`\(property)` is reported at offset \(field.offset), inside the object's header; it cannot be written soundly, so keep it out of the map.")
+            return nil
+        }
         return (order, field)
+    }
+
+    /// Why values of `type` cannot be read and written soundly at a field's offset, looking through
+    /// optionals and tuples (which store their elements as the field would); `nil` when they can.
+    /// Functions and metatypes are stored in a class differently from how generic code sees them
+    /// (see `TypeKind`); inside a struct, an array or a dictionary they are fine.
+    private static func unsoundStorage(in type: Any.Type) -> String? {
+        switch TypeKind(of: type) {
+        case .function:
+            return "which holds a function; the engine cannot store functions in place. Wrap the function in a struct, or keep the property out of the map."
+        case .metatype, .existentialMetatype:
+            return "which holds a type; the engine cannot store metatypes in place. Map a name or raw value and look the type up, or keep the property out of the map."
+        case .tuple:
+            return TypeKind.tupleElements(of: type).lazy.compactMap(unsoundStorage(in:)).first
+        case .other:
+            guard let optional = type as? any StandardContainer.Type, optional.isOptional else { return nil }
+            return unsoundStorage(in: optional.elementType)
+        }
     }
 
     /// The property's typed access with the coder chosen for its type, or `nil` if it has no coder.
