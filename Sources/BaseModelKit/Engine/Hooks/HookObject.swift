@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The object an overridden `deserialize(_:)` or `modelClass(for:)` receives while the engine reads a
 /// document: a `DeferredObject` (its members are read from the bytes only if the hook asks for them)
 /// that also carries the decoding session and, while the hook runs, the engine's parser. See
@@ -12,7 +14,8 @@ final class HookObject: DeferredObject, @unchecked Sendable {
 
     /// The engine's parser, standing at this object, with the plan of the object's class, while the
     /// overridden `deserialize` runs.
-    private let parked = SharedMutex<Parked?>(nil)
+    /// (Stored inline: a `SharedMutex` here was a second allocation per hooked object.)
+    private let parked = Mutex<Parked?>(nil)
 
     struct Parked: Sendable {
         var parser: JSONParser
@@ -35,8 +38,9 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// or nothing was parked).
     func takeParked() -> Parked? {
         parked.withLock { parked in
-            defer { parked = nil }
-            return parked
+            let taken = parked
+            parked = nil
+            return taken
         }
     }
 
