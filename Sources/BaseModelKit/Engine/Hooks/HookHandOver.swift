@@ -45,7 +45,7 @@ enum HookHandOver {
     }
 
     private static func takeBack(_ parser: inout JSONParser, from object: HookObject) {
-        if let parked = object.takeParked() { parser = parked.parser }
+        _ = object.takeParked(into: &parser)
     }
 
     /// The default `deserialize(_:)`: `object`'s members through the plan's member loop.
@@ -66,15 +66,16 @@ enum HookHandOver {
         }
         let hookObject = deferred as? HookObject
         let session = hookObject?.session ?? CurrentSession.decodingOrDefault
-        if let hookObject, hookObject.use == .untouched, var parked = hookObject.takeParked() {
-            defer { hookObject.putBack(parked) }
-            let plan = parked.plan.modelType == modelType ? parked.plan : try SchemaRegistry.schema(for: modelType)
-            try plan.members.decodeMembers(from: &parked.parser, into: model, session: session)
-            hookObject.markStreamed(end: parked.parser.position)
+        var parser = JSONParser.idle
+        if let hookObject, hookObject.use == .untouched, let parkedPlan = hookObject.takeParked(into: &parser) {
+            defer { hookObject.putBack(&parser) }
+            let plan = parkedPlan.modelType == modelType ? parkedPlan : try SchemaRegistry.schema(for: modelType)
+            try plan.members.decodeMembers(from: &parser, into: model, session: session)
+            hookObject.markStreamed(end: parser.position)
             return
         }
         // Read into members before, or handed over again: read again from its own bytes.
-        var parser = try deferred.parser()
+        parser = try deferred.parser()
         try SchemaRegistry.schema(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
     }
 

@@ -13,13 +13,15 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     let session: DecodingSession
 
     /// The engine's parser, standing at this object, with the plan of the object's class, while the
-    /// overridden `deserialize` runs.
-    /// (Stored inline: a `SharedMutex` here was a second allocation per hooked object.)
-    private let parked = Mutex<Parked?>(nil)
+    /// overridden `deserialize` runs. Parsers move in and out by `swap`, so no array they hold is
+    /// retained or released on the way. (Stored inline: a `SharedMutex` here was a second allocation
+    /// per hooked object.)
+    private let parked = Mutex(Parked())
 
-    struct Parked: Sendable {
-        var parser: JSONParser
-        var plan: ModelSchema
+    private struct Parked {
+        var parser = JSONParser.idle
+        var plan: ModelSchema?
+        var isParked = false
     }
 
     init(at parser: JSONParser, session: DecodingSession) {
@@ -29,23 +31,29 @@ final class HookObject: DeferredObject, @unchecked Sendable {
 
     /// Leaves `parser` here (an idle parser takes its place) while the hook runs.
     func park(_ parser: inout JSONParser, plan: ModelSchema) {
-        var taken = JSONParser.idle
-        swap(&taken, &parser)
-        parked.withLock { $0 = Parked(parser: taken, plan: plan) }
-    }
-
-    /// The parked parser and plan, taken out (`nil` if the default implementation already took them,
-    /// or nothing was parked).
-    func takeParked() -> Parked? {
         parked.withLock { parked in
-            let taken = parked
-            parked = nil
-            return taken
+            swap(&parked.parser, &parser)
+            parked.plan = plan
+            parked.isParked = true
         }
     }
 
-    /// Puts a parser back after the default implementation read the object with it.
-    func putBack(_ parked: Parked) {
-        self.parked.withLock { $0 = parked }
+    /// Swaps the parked parser into `parser` and returns the plan parked with it; `nil`, leaving
+    /// `parser` as it is, when nothing is parked (the default implementation took it already).
+    func takeParked(into parser: inout JSONParser) -> ModelSchema? {
+        parked.withLock { parked in
+            guard parked.isParked else { return nil }
+            swap(&parked.parser, &parser)
+            parked.isParked = false
+            return parked.plan
+        }
+    }
+
+    /// Parks a parser again after the default implementation read the object with it.
+    func putBack(_ parser: inout JSONParser) {
+        parked.withLock { parked in
+            swap(&parked.parser, &parser)
+            parked.isParked = true
+        }
     }
 }
