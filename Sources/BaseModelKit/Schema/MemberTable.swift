@@ -25,31 +25,21 @@ final class MemberTable: Sendable {
     /// The position of each JSON key.
     private let positions: [String: Int]
 
-    init(modelName: String, keys: [String], keyBytes: [[UInt8]], quotedKeys: [[UInt8]], properties: [String?], accessors: [any MappedFieldAccess]) {
+    /// The members of `fields`, in their order. A field with an empty `property` is a nested object of
+    /// several properties: errors inside it name the member's property, errors about it only the model.
+    init(modelName: String, fields: [FieldPlan]) {
         self.modelName = modelName
-        self.keys = keys
-        self.keyBytes = keyBytes
-        self.quotedKeys = quotedKeys
-        self.properties = properties
-        self.accessors = accessors
-        self.streamedMembers = accessors.map(StreamedMember.init)
+        keys = fields.map(\.jsonKey)
+        keyBytes = fields.map(\.jsonKeyBytes)
+        quotedKeys = fields.map(\.quotedKey)
+        properties = fields.map { $0.property.isEmpty ? nil : $0.property }
+        accessors = fields.map(\.access)
+        streamedMembers = accessors.map(StreamedMember.init)
         var positions: [String: Int] = [:]
         for (position, key) in keys.enumerated() {
             positions[key] = position
         }
         self.positions = positions
-    }
-
-    /// The members of `fields`, in their order. A field with an empty `property` is a nested object of
-    /// several properties: errors inside it name the member's property, errors about it only the model.
-    convenience init(modelName: String, fields: [FieldPlan]) {
-        self.init(
-            modelName: modelName,
-            keys: fields.map(\.jsonKey),
-            keyBytes: fields.map(\.jsonKeyBytes),
-            quotedKeys: fields.map(\.quotedKey),
-            properties: fields.map { $0.property.isEmpty ? nil : $0.property },
-            accessors: fields.map(\.access))
     }
 
     /// `error`, raised while mapping member `index`, attributed to the model (and to the member's
@@ -118,6 +108,13 @@ final class MemberTable: Sendable {
             }
             session.leave()
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
+    }
+
+    /// `object`'s members as a JSON object, braces included: see `writeMembers`.
+    func writeObject(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
+        writer.beginObject()
+        let wrote = try writeMembers(of: object, to: &writer, session: session)
+        writer.endObject(isEmpty: !wrote)
     }
 
     /// The member writer: writes `"key":value` for every member of `object` in declaration order

@@ -5,13 +5,12 @@ final class ModelSchema: Sendable {
     let modelType: AnyObject.Type
     /// The class's name, as used in messages.
     let modelName: String
-    /// The mapped properties in declaration order (superclass properties first); properties mapped to
-    /// keys inside one nested object (`"s.h"`, `"s.a"`) share one entry, whose `property` is empty.
-    let fields: [FieldPlan]
     /// Every stored field of the class, mapped or not: what an update in place copies before it
     /// changes the object.
     let storedFields: [StoredField]
-    /// The mapped members with the member loop and writer, in the order of `fields`.
+    /// The mapped properties in declaration order (superclass properties first), with the member loop
+    /// and writer; properties mapped to keys inside one nested object (`"s.h"`, `"s.a"`) share one
+    /// member.
     let members: MemberTable
 
     /// Property name → JSON key as written in the map (dotted for a nested key).
@@ -26,7 +25,6 @@ final class ModelSchema: Sendable {
         self.localToApi = localToApi
         self.modelType = modelType
         self.modelName = modelName
-        self.fields = fields
         self.storedFields = storedFields
         self.members = MemberTable(modelName: modelName, fields: fields)
         self.overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all

@@ -12,15 +12,6 @@
 /// 3. `didDeserialize()` runs; an error it throws rejects the object (and, for an update, the whole
 ///    update).
 enum ModelDecoding {
-    /// Reads a whole document whose top level must be an object, into `existing` or a new instance
-    /// of `type` (or the class `modelClass(for:)` picks).
-    static func decodeDocument(_ bytes: [UInt8], as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
-        var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
-        let model = try decodeObject(from: &parser, as: type, into: existing, session: session)
-        try parser.expectEndOfInput()
-        return model
-    }
-
     /// Reads the value at the parser's position, which must be an object: step 1, then steps 2 and 3.
     static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
         guard parser.peekToken() == UInt8(ascii: "{") else {

@@ -10,9 +10,7 @@ enum ModelEncoding {
         if schema.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
             try writer.writeChecked(.object(try model.serialize()))
         } else {
-            writer.beginObject()
-            let wrote = try schema.members.writeMembers(of: model, to: &writer, session: session)
-            writer.endObject(isEmpty: !wrote)
+            try schema.members.writeObject(of: model, to: &writer, session: session)
         }
     }
 

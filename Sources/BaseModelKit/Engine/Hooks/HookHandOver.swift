@@ -28,10 +28,10 @@ enum HookHandOver {
         do {
             try model.deserialize(JSONObject(deferred: object))
         } catch {
-            takeBack(&parser, from: object)
+            _ = object.takeParked(into: &parser)
             throw error
         }
-        takeBack(&parser, from: object)
+        _ = object.takeParked(into: &parser)
         let outcome = object.outcome
         if let error = outcome.error { throw error }
         switch outcome.use {
@@ -44,38 +44,33 @@ enum HookHandOver {
         }
     }
 
-    private static func takeBack(_ parser: inout JSONParser, from object: HookObject) {
-        _ = object.takeParked(into: &parser)
-    }
-
     /// The default `deserialize(_:)`: `object`'s members through the plan's member loop.
     static func deserializeByDefault(_ model: BaseModel, from object: JSONObject) throws {
         let modelType = type(of: model)
-        guard let deferred = object.deferred else {
-            // Built or edited by code: written, then read like any document.
-            let session = CurrentSession.decodingOrDefault
-            var writer = JSONWriter(formatting: [])
-            do {
-                try writer.write(.object(object))
-            } catch {
-                throw MappingError(error)
-            }
-            var parser = try JSONParser(bytes: writer.output, maxDepth: session.options.maxDepth)
-            try SchemaRegistry.schema(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
-            return
-        }
-        let hookObject = deferred as? HookObject
+        let hookObject = object.deferred as? HookObject
         let session = hookObject?.session ?? CurrentSession.decodingOrDefault
         var parser = JSONParser.idle
         if let hookObject, hookObject.use == .untouched, let parkedPlan = hookObject.takeParked(into: &parser) {
+            // The object the engine stands at: continue with its parser.
             defer { hookObject.putBack(&parser) }
             let plan = parkedPlan.modelType == modelType ? parkedPlan : try SchemaRegistry.schema(for: modelType)
             try plan.members.decodeMembers(from: &parser, into: model, session: session)
             hookObject.markStreamed(end: parser.position)
             return
         }
-        // Read into members before, or handed over again: read again from its own bytes.
-        parser = try deferred.parser()
+        if let deferred = object.deferred {
+            // Read into members before, or handed over again: read again from its own bytes.
+            parser = try deferred.parser()
+        } else {
+            // Built or edited by code: written, then read like any document.
+            let bytes: [UInt8]
+            do {
+                bytes = try JSON.object(object).serializedBytes(formatting: [])
+            } catch {
+                throw MappingError(error)
+            }
+            parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+        }
         try SchemaRegistry.schema(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
     }
 
@@ -87,9 +82,7 @@ enum HookHandOver {
         // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer
         // reads them into members first.
         var writer = JSONWriter(formatting: session.options.writerFormatting.intersection(.escapingSlashes))
-        writer.beginObject()
-        let wrote = try schema.members.writeMembers(of: model, to: &writer, session: session)
-        writer.endObject(isEmpty: !wrote)
+        try schema.members.writeObject(of: model, to: &writer, session: session)
         return JSONObject(deferred: DeferredObject(written: writer.output))
     }
 }
