@@ -12,11 +12,13 @@ called from Schema/), unless some layer the file may use declares a member of th
 check never flags a shared name such as `decode`. It is a net for the dependencies the compiler does
 not stop within one module.
 
-    Scripts/Checks/layering.py [SOURCES]     (default: Sources/BaseModelKit)
+    python3 -B Scripts/Checks/layering.py [SOURCES]     (default: Sources/BaseModelKit)
 """
 import os
 import re
 import sys
+
+from sources import report, swift_files
 
 # Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
 # a coder, and the session carries the options to every coder.
@@ -103,13 +105,7 @@ def rank_of(relative):
 
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
-    files = {}
-    for folder, _, names in os.walk(root):
-        for name in names:
-            if name.endswith(".swift"):
-                path = os.path.join(folder, name)
-                with open(path, encoding="utf-8") as handle:
-                    files[os.path.relpath(path, root)] = strip(handle.read())
+    files = {os.path.relpath(path, root): strip(text) for path, text in swift_files(root)}
 
     types, members, lifted = {}, {}, {}
     for relative, text in files.items():
@@ -142,13 +138,9 @@ def main():
                     owner_name = "/".join(k for k, v in RANKS.items() if v == owner) or "the public surface"
                     problems.append(f"{os.path.join(root, relative)}:{number}: {layer} uses "
                                     f"`{name}`, declared only in {owner_name} or above")
-    for problem in problems:
-        print(problem)
-    if problems:
-        print(f"{len(problems)} reference(s) go up the layers; see Docs/Architecture.md.", file=sys.stderr)
-        return 1
-    print(f"Layering: {len(files)} files, no reference goes up the layers.")
-    return 0
+    return report(problems,
+                  f"{len(problems)} reference(s) go up the layers; see Docs/Architecture.md.",
+                  f"Layering: {len(files)} files, no reference goes up the layers.")
 
 
 if __name__ == "__main__":

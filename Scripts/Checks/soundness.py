@@ -7,11 +7,12 @@ Unsafe code here is a use of a pointer type or an unchecked operation: `Unsafeâ€
 comment with the word "sound" (a sentence of why it is sound) on that line or in the comments just
 above it â€” the comment block of the enclosing declaration counts, up to LOOKBACK lines back.
 
-    Scripts/Checks/soundness.py [FOLDER ...]     (default: Sources)
+    python3 -B Scripts/Checks/soundness.py [FOLDER ...]     (default: Sources)
 """
-import os
 import re
 import sys
+
+from sources import report, swift_files
 
 UNSAFE = re.compile(r"\bUnsafe\w*Pointer\b|\bwithUnsafe\w+|\bunsafeBitCast\b|\bunsafeDowncast\b|"
                     r"\bUnmanaged\b|\bassumingMemoryBound\b|\bbindMemory\b|@_silgen_name|\bunsafeAddress\b")
@@ -28,29 +29,19 @@ def main():
     roots = sys.argv[1:] or ["Sources"]
     problems, uses = [], 0
     for root in roots:
-        for folder, _, names in os.walk(root):
-            for name in sorted(names):
-                if not name.endswith(".swift"):
+        for path, text in swift_files(root):
+            lines = text.split("\n")
+            for number, line in enumerate(lines):
+                if not UNSAFE.search(code_part(line)):
                     continue
-                path = os.path.join(folder, name)
-                with open(path, encoding="utf-8") as handle:
-                    lines = handle.read().split("\n")
-                for number, line in enumerate(lines):
-                    if not UNSAFE.search(code_part(line)):
-                        continue
-                    uses += 1
-                    window = lines[max(0, number - LOOKBACK):number + 1]
-                    comments = [l for l in window if "//" in l]
-                    if not any(re.search(r"\bsound", c, re.I) for c in comments):
-                        problems.append(f"{path}:{number + 1}: unsafe code without a comment that says why it is sound")
-    for problem in problems:
-        print(problem)
-    if problems:
-        print(f"{len(problems)} of {len(uses) if isinstance(uses, list) else uses} unsafe uses lack a soundness comment.", file=sys.stderr)
-        return 1
-    print(f"Soundness comments: {uses} unsafe uses, each with a comment that says why it is sound.")
-    return 0
-
+                uses += 1
+                window = lines[max(0, number - LOOKBACK):number + 1]
+                comments = [l for l in window if "//" in l]
+                if not any(re.search(r"\bsound", c, re.I) for c in comments):
+                    problems.append(f"{path}:{number + 1}: unsafe code without a comment that says why it is sound")
+    return report(problems,
+                  f"{len(problems)} of {uses} unsafe uses lack a soundness comment.",
+                  f"Soundness comments: {uses} unsafe uses, each with a comment that says why it is sound.")
 
 if __name__ == "__main__":
     sys.exit(main())
