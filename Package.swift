@@ -3,11 +3,18 @@ import PackageDescription
 
 let package = Package(
     name: "BaseModelKit",
+    platforms: [
+        // The floor of the runtime entry points the reflection calls (those behind the standard
+        // library's `_forEachField`); Docs/Platforms.md explains it.
+        .macOS("10.15.4"), .iOS("13.4"), .tvOS("13.4"), .watchOS("6.2"),
+    ],
     products: [
         .library(name: "BaseModelKit", targets: ["BaseModelKit"]),
     ],
     targets: [
-        .target(name: "BaseModelKit"),
+        .target(name: "BaseModelKit", dependencies: ["CBaseModelKitAtomics"]),
+        // Word-sized C11 atomics: Swift's own exist only from macOS 15 / iOS 18.
+        .target(name: "CBaseModelKitAtomics"),
         .executableTarget(name: "Demo", dependencies: ["BaseModelKit"], resources: [.copy("Resources")]),
         .executableTarget(name: "Benchmarks", dependencies: ["BaseModelKit", "HeapStatistics"]),
         .target(name: "HeapStatistics"),

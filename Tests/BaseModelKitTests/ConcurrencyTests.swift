@@ -1,7 +1,6 @@
-import BaseModelKit
+@testable import BaseModelKit
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 // Classes used by no other test, so that their first use — building their plans — races here.
@@ -32,7 +31,7 @@ final class RaceDerived: RaceBase {
 struct ConcurrencyTests {
     @Test("8 threads decode, update and encode distinct objects 1 000 times each, racing on first use of the plans")
     func parallelMapping() {
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>.make([])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for iteration in 0..<1_000 {
                 do {

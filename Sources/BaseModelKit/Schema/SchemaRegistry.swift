@@ -1,7 +1,7 @@
 /// The plan of every model class used so far, built on first use and cached for the life of the
 /// process. The cache is the only state shared between threads; a plan is immutable once built.
 enum SchemaRegistry {
-    private static let plans = SharedMutex<[ObjectIdentifier: Result<ModelSchema, SchemaError>]>([:])
+    private static let plans = Lock<[ObjectIdentifier: Result<ModelSchema, SchemaError>]>.make([:])
 
     /// The plan of `type`, or the `SchemaError` listing every problem of its tables.
     static func schema(for type: BaseModel.Type) throws(SchemaError) -> ModelSchema {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The objects an update in place has changed, each with a copy of its fields from before, so that a
 /// failed update can put every one of them back.
 final class ChangeLog: Sendable {
@@ -8,7 +6,7 @@ final class ChangeLog: Sendable {
         var snapshots: [ObjectSnapshot] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock.make(State())
 
     /// Copies the fields of `object` unless it was copied already in this update.
     func record(_ object: AnyObject, fields: [StoredField]) {

@@ -1,10 +1,8 @@
-import Synchronization
-
 /// What one encoding call carries down to every value: its options and how deep in nested models
 /// the encoding is.
 final class EncodingSession: Sendable {
     let options: EncodingOptions
-    let nesting = Mutex(0)
+    let nesting = AtomicWord.make(0)
 
     init(options: EncodingOptions) {
         self.options = options
@@ -13,20 +11,17 @@ final class EncodingSession: Sendable {
     /// Counts one more level of nested models, refusing to go deeper than `maxDepth` or than the
     /// thread's stack allows.
     func enterModel() throws {
-        let depth = nesting.withLock { depth in
-            depth += 1
-            return depth
-        }
+        let depth = nesting.add(1) + 1
         do {
             guard depth <= options.maxDepth else { throw MappingError(.tooDeep(limit: options.maxDepth)) }
             try MappingError.checkStackRoom(level: depth)
         } catch {
-            nesting.withLock { $0 -= 1 }
+            nesting.add(-1)
             throw error
         }
     }
 
     func leaveModel() {
-        nesting.withLock { $0 -= 1 }
+        nesting.add(-1)
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Collects report entries during one call, with the path of the value being read. Exists only when
 /// the caller asked for a report, so that decoding without one pays a `nil` check per member.
 final class ReportRecorder: Sendable {
@@ -8,7 +6,7 @@ final class ReportRecorder: Sendable {
         var entries: [MappingReport.Entry] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock.make(State())
 
     func push(_ component: MappingPath.Component) {
         state.withLock { $0.path.append(component) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A reference that any thread reads without taking a lock, and that is replaced only under a lock.
 ///
 /// Why: a nested model looked its plan up, and a raw-value enum its learned cases, under a mutex for
@@ -20,15 +18,15 @@ import Synchronization
 /// races readers against a writer and checks that every read sees a complete object, also under
 /// ThreadSanitizer (`Scripts/sanitizers.sh thread`).
 final class PublishedReference<Object: AnyObject & Sendable>: Sendable {
-    private let address = Atomic<UInt>(0)
-    private let writers = SharedMutex<[Object]>([])
+    private let address = AtomicWord.make(0)
+    private let writers = Lock<[Object]>.make([])
 
     init() {}
 
     /// Calls `body` with the object published last, or `nil` before the first `publish`.
     @inline(__always)
     func read<Result>(_ body: (Object?) throws -> Result) rethrows -> Result {
-        let bits = address.load(ordering: .acquiring)
+        let bits = address.load()
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return try body(nil) }
         return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
     }
@@ -41,7 +39,7 @@ final class PublishedReference<Object: AnyObject & Sendable>: Sendable {
             let current = kept.last
             guard let next = try replacement(current) else { return current }
             kept.append(next)
-            address.store(UInt(bitPattern: Unmanaged.passUnretained(next).toOpaque()), ordering: .releasing)
+            address.store(Int(bitPattern: Unmanaged.passUnretained(next).toOpaque()))
             return next
         }
     }

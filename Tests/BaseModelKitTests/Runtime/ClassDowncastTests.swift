@@ -2,12 +2,11 @@
 // sound is the point of the suite.
 @testable import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 /// Live instances of `UpcastCounted`: a reference read through `ClassDowncast.model` must be retained
 /// and released like any other.
-private let liveUpcastCounted = Mutex(0)
+private let liveUpcastCounted = Lock.make(0)
 
 private final class UpcastCounted: BaseModel {
     required init() {

@@ -2,12 +2,11 @@
 // sound is the point of the suite.
 @testable import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 /// Live instances of `CountedModel`, to prove that decoding and updating through the public API
 /// releases every object it replaces.
-private let liveModels = Mutex(0)
+private let liveModels = Lock.make(0)
 
 final class CountedModel: BaseModel {
     var name: String = ""

@@ -2,11 +2,10 @@
 // sound is the point of the suite.
 @testable import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 /// Live instances of `Tracked`, to prove that stores neither leak nor free twice.
-private let liveTracked = Mutex(0)
+private let liveTracked = Lock.make(0)
 
 private final class Tracked: CustomStringConvertible {
     let value: Int

@@ -2,7 +2,6 @@
 // internal; these tests prove that it tells right for every shape of subclass.
 @testable import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 private class Plain: BaseModel {
@@ -20,7 +19,7 @@ private final class OnlyDidDeserialize: BaseModel {
 }
 
 /// Calls of `Reading.deserialize`, to show that a nested override runs under a parent that has none.
-private let readingCalls = Mutex(0)
+private let readingCalls = Lock.make(0)
 
 private class Reading: BaseModel {
     var name: String = ""

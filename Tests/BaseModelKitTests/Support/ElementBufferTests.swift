@@ -2,11 +2,10 @@
 // sound is the point of the suite.
 @testable import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 /// Live instances of `BufferedElement`, to prove that `ElementBuffer` neither leaks nor frees twice.
-private let liveBuffered = Mutex(0)
+private let liveBuffered = Lock.make(0)
 
 private final class BufferedElement {
     let value: Int

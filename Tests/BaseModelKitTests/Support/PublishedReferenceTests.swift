@@ -3,11 +3,10 @@
 @testable import BaseModelKit
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 /// Live instances of `PublishedTable`, to prove that `PublishedReference` keeps and then frees them.
-private let livePublished = Mutex(0)
+private let livePublished = Lock.make(0)
 
 private final class PublishedTable: Sendable {
     let count: Int
@@ -26,7 +25,7 @@ struct PublishedReferenceTests {
     func racingReaders() {
         let reference = PublishedReference<PublishedTable>()
         #expect(reference.read { $0 == nil })
-        let failures = Mutex(0)
+        let failures = Lock.make(0)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             if thread == 0 {
                 for count in 1...2_000 {

@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 /// Date formatters for fixed formats, one per format, made once and used under a lock.
 final class FixedFormatDates: Sendable {
     static let shared = FixedFormatDates()
 
-    private let formatters = Mutex<[String: DateFormatter]>([:])
+    private let formatters = Lock<[String: DateFormatter]>.make([:])
 
     /// The date `text` spells in `format`, or `nil`.
     ///

@@ -1,12 +1,11 @@
-import Synchronization
-
 /// The object an overridden `deserialize(_:)` or `modelClass(for:)` receives while the engine reads a
 /// document: a `DeferredObject` (its members are read from the bytes only if the hook asks for them)
 /// that also carries the decoding session and, while the hook runs, the engine's parser. See
 /// `HookHandOver` for how the two sides use it.
 ///
 /// `@unchecked Sendable` because its superclass cannot be checked (see `DeferredObject`); what this
-/// class adds is a `let` of a `Sendable` type and a mutex.
+/// class adds is a `let` of a `Sendable` type and the parked parser, reached only under the
+/// superclass's lock (`withStateLocked`).
 final class HookObject: DeferredObject, @unchecked Sendable {
     /// The decoding call under way, so that the default `deserialize` finds its options without a
     /// task-local lookup.
@@ -14,9 +13,8 @@ final class HookObject: DeferredObject, @unchecked Sendable {
 
     /// The engine's parser, standing at this object, with the plan of the object's class, while the
     /// overridden `deserialize` runs. Parsers move in and out by `swap`, so no array they hold is
-    /// retained or released on the way. (Stored inline: a `SharedMutex` here was a second allocation
-    /// per hooked object.)
-    private let parked = Mutex(Parked())
+    /// retained or released on the way.
+    private var parked = Parked()
 
     private struct Parked {
         var parser = JSONParser.idle
@@ -31,7 +29,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
 
     /// Leaves `parser` here (an idle parser takes its place) while the hook runs.
     func park(_ parser: inout JSONParser, plan: ModelSchema) {
-        parked.withLock { parked in
+        withStateLocked {
             swap(&parked.parser, &parser)
             parked.plan = plan
             parked.isParked = true
@@ -41,7 +39,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// Swaps the parked parser into `parser` and returns the plan parked with it; `nil`, leaving
     /// `parser` as it is, when nothing is parked (the default implementation took it already).
     func takeParked(into parser: inout JSONParser) -> ModelSchema? {
-        parked.withLock { parked in
+        withStateLocked {
             guard parked.isParked else { return nil }
             swap(&parked.parser, &parser)
             parked.isParked = false
@@ -51,7 +49,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
 
     /// Parks a parser again after the default implementation read the object with it.
     func putBack(_ parser: inout JSONParser) {
-        parked.withLock { parked in
+        withStateLocked {
             swap(&parked.parser, &parser)
             parked.isParked = true
         }

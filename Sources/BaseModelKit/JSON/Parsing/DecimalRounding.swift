@@ -62,19 +62,51 @@ enum DecimalRounding {
     /// comparison would not fit in 128 bits.
     private static func compare(_ numerator: UInt64, _ divisor: UInt64, _ multiple: UInt64, _ exponent: Int) -> Int? {
         // Compare numerator × 2^-exponent with divisor × multiple (both sides times divisor × 2^-exponent).
-        let product = UInt128(divisor) * UInt128(multiple)  // below 2^52 × 2^55
-        let left: UInt128
-        let right: UInt128
+        let product = Wide(divisor.multipliedFullWidth(by: multiple))  // below 2^52 × 2^55
+        let left: Wide
+        let right: Wide
         if exponent >= 0 {
             guard exponent < product.leadingZeroBitCount else { return -1 }  // the right side is at least 2^128
-            left = UInt128(numerator)
-            right = product << exponent
+            left = Wide(high: 0, low: numerator)
+            right = product.shiftedLeft(by: exponent)
         } else {
             let shift = -exponent
-            guard shift < UInt128(numerator).leadingZeroBitCount else { return nil }
-            left = UInt128(numerator) << shift
+            let wideNumerator = Wide(high: 0, low: numerator)
+            guard shift < wideNumerator.leadingZeroBitCount else { return nil }
+            left = wideNumerator.shiftedLeft(by: shift)
             right = product
         }
         return left < right ? -1 : left == right ? 0 : 1
+    }
+
+    /// An unsigned 128-bit integer with just what `compare` needs (`UInt128` exists only from macOS 15
+    /// / iOS 18).
+    private struct Wide: Comparable {
+        var high: UInt64
+        var low: UInt64
+
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+
+        init(_ parts: (high: UInt64, low: UInt64.Magnitude)) {
+            self.init(high: parts.high, low: parts.low)
+        }
+
+        var leadingZeroBitCount: Int {
+            high == 0 ? 64 + low.leadingZeroBitCount : high.leadingZeroBitCount
+        }
+
+        /// `self << shift`, for `shift` below 128 (bits shifted out are lost).
+        func shiftedLeft(by shift: Int) -> Wide {
+            if shift == 0 { return self }
+            if shift >= 64 { return Wide(high: low << (shift - 64), low: 0) }
+            return Wide(high: high << shift | low >> (64 - shift), low: low << shift)
+        }
+
+        static func < (a: Wide, b: Wide) -> Bool {
+            a.high != b.high ? a.high < b.high : a.low < b.low
+        }
     }
 }

@@ -1,13 +1,11 @@
-import Synchronization
-
 /// An object of a document that has not been read into a `JSONObject` yet, because the reader may
 /// fill typed storage straight from its bytes instead. It is read (once) the first time anyone asks
 /// for its members, so code that looks at the object sees exactly what a tree would have shown.
 ///
 /// Not final: a reader that hands such an object to code of its own and wants it back (the engine's
 /// `HookObject`) subclasses it to carry what it needs. `@unchecked Sendable` only because a class that
-/// is not final cannot be checked: every stored property is a `let` of a `Sendable` type, an atomic
-/// or a mutex.
+/// is not final cannot be checked: every stored property is a `let` of a `Sendable` type or the lock,
+/// and a subclass keeps its mutable state under that lock.
 class DeferredObject: @unchecked Sendable {
     /// How the object's bytes were used.
     enum Use: Equatable {
@@ -19,7 +17,8 @@ class DeferredObject: @unchecked Sendable {
         case materialized(end: Int)
     }
 
-    private struct Materialized {
+    private struct State {
+        var use = Use.untouched
         var object: JSONObject?
         var error: JSONSyntaxError?
     }
@@ -33,11 +32,10 @@ class DeferredObject: @unchecked Sendable {
     /// Whether `bytes` hold exactly this object, compact, as a writer made them (so a writer may copy
     /// them as they are), rather than a document the object is part of.
     let isStandalone: Bool
-    /// `use`, packed in one word so that the common path (streamed, never materialized) takes no
-    /// lock: 0 untouched, `end * 2 + 1` streamed, `end * 2 + 2` materialized.
-    private let packedUse = Atomic<Int>(0)
-    /// The members and any syntax error, once read; locked because readers may race to read them.
-    private let materialized = Mutex(Materialized())
+    /// How the bytes were used, and the members and any syntax error once read; locked because
+    /// readers may race to read them. One lock per object, which subclasses share
+    /// (`withStateLocked`).
+    private let state = Lock.make(State())
 
     /// The object at the parser's position (a `{`), not read yet.
     init(at parser: JSONParser) {
@@ -65,23 +63,20 @@ class DeferredObject: @unchecked Sendable {
 
     /// How the object's bytes were used so far.
     var use: Use {
-        let packed = packedUse.load(ordering: .acquiring)
-        if packed == 0 { return .untouched }
-        return packed % 2 == 1 ? .streamed(end: (packed - 1) / 2) : .materialized(end: (packed - 2) / 2)
+        state.withLock { $0.use }
     }
 
     /// The syntax error found while reading the members, if any (the members then read as empty).
     var error: JSONSyntaxError? {
-        guard case .materialized = use else { return nil }
-        return materialized.withLock { $0.error }
+        state.withLock { $0.error }
     }
 
     /// How the object's bytes were used, and the syntax error found in them if any.
-    var outcome: (use: Use, error: JSONSyntaxError?) { (use, error) }
+    var outcome: (use: Use, error: JSONSyntaxError?) { state.withLock { ($0.use, $0.error) } }
 
     /// Records that a streaming reader consumed the object, which ended at `end`.
     func markStreamed(end: Int) {
-        packedUse.store(end * 2 + 1, ordering: .releasing)
+        state.withLock { $0.use = .streamed(end: end) }
     }
 
     /// The value of one key, found without reading the object into members when it has not been read
@@ -89,7 +84,7 @@ class DeferredObject: @unchecked Sendable {
     /// last value wins when a key repeats, as in a full read. `nil` when the key is absent or the bytes
     /// are malformed (whoever reads the object next reports that error).
     func value(forKey key: String) -> JSON? {
-        if let object = materialized.withLock({ $0.object }) {
+        if let object = state.withLock({ $0.object }) {
             return object[key]
         }
         do throws(JSONSyntaxError) {
@@ -107,24 +102,31 @@ class DeferredObject: @unchecked Sendable {
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and
     /// leave the error in `error` for the reader to throw.
     var object: JSONObject {
-        materialized.withLock { state in
+        state.withLock { state in
             if let object = state.object { return object }
             do throws(JSONSyntaxError) {
                 var parser = try parser()
                 let value = try parser.readValue()
                 state.object = value.object ?? JSONObject()
                 let end: Int
-                switch use {
+                switch state.use {
                 case .streamed(let streamedEnd), .materialized(let streamedEnd): end = streamedEnd
                 case .untouched: end = parser.position
                 }
-                packedUse.store(end * 2 + 2, ordering: .releasing)
+                state.use = .materialized(end: end)
             } catch {
                 state.error = error
                 state.object = JSONObject()
-                packedUse.store(start * 2 + 2, ordering: .releasing)
+                state.use = .materialized(end: start)
             }
             return state.object!
         }
+    }
+
+    /// Runs `body` while holding this object's lock, for a subclass whose own mutable state is
+    /// reached only there. `body` must not use the object's other members (the lock is not
+    /// recursive).
+    final func withStateLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try state.withLock { _ in try body() }
     }
 }

@@ -1,6 +1,5 @@
-import BaseModelKit
+@testable import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 final class Node: BaseModel {
@@ -28,7 +27,7 @@ final class Blob: BaseModel {
 
 /// Runs `body` on a new thread whose stack is `megabytes` large, and waits for its answer.
 func onThread<Result: Sendable>(stackMegabytes megabytes: Int, _ body: @escaping @Sendable () -> Result) -> Result {
-    let answer = Mutex<Result?>(nil)
+    let answer = Lock<Result?>.make(nil)
     let finished = DispatchSemaphore(value: 0)
     let thread = Thread {
         let result = body()

@@ -1,6 +1,5 @@
 import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Every field wrong")

@@ -1,10 +1,9 @@
-import BaseModelKit
+@testable import BaseModelKit
 import Foundation
-import Synchronization
 import Testing
 
 /// Calls of the hooks, in order, as "Class.hook".
-private let hookCalls = Mutex<[String]>([])
+private let hookCalls = Lock<[String]>.make([])
 
 private func record(_ call: String) {
     hookCalls.withLock { $0.append(call) }

@@ -1,0 +1,72 @@
+import CBaseModelKitAtomics
+
+/// One machine word that threads read and change without a lock (C11 atomics from
+/// `CBaseModelKitAtomics`, which exist below the package's platform floor, where `Synchronization`'s
+/// `Atomic` does not). Loads acquire, stores release, read-modify-writes do both.
+///
+/// The word is the single element of a `ManagedBuffer`, whose address is fixed for the buffer's
+/// life, so every operation addresses the same memory; copies share the word. `@unchecked Sendable`
+/// because `ManagedBuffer` is not: only atomic operations touch the word once it is shared.
+struct AtomicWord: @unchecked Sendable {
+    private let storage: ManagedBuffer<Void, Int>
+
+    /// A word holding `value`.
+    static func make(_ value: Int) -> AtomicWord {
+        let storage = ManagedBuffer<Void, Int>.create(minimumCapacity: 1) { _ in }
+        // Sound: room for one `Int` (`minimumCapacity: 1`), initialised before the word is shared. An
+        // `Int` needs no deinitialisation, so the buffer may free it without being told.
+        storage.withUnsafeMutablePointerToElements { $0.initialize(to: value) }
+        return AtomicWord(storage: storage)
+    }
+
+    @inline(__always)
+    func load() -> Int {
+        // Sound: the element lives as long as `storage`, and only these atomic operations touch it.
+        storage.withUnsafeMutablePointerToElements { AtomicOperations.load($0) }
+    }
+
+    @inline(__always)
+    func store(_ value: Int) {
+        // Sound: as in `load`.
+        storage.withUnsafeMutablePointerToElements { AtomicOperations.store(value, to: $0) }
+    }
+
+    /// Adds `delta`; the value before.
+    @inline(__always)
+    @discardableResult
+    func add(_ delta: Int) -> Int {
+        // Sound: as in `load`.
+        storage.withUnsafeMutablePointerToElements { AtomicOperations.add(delta, to: $0) }
+    }
+}
+
+/// The atomic operations on a word at a fixed address that only they touch once it is shared
+/// (`AtomicWord`'s element, the access word of a model).
+enum AtomicOperations {
+    @inline(__always)
+    static func load(_ word: UnsafeMutablePointer<Int>) -> Int {
+        // Sound: `Int` and `intptr_t` are the same type on every supported platform (the importer maps
+        // one to the other), so the call reads exactly the caller's word.
+        bmk_atomic_load(word)
+    }
+
+    @inline(__always)
+    static func store(_ value: Int, to word: UnsafeMutablePointer<Int>) {
+        // Sound: as in `load`.
+        bmk_atomic_store(word, value)
+    }
+
+    /// Replaces `expected` by `desired` if the word holds `expected`; whether it did.
+    @inline(__always)
+    static func compareExchange(_ word: UnsafeMutablePointer<Int>, expected: Int, desired: Int) -> Bool {
+        // Sound: as in `load`.
+        bmk_atomic_compare_exchange(word, expected, desired)
+    }
+
+    /// Adds `delta`; the value before.
+    @inline(__always)
+    static func add(_ delta: Int, to word: UnsafeMutablePointer<Int>) -> Int {
+        // Sound: as in `load`.
+        bmk_atomic_fetch_add(word, delta)
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A value that threads share, reached only while holding a lock: `os_unfair_lock` on Apple
+/// platforms (from macOS 10.12 / iOS 10), `pthread_mutex_t` elsewhere — both below the package's
+/// platform floor, where `Synchronization.Mutex` (macOS 15 / iOS 18) is not. ThreadSanitizer
+/// intercepts both, so it sees the order they impose.
+///
+/// One allocation holds both: the value is the header of a `ManagedBuffer` and the lock its one
+/// element, whose address the buffer keeps fixed for its life (neither lock may move once used).
+/// Copies of a `Lock` share that buffer. `@unchecked Sendable` because `ManagedBuffer` is not: the
+/// value is reached only between lock and unlock.
+struct Lock<Value>: @unchecked Sendable {
+    #if canImport(Darwin)
+    typealias Primitive = os_unfair_lock
+    #else
+    typealias Primitive = pthread_mutex_t
+    #endif
+
+    private let storage: Storage
+
+    private final class Storage: ManagedBuffer<Value, Primitive> {
+        deinit {
+            // Sound: nobody holds the lock while its buffer is being freed; `ManagedBuffer` destroys
+            // the header (the value) itself, the element is ours to tear down.
+            withUnsafeMutablePointerToElements { primitive in
+                #if !canImport(Darwin)
+                pthread_mutex_destroy(primitive)
+                #endif
+                _ = primitive.deinitialize(count: 1)
+            }
+        }
+    }
+
+    /// A lock holding `value`.
+    static func make(_ value: Value) -> Lock<Value> {
+        let buffer = Storage.create(minimumCapacity: 1) { _ in value }
+        // Sound: `create` is called on `Storage` itself, so the object it allocates is one.
+        let storage = unsafeDowncast(buffer, to: Storage.self)
+        // Sound: the element storage has room for one `Primitive` (`minimumCapacity: 1`) and is
+        // initialised here, before anyone can take the lock.
+        storage.withUnsafeMutablePointerToElements { primitive in
+            #if canImport(Darwin)
+            primitive.initialize(to: os_unfair_lock())
+            #else
+            primitive.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(primitive, nil)
+            precondition(status == 0, "pthread_mutex_init failed (\(status))")
+            #endif
+        }
+        return Lock(storage: storage)
+    }
+
+    /// Runs `body` with the value while holding the lock.
+    @inline(__always)
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        // Sound: the header and the lock live as long as `storage`, which the call holds; the header
+        // is only ever reached between lock and unlock, so no two threads touch it at once.
+        try storage.withUnsafeMutablePointers { value, primitive in
+            #if canImport(Darwin)
+            os_unfair_lock_lock(primitive)
+            defer { os_unfair_lock_unlock(primitive) }
+            #else
+            pthread_mutex_lock(primitive)
+            defer { pthread_mutex_unlock(primitive) }
+            #endif
+            return try body(&value.pointee)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// Atomic operations on one machine word, for BaseModelKit's Support layer.
+//
+// Swift's own atomics (the Synchronization module) exist only from macOS 15 / iOS 18; C11 atomics
+// exist on every platform the package supports. The functions are `static inline`, so Swift calls
+// them with no call overhead, and ThreadSanitizer instruments them like any C11 atomic.
+//
+// The word is a plain `intptr_t` in memory that only these functions touch after it is initialised;
+// `_Atomic(intptr_t)` has the size and alignment of `intptr_t` on every supported platform (checked
+// below), so the cast addresses the same word.
+#ifndef C_BASE_MODEL_KIT_ATOMICS_H
+#define C_BASE_MODEL_KIT_ATOMICS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+_Static_assert(sizeof(_Atomic(intptr_t)) == sizeof(intptr_t), "an atomic word is a word");
+_Static_assert(_Alignof(_Atomic(intptr_t)) == _Alignof(intptr_t), "an atomic word is aligned as a word");
+
+/// The word's value, loaded with acquire ordering.
+static inline intptr_t bmk_atomic_load(intptr_t *word) {
+    return atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_acquire);
+}
+
+/// Stores `value` with release ordering.
+static inline void bmk_atomic_store(intptr_t *word, intptr_t value) {
+    atomic_store_explicit((_Atomic(intptr_t) *)word, value, memory_order_release);
+}
+
+/// Replaces `expected` by `desired` if the word holds `expected` (acquire and release ordering);
+/// whether it did.
+static inline bool bmk_atomic_compare_exchange(intptr_t *word, intptr_t expected, intptr_t desired) {
+    return atomic_compare_exchange_strong_explicit((_Atomic(intptr_t) *)word, &expected, desired,
+                                                   memory_order_acq_rel, memory_order_acquire);
+}
+
+/// Adds `delta` (acquire and release ordering); the value before.
+static inline intptr_t bmk_atomic_fetch_add(intptr_t *word, intptr_t delta) {
+    return atomic_fetch_add_explicit((_Atomic(intptr_t) *)word, delta, memory_order_acq_rel);
+}
+
+#endif
