@@ -66,9 +66,10 @@ extension BaseModel {
                 try ModelDecoding.fill(self, from: object, session: session, isExisting: true)
             }
         } catch {
-            session.changeLog?.rollBack()
+            ModelDecoding.finishUpdate(session, failed: true)
             throw error
         }
+        ModelDecoding.finishUpdate(session, failed: false)
     }
 
     /// Updates this model in place from a `JSONSerialization`-style dictionary; see

@@ -32,8 +32,21 @@
 /// return.
 ///
 /// A model instance is a plain mutable class: decode and encode distinct instances on any number of
-/// threads, but do not share one instance between threads while it changes.
+/// threads, but do not share one instance between threads while it changes. An `update` that meets an
+/// object another thread is updating or encoding at that moment throws `MappingError`
+/// (`.concurrentUpdate`) and changes nothing, and so does an encode that meets an object being
+/// updated; writes to properties by your own code are not watched.
 open class BaseModel {
+    /// Which call is updating or encoding this object right now (see `ModelAccess`); only the engine
+    /// touches it, atomically, through its address. Not a mapped property: the plans leave out the
+    /// fields `BaseModel` declares.
+    final var engineAccess: Int = 0
+
+    /// The byte offset of `engineAccess`: `BaseModel` declares no other stored property, so it is the
+    /// first field after the two-word object header. The plan registry checks it against the
+    /// runtime's metadata before building any plan.
+    static let engineAccessOffset = 2 * MemoryLayout<Int>.size
+
     /// Creates an empty model; decoding builds objects with this initializer and then fills them.
     public required init() {}
 

@@ -30,6 +30,10 @@ public struct MappingError: Error, CustomStringConvertible {
         case unknownMessageType(String)
         /// A key that the model's map does not name, with `DecodingOptions.unknownKeys` set to `.reject`.
         case unknownKey
+        /// The model (named) is being updated by another thread at this moment, or is being encoded
+        /// by another thread while this call wanted to update it — like Swift's exclusivity checks
+        /// for variables, for a model graph. The call made no change.
+        case concurrentUpdate(String)
     }
 
     /// What went wrong.
@@ -92,6 +96,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "No class is registered for the message type \"\(type)\" \(place)."
         case .notFound(let what):
             return "Found no \(what) \(place)."
+        case .concurrentUpdate(let model):
+            return "Concurrent update of \(model) \(place): another thread is updating or encoding this object at the same moment. Let one owner (an actor, a serial queue) apply the updates to a shared model, or update a copy."
         case .stackExhausted:
             return "Cannot go deeper \(place): the nesting would overflow this thread's stack; lower maxDepth, or run the call on a thread with a larger stack."
         }
@@ -176,7 +182,7 @@ extension MappingError.Reason {
         switch self {
         case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey:
             return true
-        case .malformedJSON, .tooDeep, .stackExhausted:
+        case .malformedJSON, .tooDeep, .stackExhausted, .concurrentUpdate:
             return false
         }
     }

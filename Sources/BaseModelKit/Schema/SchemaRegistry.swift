@@ -27,6 +27,11 @@ enum SchemaRegistry {
                 "The Swift runtime reports no usable stored-field metadata in this build (built with -disable-reflection-metadata?), which BaseModelKit needs to reach properties.",
             ])
         }
+        guard let baseFieldCount = baseFieldCount else {
+            throw SchemaError(model: name, problems: [
+                "BaseModel's own stored fields are not where the engine expects them (engineAccess at offset \(BaseModel.engineAccessOffset)); this build of BaseModelKit cannot run here.",
+            ])
+        }
         var chain: [ClassTables] = []
         var current: AnyClass? = type
         while let cls = current as? BaseModel.Type, cls != BaseModel.self {
@@ -38,7 +43,19 @@ enum SchemaRegistry {
                 lossyCollections: cls.lossyCollections))
             current = RuntimeFields.superclass(of: cls)
         }
-        var builder = SchemaBuilder(chain: chain.reversed(), storedFields: RuntimeFields.storedFields(of: type))
+        // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies
+        // or restores them.
+        let fields = Array(RuntimeFields.storedFields(of: type).dropFirst(baseFieldCount))
+        var builder = SchemaBuilder(chain: chain.reversed(), storedFields: fields)
         return try builder.build()
     }
+
+    /// How many stored fields `BaseModel` declares, after checking that they are what `ModelAccess`
+    /// relies on (one `Int`, `engineAccess`, at `engineAccessOffset`); `nil` if they are not.
+    private static let baseFieldCount: Int? = {
+        let fields = RuntimeFields.storedFields(of: BaseModel.self)
+        guard fields.count == 1, let field = fields.first, field.name == "engineAccess", field.type == Int.self,
+              field.offset == BaseModel.engineAccessOffset else { return nil }
+        return fields.count
+    }()
 }

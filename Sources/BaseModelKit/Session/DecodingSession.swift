@@ -10,6 +10,8 @@ final class DecodingSession: Sendable {
     let isReporting: Bool
     /// Whether unknown keys matter: rejected, or reported.
     let watchesUnknownKeys: Bool
+    /// The thread the call runs on, for an update (0 otherwise): what it claims objects as.
+    let thread: Int
 
     init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false) {
         self.options = options
@@ -17,6 +19,7 @@ final class DecodingSession: Sendable {
         self.recorder = reports ? ReportRecorder() : nil
         self.isReporting = reports
         self.watchesUnknownKeys = reports || options.unknownKeys == .reject
+        self.thread = recordsChanges ? ThreadIdentity.current : 0
     }
 
     /// Steps into a member or element, for the report's paths (nothing without a report).

@@ -3,6 +3,8 @@
 final class EncodingSession: Sendable {
     let options: EncodingOptions
     let nesting = AtomicWord.make(0)
+    /// The thread the call runs on: an object it reads may be one this thread is updating.
+    let thread = ThreadIdentity.current
 
     init(options: EncodingOptions) {
         self.options = options

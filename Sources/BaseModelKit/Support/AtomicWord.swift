@@ -40,6 +40,11 @@ struct AtomicWord: @unchecked Sendable {
     }
 }
 
+/// The calling thread, as a number no other running thread has: even and never 0.
+enum ThreadIdentity {
+    static var current: Int { bmk_thread_identity() }
+}
+
 /// The atomic operations on a word at a fixed address that only they touch once it is shared
 /// (`AtomicWord`'s element, the access word of a model).
 enum AtomicOperations {

@@ -39,4 +39,8 @@ static inline intptr_t bmk_atomic_fetch_add(intptr_t *word, intptr_t delta) {
     return atomic_fetch_add_explicit((_Atomic(intptr_t) *)word, delta, memory_order_acq_rel);
 }
 
+/// A number that identifies the calling thread while it runs: the address of a thread-local word
+/// (word-aligned, so never odd, and never 0).
+intptr_t bmk_thread_identity(void);
+
 #endif

@@ -20,9 +20,10 @@ enum DocumentDecoding {
                 _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session)
             }
         } catch {
-            session.changeLog?.rollBack()
+            ModelDecoding.finishUpdate(session, failed: true)
             throw error
         }
+        ModelDecoding.finishUpdate(session, failed: false)
     }
 
     /// New models from the array at `path` (or the whole document).

@@ -71,9 +71,24 @@ enum ModelDecoding {
 
     /// Logs a copy of an existing object's fields before an update changes it (`plan`, when the caller
     /// has it, saves a lookup). Does nothing outside an update.
+    /// The object is claimed first (see `ModelAccess`): an object another thread is updating or
+    /// encoding fails the update before anything of it is read.
     static func recordChanges(to model: BaseModel, plan: ModelSchema?, session: DecodingSession) throws {
+        guard let changeLog = session.changeLog, !changeLog.contains(model) else { return }
+        let fields = try (plan ?? SchemaRegistry.schema(for: type(of: model))).storedFields
+        let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
+        changeLog.record(model, fields: fields, claimed: claimed)
+    }
+
+    /// Ends an update: on failure restores every object it changed, then gives back every object it
+    /// claimed.
+    static func finishUpdate(_ session: DecodingSession, failed: Bool) {
         guard let changeLog = session.changeLog else { return }
-        changeLog.record(model, fields: try (plan ?? SchemaRegistry.schema(for: type(of: model))).storedFields)
+        if failed { changeLog.rollBack() }
+        for object in changeLog.takeClaimed() {
+            // Only models are ever claimed (`recordChanges`).
+            ModelAccess.endUpdate(object as! BaseModel)
+        }
     }
 
     /// Step 3: runs `didDeserialize()`, turning an error of the model's own into a rejection.

@@ -7,6 +7,8 @@ enum ModelEncoding {
     static func write(_ model: BaseModel, schema: ModelSchema, to writer: inout JSONWriter, session: EncodingSession) throws {
         try session.enterModel()
         defer { session.leaveModel() }
+        let counted = try ModelAccess.beginReading(model, thread: session.thread)
+        defer { if counted { ModelAccess.endReading(model) } }
         if schema.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
             try writer.writeChecked(.object(try model.serialize()))
         } else {
@@ -19,6 +21,8 @@ enum ModelEncoding {
     static func serialize(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
         try session.enterModel()
         defer { session.leaveModel() }
+        let counted = try ModelAccess.beginReading(model, thread: session.thread)
+        defer { if counted { ModelAccess.endReading(model) } }
         return try model.serialize()
     }
 
