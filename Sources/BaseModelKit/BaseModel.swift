@@ -91,5 +91,10 @@ open class BaseModel {
 
     /// The class to build for `object` where this class is the declared type — for polymorphic
     /// payloads with a type key. The default, `nil`, builds the declared class.
+    ///
+    /// On an update, a nested object whose payload picks another class than the existing object's is
+    /// replaced by a new object of that class, decoded from the payload alone; `nil` or the same class
+    /// merges into the existing object. Updating a top-level object from a payload that picks another
+    /// class throws (an object cannot replace itself).
     open class func modelClass(for object: JSONObject) -> BaseModel.Type? { nil }
 }

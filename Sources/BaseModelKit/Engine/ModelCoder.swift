@@ -33,6 +33,12 @@ struct ModelCoder<Declared>: ValueCoding {
     func decode(_ json: JSON, existing: Declared?, session: DecodingSession) throws -> Declared {
         guard case .object(let object) = json else { throw mismatch(json) }
         if let existing = existing as? BaseModel {
+            if try plan(for: buildType).overriddenHooks.contains(.modelClass),
+               let replacement = try ModelDecoding.replacementClass(for: object, existing: existing, hookClass: buildType, declared: declaredClass) {
+                let model = replacement.init()
+                try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
+                return model as! Declared
+            }
             try ModelDecoding.fill(existing, from: object, session: session, isExisting: true)
             return existing as! Declared
         }
@@ -52,7 +58,18 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{"), let existing = current as? BaseModel else {
             return try decode(try parser.readValue(), existing: current, session: session)
         }
-        try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
+        var hookObject: HookObject?
+        if try plan(for: buildType).overriddenHooks.contains(.modelClass) {
+            // A payload whose type key picks another class replaces the object instead of merging.
+            let object = HookObject(at: parser, session: session)
+            if let replacement = try ModelDecoding.replacementClass(for: JSONObject(deferred: object), existing: existing, hookClass: buildType, declared: declaredClass) {
+                let model = replacement.init()
+                try ModelDecoding.fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: try plan(for: replacement))
+                return ClassDowncast.reference(model, as: Declared.self)
+            }
+            hookObject = object
+        }
+        try ModelDecoding.fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
         return current
     }
 

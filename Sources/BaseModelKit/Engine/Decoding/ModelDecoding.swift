@@ -2,8 +2,10 @@
 ///
 /// For each object:
 /// 1. the object is constructed with `init()` — the class `modelClass(for:)` picks, when the declared
-///    class overrides it — or, when updating in place, the existing object is taken, after a copy of
-///    its fields is logged so that a failed update can restore it;
+///    class overrides it — or, when updating in place, the existing object is taken, after it is
+///    claimed (`ModelAccess`) and a copy of its fields is logged so that a failed update can restore
+///    it (unless `modelClass(for:)` picks another class for the payload: then a new object of that
+///    class replaces it);
 /// 2. `deserialize(_:)` runs. A class that keeps the default has its members read straight from the
 ///    bytes by the plan's member loop (`MemberTable.decodeMembers`), with no hook call and no
 ///    `JSONObject`; an override gets the object as a `HookObject` (see `Engine/Hooks/`), and the
@@ -19,10 +21,37 @@ enum ModelDecoding {
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
         if let existing {
-            try fill(existing, parser: &parser, session: session, isExisting: true, plan: try SchemaRegistry.schema(for: Swift.type(of: existing)))
+            let plan = try SchemaRegistry.schema(for: Swift.type(of: existing))
+            var hookObject: HookObject?
+            if plan.overriddenHooks.contains(.modelClass) {
+                let object = HookObject(at: parser, session: session)
+                try refuseOtherClass(for: JSONObject(deferred: object), existing: existing)
+                hookObject = object
+            }
+            try fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
             return existing
         }
         return try construct(type, parser: &parser, declared: type, session: session, plan: try SchemaRegistry.schema(for: type))
+    }
+
+    /// The class an update must build in place of `existing` for `object`: the class
+    /// `hookClass.modelClass(for:)` picks (`declared` or a subclass), when it picks one and that is not
+    /// `existing`'s class; `nil` to merge into `existing` (the same class, or no class picked — a
+    /// partial payload without its type key).
+    static func replacementClass(for object: JSONObject, existing: BaseModel, hookClass: BaseModel.Type, declared: BaseModel.Type) throws -> BaseModel.Type? {
+        guard hookClass.modelClass(for: object) != nil else { return nil }
+        let picked = try hookClass.classToBuild(for: object, declared: declared)
+        return picked == Swift.type(of: existing) ? nil : picked
+    }
+
+    /// Refuses an update of a top-level `existing` (which cannot replace itself) from an object whose
+    /// `modelClass(for:)` picks another class.
+    static func refuseOtherClass(for object: JSONObject, existing: BaseModel) throws {
+        let type = Swift.type(of: existing)
+        guard let picked = type.modelClass(for: object), picked != type else { return }
+        throw MappingError(.typeMismatch(
+            expected: "\(type) (the object being updated)",
+            found: "an object that modelClass(for:) maps to \(picked); an update cannot change the class of the object it was called on"))
     }
 
     /// Steps 1 to 3 for a new object at the parser's position (a `{`): builds `buildType`, or the class
@@ -62,6 +91,9 @@ enum ModelDecoding {
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
         // This path does not count its levels: always check.
         try MappingError.checkStackRoom(level: nil)
+        if isExisting, try SchemaRegistry.schema(for: type(of: model)).overriddenHooks.contains(.modelClass) {
+            try refuseOtherClass(for: object, existing: model)
+        }
         if isExisting {
             try recordChanges(to: model, plan: nil, session: session)
         }

@@ -80,4 +80,40 @@ struct PolymorphismTests {
         #expect(message { _ = try Shape.decode(from: #"{"t":"p"}"#) }
             == "Expected Shape or a subclass at the top level but found an object that modelClass(for:) maps to Person.")
     }
+
+    @Test("an update whose type key picks another class replaces the nested object; the same class, or no type key, merges in place")
+    func polymorphicUpdate() throws {
+        let drawing = try Drawing.decode(from: #"{"m":{"t":"c","n":"dot","r":2}}"#)
+        let circle = try #require(drawing.main as? Circle)
+        // Same class: merged into the same object.
+        try drawing.update(from: #"{"m":{"t":"c","r":3}}"#)
+        #expect(drawing.main === circle && circle.radius == 3 && circle.name == "dot")
+        // No type key: merged as well.
+        try drawing.update(from: #"{"m":{"n":"ring"}}"#)
+        #expect(drawing.main === circle && circle.name == "ring")
+        // Another class: a new Square decoded from the payload alone, nothing of the circle merged.
+        try drawing.update(from: #"{"m":{"t":"s","s":4}}"#)
+        let square = try #require(drawing.main as? Square)
+        #expect(square.side == 4 && square.name == "")
+        #expect(circle.radius == 3)
+        // The same from a parsed object (the tree path).
+        try drawing.update(from: try #require(JSON(parsing: #"{"m":{"t":"c","r":7}}"#).object))
+        #expect((drawing.main as? Circle)?.radius == 7)
+        // A class that is not a Shape is an error, and the update is undone.
+        let before = drawing.main
+        #expect(message { try drawing.update(from: #"{"m":{"t":"p"}}"#) }
+            == "Expected Shape or a subclass at m (Drawing.main) but found an object that modelClass(for:) maps to Person.")
+        #expect(drawing.main === before)
+    }
+
+    @Test("an update of a top-level object whose type key picks another class throws and changes nothing")
+    func polymorphicUpdateAtTheRoot() throws {
+        let circle = try #require(try Shape.decode(from: #"{"t":"c","n":"a","r":1}"#) as? Circle)
+        let expected = "Expected Circle (the object being updated) at the top level but found an object that modelClass(for:) maps to Square; an update cannot change the class of the object it was called on."
+        #expect(message { try circle.update(from: #"{"t":"s","n":"b","s":2}"#) } == expected)
+        #expect(message { try circle.update(from: try #require(JSON(parsing: #"{"t":"s","n":"b"}"#).object)) } == expected)
+        #expect(circle.name == "a" && circle.radius == 1)
+        try circle.update(from: #"{"t":"c","r":5}"#)
+        #expect(circle.radius == 5)
+    }
 }
