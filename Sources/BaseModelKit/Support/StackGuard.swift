@@ -12,7 +12,7 @@ import Darwin
 /// Models nest through recursion (a model's coder decodes its nested models), and so do `JSON`
 /// values when they are written. `maxDepth` bounds that recursion, but it counts levels, not bytes: a
 /// user may raise it, a frame's size differs between debug and release builds, and a thread's stack
-/// may be 512 KB or 8 MB. So each level also asks this guard whether at least `reserve` bytes are left.
+/// may be 64 KB or 8 MB. So each level also asks this guard whether its thread's reserve is left.
 ///
 /// How it is sound: the thread's lowest usable stack address comes from the C library
 /// (`pthread_getattr_np`, found with `dlsym` and called through its exact C signature, then
@@ -26,25 +26,31 @@ import Darwin
 /// tests decode and encode graphs deeper than a small thread's stack allows, on threads with small and
 /// large stacks: an error on the first, success on the second, a crash on neither.
 enum StackGuard {
-    /// Bytes kept free below the deepest level the engine enters: room for a level's own frames in a
-    /// debug build (about 6 KB per nested model measured), hooks, and the error path.
-    static let reserve = 256 * 1024
+    /// Bytes kept free below the deepest level the engine enters, on a thread with a large stack:
+    /// room for a level's own frames in a debug build (about 6 KB per nested model measured), hooks,
+    /// and the error path.
+    static let largeReserve = 256 * 1024
 
-    /// Nesting levels that are not checked: the first few levels of any document cost little stack
-    /// (about 100 KB in a debug build, much less optimised), and skipping the check there keeps it off
-    /// the path of ordinary documents, which rarely nest deeper.
-    static let uncheckedLevels = 16
+    /// The least kept free on a small stack: one level of a debug build with hooks, plus the error
+    /// path, measured on 64 KB threads (see `reserve(forStackOf:)`).
+    static let smallReserve = 24 * 1024
 
-    /// Whether one more level may be entered at nesting `level` (`nil` when the caller does not count
-    /// levels): always below `uncheckedLevels`, otherwise when `hasRoom()`. Inlined, so that the
-    /// common shallow case costs one comparison.
-    @inline(__always)
-    static func allowsLevel(_ level: Int?) -> Bool {
-        if let level, level < uncheckedLevels { return true }
-        return hasRoom()
+    /// The bytes kept free on a thread whose stack is `size` bytes: a quarter of it, between
+    /// `smallReserve` and `largeReserve`. A fixed 256 KB would leave nothing usable on a 96 KB
+    /// thread; a fixed small one would leave too little for hooks on an 8 MB main thread.
+    static func reserve(forStackOf size: UInt) -> UInt {
+        min(UInt(largeReserve), max(UInt(smallReserve), size / 4))
     }
 
-    /// Whether the current thread's stack has more than `reserve` bytes left below the caller.
+    /// Whether one more level may be entered at nesting `level` (`nil` when the caller does not count
+    /// levels). Every level is checked: on a 64 KB thread the eighth nested model of a debug build
+    /// already reaches the end of the stack.
+    @inline(__always)
+    static func allowsLevel(_ level: Int?) -> Bool {
+        hasRoom()
+    }
+
+    /// Whether the current thread's stack has more than its reserve left below the caller.
     static func hasRoom() -> Bool {
         guard let (low, high) = bounds() else { return true }
         var marker: UInt8 = 0
@@ -53,7 +59,7 @@ enum StackGuard {
         // A local outside the thread's stack (AddressSanitizer keeps locals in a "fake stack" on the
         // heap) tells nothing about the real stack: the depth limits alone apply then.
         guard here >= low, here < high else { return true }
-        return here - low > UInt(reserve)
+        return here - low > reserve(forStackOf: high - low)
     }
 
     /// The cache: two slots per thread holding the lowest and highest stack address as bit patterns.

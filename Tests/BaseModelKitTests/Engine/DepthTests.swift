@@ -43,3 +43,64 @@ struct DepthTests {
             .hasPrefix("The data is not valid JSON. Nesting deeper than 512 levels") == true)
     }
 }
+
+final class HookedTreeNode: BaseModel {
+    var name: String = ""
+    var child: HookedTreeNode?
+    var raw: JSON = .null
+    override class var apiToLocal: [String: String] { ["n": "name", "c": "child", "r": "raw"] }
+    override func deserialize(_ object: JSONObject) throws { try super.deserialize(object) }
+    override func serialize() throws -> JSONObject { try super.serialize() }
+}
+
+@Suite("Small stacks")
+struct SmallStackTests {
+    /// `{"c":{"c":…}}`, `depth` objects deep, innermost named "leaf".
+    private func chain(_ depth: Int) -> String {
+        String(repeating: #"{"c":"#, count: depth - 1) + #"{"n":"leaf"}"# + String(repeating: "}", count: depth - 1)
+    }
+
+    /// What decoding and encoding a chain `depth` deep on a thread of `stackBytes` gives: "ok", or the
+    /// start of the error.
+    private func outcome(depth: Int, stackBytes: Int, hooked: Bool) -> String {
+        let text = chain(depth)
+        return onThread(stackBytes: stackBytes) { () -> String in
+            do {
+                let written = hooked ? try HookedTreeNode.decode(from: text).jsonString() : try TreeNode.decode(from: text).jsonString()
+                return written.count > depth ? "ok" : "short"
+            } catch let error as MappingError {
+                guard case .stackExhausted = error.reason else { return "\(error)" }
+                return "stack"
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    @Test("on 64 KB and 96 KB threads, nested models decode and encode or stop with stackExhausted, plain and hooked", arguments: [64 << 10, 96 << 10])
+    func smallThreads(stackBytes: Int) {
+        var results: [Int: String] = [:]
+        for depth in [1, 2, 4, 8, 12, 16, 24, 32, 64, 128, 512] {
+            for hooked in [false, true] {
+                let result = outcome(depth: depth, stackBytes: stackBytes, hooked: hooked)
+                #expect(result == "ok" || result == "stack", "depth \(depth), hooked \(hooked): \(result)")
+                results[depth] = result
+            }
+        }
+        // Shallow documents still work on the smallest thread; the deepest are refused.
+        #expect(results[2] == "ok")
+        #expect(results[512] == "stack")
+    }
+
+    @Test("a graph built on a large stack is refused, not a crash, when written on a 64 KB thread")
+    func writeOnSmallThread() throws {
+        var options = DecodingOptions()
+        options.maxDepth = 2_000
+        let root = try TreeNode.decode(from: chain(1_000), options: options)
+        nonisolated(unsafe) let shared = root
+        let result = onThread(stackBytes: 64 << 10) { () -> String in
+            message { _ = try shared.jsonData() } ?? "written"
+        }
+        #expect(result.hasPrefix("Cannot go deeper at c.c.c"), "\(result)")
+    }
+}

@@ -27,6 +27,11 @@ final class Blob: BaseModel {
 
 /// Runs `body` on a new thread whose stack is `megabytes` large, and waits for its answer.
 func onThread<Result: Sendable>(stackMegabytes megabytes: Int, _ body: @escaping @Sendable () -> Result) -> Result {
+    onThread(stackBytes: megabytes << 20, body)
+}
+
+/// Runs `body` on a new thread whose stack is `bytes` large, and waits for its answer.
+func onThread<Result: Sendable>(stackBytes bytes: Int, _ body: @escaping @Sendable () -> Result) -> Result {
     let answer = Lock<Result?>.make(nil)
     let finished = DispatchSemaphore(value: 0)
     let thread = Thread {
@@ -34,7 +39,7 @@ func onThread<Result: Sendable>(stackMegabytes megabytes: Int, _ body: @escaping
         answer.withLock { $0 = result }
         finished.signal()
     }
-    thread.stackSize = megabytes << 20
+    thread.stackSize = bytes
     thread.start()
     finished.wait()
     return answer.withLock { $0! }
