@@ -1,0 +1,99 @@
+import BaseModelKit
+import Foundation
+
+// Target (d): the model zoo (Scripts/Fuzz/zoo.py) — many generated classes covering every admitted
+// field type, inheritance, hooks, polymorphism, transformers, lossy collections and key paths. Byte 0
+// of the input picks a class; the rest is two documents separated by a NUL byte. The first is decoded
+// (in both coercion modes and with every collection lossy); a decoded graph must encode, and its
+// encoding must decode to a graph with the same encoding. The second is applied with `update(from:)`
+// to the live graph: a failed update leaves the graph's encoding unchanged, a successful one again
+// round-trips. The classes the schema must refuse (function and metatype fields) are checked once.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzZoo(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    ZooChecks.once()
+    guard count > 0 else { return 0 }
+    let input = Array(UnsafeBufferPointer(start: start, count: count))
+    let type = zooClasses[Int(input[0]) % zooClasses.count]
+    let body = input.dropFirst()
+    let separator = body.firstIndex(of: 0) ?? body.endIndex
+    let first = Data(body[..<separator])
+    let second = separator < body.endIndex ? Data(body[(separator + 1)...]) : Data()
+
+    var strict = DecodingOptions()
+    strict.coercion = .strict
+    var lossy = DecodingOptions()
+    lossy.collections = .lossy
+    for options in [DecodingOptions(), strict, lossy] {
+        let model: BaseModel
+        do {
+            model = try type.decode(from: first, options: options, report: MappingReport())
+        } catch is MappingError {
+            continue
+        } catch {
+            fuzzFailure("decoding \(type) threw something other than MappingError: \(error)", input)
+        }
+        let written = roundTrip(model, type: type, input: input)
+        do {
+            try model.update(from: second, options: options)
+        } catch is MappingError {
+            let after = (try? model.jsonData()) ?? Data()
+            guard after == written else { fuzzFailure("a failed update of \(type) changed the graph", input) }
+            continue
+        } catch {
+            fuzzFailure("updating \(type) threw something other than MappingError: \(error)", input)
+        }
+        _ = roundTrip(model, type: type, input: input)
+    }
+    return 0
+}
+
+/// The encoding of `model`, after checking that it decodes to a graph with the same encoding.
+private func roundTrip(_ model: BaseModel, type: BaseModel.Type, input: [UInt8]) -> Data {
+    do {
+        let written = try model.jsonData()
+        let again = try type.decode(from: written)
+        guard try again.jsonData() == written else {
+            fuzzFailure("\(type): the encoded graph decodes to a different graph\n\(String(decoding: written, as: UTF8.self))", input)
+        }
+        return written
+    } catch let error as MappingError where error.isAboutUnwritableValue {
+        // A value JSON cannot hold (an infinite Float from a large number) is refused on encode.
+        return Data()
+    } catch {
+        fuzzFailure("\(type): encoding a decoded graph or decoding its encoding failed: \(error)", input)
+    }
+}
+
+private extension MappingError {
+    var isAboutUnwritableValue: Bool {
+        if case .notRepresentable = reason { return true }
+        return false
+    }
+}
+
+private enum ZooChecks {
+    nonisolated(unsafe) static var done = false
+
+    /// Every zoo class has a valid schema and its sample decodes; every refused class is refused.
+    static func once() {
+        guard !done else { return }
+        done = true
+        for (type, sample) in zip(zooClasses, zooSamples) {
+            do {
+                try type.validateMappings()
+                _ = try type.decode(from: sample).jsonData()
+            } catch {
+                fatalError("zoo class \(type) does not work with its own sample: \(error)\n\(sample)")
+            }
+        }
+        for type in zooRefused {
+            do {
+                try type.validateMappings()
+                fatalError("the schema admitted \(type), whose field it cannot read or write soundly")
+            } catch is SchemaError {
+            } catch {
+                fatalError("validating \(type) threw something other than SchemaError: \(error)")
+            }
+        }
+    }
+}
