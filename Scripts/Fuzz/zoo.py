@@ -157,6 +157,8 @@ def main():
     for parent, children in subclasses.items():
         if rng.random() < 0.7:
             classes[parent][4]["polymorphic"] = children
+            # The type key is mapped too, so that an encoded object says again which class it is.
+            classes[parent][2].append(("typeTag%d" % parent, "String", '""', None, "$t"))
             for child in children:
                 classes[child][3]["$t"] = classes[child][0]
 

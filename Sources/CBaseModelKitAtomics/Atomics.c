@@ -1,8 +1,34 @@
-// The atomic operations are inline functions in the header; the thread identity needs a definition.
+// The atomic operations are inline functions in the header; the rest needs definitions.
 #include "CBaseModelKitAtomics.h"
 
 static _Thread_local intptr_t thread_marker;
 
 intptr_t bmk_thread_identity(void) {
     return (intptr_t)&thread_marker;
+}
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BMK_THREAD_SANITIZER 1
+void __tsan_read_range(void *addr, unsigned long size);
+void __tsan_write_range(void *addr, unsigned long size);
+#endif
+#endif
+
+void bmk_sanitizer_read(const void *address, long size) {
+#ifdef BMK_THREAD_SANITIZER
+    __tsan_read_range((void *)address, (unsigned long)size);
+#else
+    (void)address;
+    (void)size;
+#endif
+}
+
+void bmk_sanitizer_write(void *address, long size) {
+#ifdef BMK_THREAD_SANITIZER
+    __tsan_write_range(address, (unsigned long)size);
+#else
+    (void)address;
+    (void)size;
+#endif
 }

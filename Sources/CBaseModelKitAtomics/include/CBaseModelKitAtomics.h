@@ -39,6 +39,15 @@ static inline intptr_t bmk_atomic_fetch_add(intptr_t *word, intptr_t delta) {
     return atomic_fetch_add_explicit((_Atomic(intptr_t) *)word, delta, memory_order_acq_rel);
 }
 
+/// Tells ThreadSanitizer that `size` bytes at `address` are read, in a program built with it (a no-op
+/// otherwise). The engine reads and writes model fields through pointers with the types' value
+/// witnesses, which the sanitizer does not see; it calls these only when built with
+/// `-DBASEMODELKIT_THREAD_SANITIZER` (Scripts/sanitizers.sh).
+void bmk_sanitizer_read(const void *address, long size);
+
+/// Tells ThreadSanitizer that `size` bytes at `address` are written (see `bmk_sanitizer_read`).
+void bmk_sanitizer_write(void *address, long size);
+
 /// A number that identifies the calling thread while it runs: the address of a thread-local word
 /// (word-aligned, so never odd, and never 0).
 intptr_t bmk_thread_identity(void);
