@@ -184,11 +184,27 @@ struct SchemaBuilder {
             problems.append("`\(property)` has type `\(field.type)`, \(problem)")
             return nil
         }
+        if field.type == Void.self {
+            // The runtime reports `()` for an empty tuple and for types it cannot describe as `Any.Type`
+            // (non-copyable ones).
+            problems.append("`\(property)` has a type the runtime reports as `()` (an empty tuple, or a non-copyable type): there is nothing the engine can read or write. Keep it out of the map.")
+            return nil
+        }
+        if Self.size(of: field.type) == 0 {
+            problems.append("`\(property)` has type `\(field.type)`, which holds no data (its size is 0): there is nothing to read or write. Keep it out of the map.")
+            return nil
+        }
         if field.offset < 2 * MemoryLayout<UInt>.stride {
             problems.append("`\(property)` is reported at offset \(field.offset), inside the object's header; it cannot be written soundly, so keep it out of the map.")
             return nil
         }
         return (order, field)
+    }
+
+    /// The size of a value of `type` in bytes.
+    private static func size(of type: Any.Type) -> Int {
+        func size<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.size }
+        return size(type)
     }
 
     /// Why values of `type` cannot be read and written soundly at a field's offset, looking through

@@ -68,6 +68,51 @@ final class WithWrappedFunctions: BaseModel {
     }
 }
 
+struct Nothing: Sendable {}
+
+protocol Named: AnyObject {
+    var name: String { get }
+}
+
+final class NamedThing: Named {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+struct Ticket: ~Copyable {
+    var number = 7
+}
+
+/// A non-copyable property: no coder can copy its value in or out, refused.
+final class WithNonCopyable: BaseModel {
+    var ticket = Ticket()
+    var count = 0
+    override class var apiToLocal: [String: String] { ["t": "ticket", "c": "count"] }
+}
+
+/// A zero-size property: nothing to map, refused.
+final class WithZeroSize: BaseModel {
+    var marker = Nothing()
+    override class var apiToLocal: [String: String] { ["m": "marker"] }
+    override class var transformers: [String: JSONTransformer] { ["marker": .custom(decode: { _ in Nothing() }, encode: { _ in JSON.null })] }
+}
+
+/// Arrays of zero-size values and class-constrained existentials: stored as generic code sees them,
+/// admitted.
+final class WithEdgeStorage: BaseModel {
+    var markers: [Nothing] = []
+    var owner: AnyObject = NamedThing(name: "none")
+    var named: (any Named)?
+    override class var apiToLocal: [String: String] { ["ms": "markers", "o": "owner", "n": "named"] }
+    override class var transformers: [String: JSONTransformer] {
+        [
+            "markers": .custom(decode: { _ in Nothing() }, encode: { _ in JSON.null }),
+            "owner": .custom(decode: { json in NamedThing(name: json.string ?? "") as AnyObject }, encode: { JSON.string(($0 as? NamedThing)?.name ?? "") }),
+            "named": .custom(decode: { json in NamedThing(name: json.string ?? "") as any Named }, encode: { JSON.string($0.name) }),
+        ]
+    }
+}
+
 @Suite("Field storage the schema admits")
 struct FieldStorageTests {
     private func problems(_ body: () throws -> Void) -> String {
@@ -119,5 +164,36 @@ struct FieldStorageTests {
         #expect(model.callbacks.map { $0.run() } == [1, 2])
         #expect(model.pair.0 == 3 && model.pair.1 == "x")
         #expect(try model.jsonString() == #"{"c":7,"cs":[1,2],"p":[3,"x"]}"#)
+    }
+
+    @Test("a zero-size property is refused: it holds no data")
+    func zeroSize() {
+        #expect(problems { try WithZeroSize.validateMappings() } == """
+        Mapping tables of `WithZeroSize` are invalid:
+        - `marker` has type `Nothing`, which holds no data (its size is 0): there is nothing to read or write. Keep it out of the map.
+        """)
+    }
+
+    @Test("arrays of zero-size values, AnyObject and class-constrained existentials map both ways")
+    func edgeStorage() throws {
+        try WithEdgeStorage.validateMappings()
+        let model = try WithEdgeStorage.decode(from: #"{"ms":[1,2,3],"o":"alice","n":"bob"}"#)
+        #expect(model.markers.count == 3)
+        #expect((model.owner as? NamedThing)?.name == "alice")
+        #expect(model.named?.name == "bob")
+        try model.update(from: #"{"o":"carol","n":null}"#)
+        #expect((model.owner as? NamedThing)?.name == "carol" && model.named == nil)
+        #expect(try model.jsonString() == #"{"ms":[null,null,null],"o":"carol"}"#)
+    }
+
+    @Test("a non-copyable property is refused, and its value is left alone")
+    func nonCopyable() throws {
+        let message = problems { try WithNonCopyable.validateMappings() }
+        #expect(message == """
+        Mapping tables of `WithNonCopyable` are invalid:
+        - `ticket` has a type the runtime reports as `()` (an empty tuple, or a non-copyable type): there is nothing the engine can read or write. Keep it out of the map.
+        """)
+        #expect(throws: SchemaError.self) { _ = try WithNonCopyable.decode(from: #"{"c":1}"#) }
+        #expect(WithNonCopyable().ticket.number == 7)
     }
 }
