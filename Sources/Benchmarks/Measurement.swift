@@ -34,14 +34,15 @@ func measureInterleaved(
 ) throws -> [(name: String, measurement: Measurement)] {
     for contender in contenders { try contender.body() }
     var samples = [[Double]](repeating: [], count: contenders.count)
-    let clock = ContinuousClock()
-    let started = clock.now
-    while samples[0].count < minimumRuns || (clock.now - started) < .seconds(minimumSeconds) {
+    // `DispatchTime` is the monotonic clock every supported platform has (`ContinuousClock` needs
+    // macOS 13 / iOS 16).
+    func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    let started = now()
+    while samples[0].count < minimumRuns || Double(now() - started) / 1e9 < minimumSeconds {
         for (index, contender) in contenders.enumerated() {
-            let start = clock.now
+            let start = now()
             try contender.body()
-            let elapsed = clock.now - start
-            samples[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            samples[index].append(Double(now() - start) / 1e9)
         }
         if samples[0].count >= 1000 { break }
     }

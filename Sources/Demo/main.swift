@@ -10,20 +10,26 @@ func resource(_ name: String) throws -> Data {
     return try Data(contentsOf: url)
 }
 
-func milliseconds(_ duration: Duration) -> String {
-    let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    return String(format: "%.2f ms", value)
+func milliseconds(_ seconds: Double) -> String {
+    String(format: "%.2f ms", seconds * 1000)
 }
 
-let clock = ContinuousClock()
+/// How long `body` took, in seconds, on the monotonic clock (`DispatchTime`, which every supported
+/// platform has; `ContinuousClock` needs macOS 13 / iOS 16).
+func measure(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
 let feedData = try resource("feed")
 let updateData = try resource("update")
 
 var feed: Feed!
 // The first decode also builds each class's plan (once per process) and warms the runtime's caches;
 // the median of the next five shows the steady state.
-let firstDecodeTime = try clock.measure { feed = try Feed.decode(from: feedData) }
-let decodeTimes = try (0..<5).map { _ in try clock.measure { feed = try Feed.decode(from: feedData) } }
+let firstDecodeTime = try measure { feed = try Feed.decode(from: feedData) }
+let decodeTimes = try (0..<5).map { _ in try measure { feed = try Feed.decode(from: feedData) } }
 let decodeTime = decodeTimes.sorted()[2]
 
 let update = try JSON(parsing: updateData)
@@ -40,11 +46,11 @@ func summary(of event: SportEvent) -> String {
 }
 
 let before = summary(of: event)
-let updateTime = try clock.measure { try event.update(from: updateData) }
+let updateTime = try measure { try event.update(from: updateData) }
 
 var written = Data()
-let firstEncodeTime = try clock.measure { written = try feed.jsonData() }
-let encodeTime = try (0..<5).map { _ in try clock.measure { written = try feed.jsonData() } }.sorted()[2]
+let firstEncodeTime = try measure { written = try feed.jsonData() }
+let encodeTime = try (0..<5).map { _ in try measure { written = try feed.jsonData() } }.sorted()[2]
 let reread = try Feed.decode(from: written)
 let roundTrips = try reread.jsonData() == written
 

@@ -3,17 +3,25 @@ import Foundation
 /// ISO 8601 text with and without fractional seconds.
 ///
 /// The common shape — `yyyy-MM-ddTHH:mm:ss`, an optional fraction, then `Z` or `±HH:mm` — is read and
-/// written by hand (Foundation's format style took about 10 µs per date); anything else goes to
-/// `Date.ISO8601FormatStyle`. Tests compare both paths on thousands of dates.
+/// written by hand (Foundation's formatters took about 10 µs per date); anything else goes to
+/// `ISO8601DateFormatter` (macOS 10.12 / iOS 10, with fractional seconds from 10.13 / 11 — below the
+/// package's floor, where `Date.ISO8601FormatStyle` needs macOS 12 / iOS 15), used under a lock.
+/// Tests compare both paths on thousands of dates.
 enum ISO8601Dates {
-    private static let whole = Date.ISO8601FormatStyle(includingFractionalSeconds: false)
-    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let formatters = Lock<(whole: ISO8601DateFormatter, fractional: ISO8601DateFormatter)>.make({
+        let whole = ISO8601DateFormatter()
+        whole.formatOptions = [.withInternetDateTime]
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return (whole, fractional)
+    }())
 
     static func date(from text: String) -> Date? {
         switch fastDate(from: Array(text.utf8)) {
         case .date(let date): return date
         case .invalid: return nil
-        case .otherShape: return (try? whole.parse(text)) ?? (try? fractional.parse(text))
+        case .otherShape:
+            return formatters.withLock { $0.whole.date(from: text) ?? $0.fractional.date(from: text) }
         }
     }
 
@@ -29,7 +37,7 @@ enum ISO8601Dates {
     static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         if let text = fastString(from: seconds) { return text }
-        return seconds.rounded(.down) == seconds ? whole.format(date) : fractional.format(date)
+        return formatters.withLock { seconds.rounded(.down) == seconds ? $0.whole.string(from: date) : $0.fractional.string(from: date) }
     }
 
     /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).
