@@ -78,4 +78,37 @@ struct ErrorMessageTests {
         pretty.formatting = [.prettyPrinted, .sortedKeys]
         #expect(message { _ = try zoo.jsonData(options: pretty) } == message { _ = try zoo.jsonData() })
     }
+
+    @Test("localizedDescription is the message, and debugDescription adds the fields", arguments: [false, true])
+    func presentation(throughFoundation: Bool) throws {
+        let mapping: any Error = try #require(catching { _ = try User.decode(from: #"{"b":[{"a":"abc"}]}"#) })
+        let syntax: any Error = try #require(catching { _ = try JSON(parsing: "{\n  \"a\": }") })
+        let schema: any Error = try #require(catching { try UnmappedTable.validateMappings() })
+        // As an app shows it: `localizedDescription` (also after bridging through NSError).
+        func shown(_ error: any Error) -> String {
+            throughFoundation ? (error as NSError).localizedDescription : error.localizedDescription
+        }
+        #expect(shown(mapping) == #"Expected Double at b[0].a (Bet.amount) but found a string "abc"."#)
+        #expect(shown(syntax) == "\(syntax)")
+        #expect(shown(schema) == "\(schema)")
+        #expect(!shown(syntax).contains("could not be completed"))
+        // As a debugger or `debugPrint` shows it.
+        #expect(String(reflecting: mapping) == #"MappingError(typeMismatch at b[0].a, model: Bet, property: amount): Expected Double at b[0].a (Bet.amount) but found a string "abc"."#)
+        #expect(String(reflecting: syntax).hasPrefix("JSONSyntaxError(byte 9, line 2, column 8): "))
+        #expect(String(reflecting: schema).hasPrefix("SchemaError(UnmappedTable, 1 problem): Mapping tables of `UnmappedTable` are invalid:"))
+    }
+}
+
+final class UnmappedTable: BaseModel {
+    override class var apiToLocal: [String: String] { ["x": "missing"] }
+}
+
+/// The error `body` throws, or `nil`.
+func catching(_ body: () throws -> Void) -> (any Error)? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+// How the errors read where apps and servers show them: `localizedDescription` (through
+// `LocalizedError`) is the message itself, not Foundation's "The operation could not be completed";
+// `debugDescription` (what `debugPrint`, `dump` and the debugger show) adds the fields as data.
+
+extension MappingError: LocalizedError, CustomDebugStringConvertible {
+    /// The message, as `description` gives it.
+    public var errorDescription: String? { description }
+
+    /// The message with the error's fields: `MappingError(typeMismatch at b[3].a, model: Bet, property: amount): Expected …`.
+    public var debugDescription: String {
+        var fields = ["\(reason.name) at \(path)"]
+        if let model { fields.append("model: \(model)") }
+        if let property { fields.append("property: \(property)") }
+        return "MappingError(\(fields.joined(separator: ", "))): \(description)"
+    }
+}
+
+extension SchemaError: LocalizedError, CustomDebugStringConvertible {
+    /// The heading and every problem, as `description` gives them.
+    public var errorDescription: String? { description }
+
+    /// `SchemaError(User, 2 problems): …` followed by the problems.
+    public var debugDescription: String {
+        "SchemaError(\(model), \(problems.count) problem\(problems.count == 1 ? "" : "s")): \(description)"
+    }
+}
+
+extension JSONSyntaxError: LocalizedError, CustomDebugStringConvertible {
+    /// The message, as `description` gives it.
+    public var errorDescription: String? { description }
+
+    /// `JSONSyntaxError(byte 41, line 3, column 7): …`.
+    public var debugDescription: String {
+        "JSONSyntaxError(byte \(offset), line \(line), column \(column)): \(description)"
+    }
+}
+
+extension MappingError.Reason {
+    /// The case's name, for `debugDescription`.
+    var name: String {
+        switch self {
+        case .malformedJSON: return "malformedJSON"
+        case .typeMismatch: return "typeMismatch"
+        case .notExact: return "notExact"
+        case .notRepresentable: return "notRepresentable"
+        case .transformFailed: return "transformFailed"
+        case .rejected: return "rejected"
+        case .tooDeep: return "tooDeep"
+        case .stackExhausted: return "stackExhausted"
+        case .notFound: return "notFound"
+        case .unknownMessageType: return "unknownMessageType"
+        case .unknownKey: return "unknownKey"
+        case .concurrentUpdate: return "concurrentUpdate"
+        }
+    }
+}
