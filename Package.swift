@@ -19,6 +19,8 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["BaseModelKit", "HeapStatistics"]),
         .target(name: "HeapStatistics"),
         .testTarget(name: "BaseModelKitTests", dependencies: ["BaseModelKit"]),
+        // The concurrency patterns of Docs/Concurrency.md: a regression fails to compile.
+        .testTarget(name: "ConcurrencyPatternTests", dependencies: ["BaseModelKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,17 +15,17 @@ extension BaseModel {
     /// - Throws: `MappingError` for malformed JSON, a missing path segment (`Found no key "event" at
     ///   data.`) or a value that cannot be mapped (with its path); `SchemaError` when the class's
     ///   mapping tables are invalid.
-    public static func decode<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> Self {
+    public static func decode<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending Self {
         try DocumentDecoding.decode(bytes.inputBytes, at: path, as: self, options: options, report: report)
     }
 
     /// A new model decoded from JSON text; see `decode(from:at:options:report:)` for bytes.
-    public static func decode(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> Self {
+    public static func decode(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending Self {
         try DocumentDecoding.decode(Array(text.utf8), at: path, as: self, options: options, report: report)
     }
 
     /// A new model decoded from a parsed JSON object.
-    public static func decode(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> Self {
+    public static func decode(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> sending Self {
         let session = DecodingSession(options: options, recordsChanges: false)
         return try CurrentSession.$decoding.withValue(session) {
             // `modelClass(for:)` may pick a subclass; `classToBuild` checks that it is one.
@@ -36,7 +36,7 @@ extension BaseModel {
     }
 
     /// A new model decoded from a `JSONSerialization`-style dictionary.
-    public static func decode(from dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws -> Self {
+    public static func decode(from dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws -> sending Self {
         try decode(from: try AnyBridging.object(from: dictionary), options: options)
     }
 
@@ -91,17 +91,17 @@ extension BaseModelProtocol {
     /// `decode(from:at:options:report:)` for the path's form and the report.
     ///
     /// - Throws: `MappingError` with the element's index in its path, or `SchemaError`.
-    public static func decodeArray<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> [Self] {
+    public static func decodeArray<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending [Self] {
         try DocumentDecoding.decodeArray(bytes.inputBytes, at: path, of: self, options: options, report: report)
     }
 
     /// New models decoded from a JSON array in text; see `decodeArray(from:at:options:report:)`.
-    public static func decodeArray(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> [Self] {
+    public static func decodeArray(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending [Self] {
         try DocumentDecoding.decodeArray(Array(text.utf8), at: path, of: self, options: options, report: report)
     }
 
     /// New models decoded from the elements of a parsed JSON array.
-    public static func decodeArray(from elements: [JSON], options: DecodingOptions = DecodingOptions()) throws -> [Self] {
+    public static func decodeArray(from elements: [JSON], options: DecodingOptions = DecodingOptions()) throws -> sending [Self] {
         let session = DecodingSession(options: options, recordsChanges: false)
         let coder = ArrayCoder<Self>(element: ModelCoder<Self>(buildType: self))
         return try CurrentSession.$decoding.withValue(session) {

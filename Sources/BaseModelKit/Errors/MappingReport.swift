@@ -7,7 +7,7 @@
 ///
 /// A report collects over every call it is passed to. When an update fails, the entries of that call
 /// are taken back with its changes, so a report only ever describes what was applied.
-public final class MappingReport {
+public final class MappingReport: Sendable {
     /// One observation, with where it happened.
     public struct Entry: Sendable, CustomStringConvertible {
         /// What was observed.
@@ -40,7 +40,11 @@ public final class MappingReport {
     }
 
     /// Every entry, in the order the document was read.
-    public private(set) var entries: [Entry] = []
+    public var entries: [Entry] { state.withLock { $0 } }
+
+    /// The entries, behind a lock: a report is `Sendable`, so that a decode on another thread or in
+    /// another task may fill it.
+    private let state = Lock<[Entry]>.make([])
 
     /// An empty report.
     public init() {}
@@ -55,6 +59,6 @@ public final class MappingReport {
     public var skippedElements: [Entry] { entries.filter { if case .elementSkipped = $0.kind { true } else { false } } }
 
     func append(contentsOf recorded: [Entry]) {
-        entries += recorded
+        state.withLock { $0 += recorded }
     }
 }

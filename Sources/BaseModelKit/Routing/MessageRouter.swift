@@ -10,66 +10,90 @@ import Foundation
 ///
 /// The type may be a JSON string or an integer (`"t":7` matches the type `"7"`); `typeKey` may be a
 /// dotted path (`"meta.type"`), as in maps. A message whose type has no registered class goes to the
-/// fallback handler when one is set, and is otherwise an error. A router is a plain class: register
-/// everything first, then route from one thread at a time (or one router per connection).
-public final class MessageRouter {
+/// fallback handler when one is set, and is otherwise an error.
+///
+/// A router is `Sendable`: capture it in a socket's `@Sendable` callback and route from any thread
+/// (registrations and options are kept under a lock; a handler runs on the thread that routes). Each
+/// handler gets its model as `sending` — a new object graph nobody else holds — so it may hand the
+/// model on to another isolation domain, such as the main actor:
+///
+///     router.register(OddsUpdate.self, type: "ou") { update in
+///         Task { @MainActor in screen.flash(update) }
+///     }
+public final class MessageRouter: Sendable {
     /// The key (or dotted path) that holds every message's type.
     public let typeKey: String
-    /// The options every message is decoded with.
-    public var options: DecodingOptions
 
-    private var routes: [String: (_ bytes: [UInt8], _ options: DecodingOptions) throws -> BaseModel] = [:]
-    private var fallback: ((_ type: String?, _ message: JSON) throws -> Void)?
+    /// The options every message is decoded with.
+    public var options: DecodingOptions {
+        get { state.withLock { $0.options } }
+        set { state.withLock { $0.options = newValue } }
+    }
+
+    /// Decodes a message's bytes and hands the model to its handler.
+    private typealias Route = @Sendable (_ bytes: [UInt8], _ options: DecodingOptions) throws -> Void
+    private typealias Fallback = @Sendable (_ type: String?, _ message: JSON) throws -> Void
+
+    private struct State {
+        var options: DecodingOptions
+        var routes: [String: Route] = [:]
+        var fallback: Fallback?
+    }
+
+    private let state: Lock<State>
 
     /// A router that reads each message's type from `typeKey`.
     public init(typeKey: String, options: DecodingOptions = DecodingOptions()) {
         self.typeKey = typeKey
-        self.options = options
+        self.state = Lock.make(State(options: options))
     }
 
     /// Routes messages of type `type` to `handler`, decoded as `modelType` (or the subclass its
     /// `modelClass(for:)` picks). Registering a type again replaces its route.
-    public func register<Model: BaseModel>(_ modelType: Model.Type, type: String, handler: @escaping (Model) throws -> Void) {
-        routes[type] = { bytes, options in
+    public func register<Model: BaseModel>(_ modelType: Model.Type, type: String, handler: @escaping @Sendable (sending Model) throws -> Void) {
+        let route: Route = { bytes, options in
             let model = try DocumentDecoding.decode(bytes, at: nil, as: modelType, options: options, report: nil)
             try handler(model)
-            return model
         }
+        state.withLock { $0.routes[type] = route }
     }
 
     /// Handles messages whose type has no registered class, or that have no type: `handler` gets the
     /// type (`nil` when the message has none) and the whole message, parsed.
-    public func setFallback(_ handler: @escaping (_ type: String?, _ message: JSON) throws -> Void) {
-        fallback = handler
+    public func setFallback(_ handler: @escaping @Sendable (_ type: String?, _ message: JSON) throws -> Void) {
+        state.withLock { $0.fallback = handler }
     }
 
-    /// Decodes one message and calls its handler; returns the model it decoded (`nil` when the
-    /// fallback handler took the message).
+    /// Decodes one message and calls its handler; returns the message's type when a registered
+    /// handler took it, `nil` when the fallback handler did.
     ///
     /// - Throws: `MappingError` — the message is not JSON, has no type and no fallback is set
     ///   (`Found no key "t" at the top level.`), its type has no class and no fallback is set
     ///   (`No class is registered for the message type "xx" at t.`), or it does not map; or whatever
     ///   the handler throws.
     @discardableResult
-    public func route(_ data: Data) throws -> BaseModel? {
+    public func route(_ data: Data) throws -> String? {
         try route(bytes: data.byteArray)
     }
 
     /// Decodes one message given as text; see `route(_:)` for `Data`.
     @discardableResult
-    public func route(_ text: String) throws -> BaseModel? {
+    public func route(_ text: String) throws -> String? {
         try route(bytes: Array(text.utf8))
     }
 
-    private func route(bytes: [UInt8]) throws -> BaseModel? {
+    private func route(bytes: [UInt8]) throws -> String? {
+        // Handlers run outside the lock, so that one may register routes or route again.
+        let (options, fallback) = state.withLock { ($0.options, $0.fallback) }
         let type: String?
         do {
-            type = try messageType(in: bytes)
+            type = try messageType(in: bytes, options: options)
         } catch let error as MappingError where error.reason.isNotFound && fallback != nil {
             type = nil
         }
-        if let type, let route = routes[type] {
-            return try route(bytes, options)
+        if let type, let route = state.withLock({ $0.routes[type] }) {
+            try route(bytes, options)
+            return type
         }
         guard let fallback else {
             throw MappingError(.unknownMessageType(type ?? ""), path: MappingPath(JSONKeyPath(typeKey).segments.map { .key($0) }))
@@ -85,7 +109,7 @@ public final class MessageRouter {
     }
 
     /// The type of the message in `bytes`: the string or integer at `typeKey`.
-    private func messageType(in bytes: [UInt8]) throws -> String {
+    private func messageType(in bytes: [UInt8], options: DecodingOptions) throws -> String {
         do {
             var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
             let descent = try DesignatedPath.seek(typeKey, in: &parser)

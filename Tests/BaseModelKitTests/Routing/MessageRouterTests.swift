@@ -1,4 +1,5 @@
-import BaseModelKit
+@testable import BaseModelKit
+import Dispatch
 import Foundation
 import Testing
 
@@ -7,15 +8,19 @@ struct MessageRouterTests {
     @Test("each message is decoded as the class registered for its type and handed to its handler")
     func routes() throws {
         let router = MessageRouter(typeKey: "t")
-        var seen: [String] = []
-        router.register(OddsUpdate.self, type: "ou") { seen.append("odds \($0.marketId) \($0.price)") }
-        router.register(Heartbeat.self, type: "7") { seen.append("heartbeat \($0.sequence)") }
-        let model = try router.route(#"{"m":"m1","t":"ou","p":2.5}"#)
-        #expect((model as? OddsUpdate)?.type == "ou")
-        try router.route(Data(#"{"t":7,"n":3}"#.utf8))
-        #expect(seen == ["odds m1 2.5", "heartbeat 3"])
-        // The message goes out again as its class writes it.
-        #expect(try (model as! OddsUpdate).jsonString() == #"{"m":"m1","p":2.5,"t":"ou"}"#)
+        let seen = Lock<[String]>.make([])
+        let written = Lock<[String]>.make([])
+        router.register(OddsUpdate.self, type: "ou") { update in
+            seen.withLock { $0.append("odds \(update.marketId) \(update.price)") }
+            // The message goes out again as its class writes it.
+            let text = try update.jsonString()
+            written.withLock { $0.append(text) }
+        }
+        router.register(Heartbeat.self, type: "7") { heartbeat in seen.withLock { $0.append("heartbeat \(heartbeat.sequence)") } }
+        #expect(try router.route(#"{"m":"m1","t":"ou","p":2.5}"#) == "ou")
+        #expect(try router.route(Data(#"{"t":7,"n":3}"#.utf8)) == "7")
+        #expect(seen.withLock { $0 } == ["odds m1 2.5", "heartbeat 3"])
+        #expect(written.withLock { $0 } == [#"{"m":"m1","p":2.5,"t":"ou"}"#])
     }
 
     @Test("unknown or missing types are errors, or go to the fallback handler")
@@ -29,10 +34,28 @@ struct MessageRouterTests {
         #expect(message { try router.route(#"{"meta":{"type":"hb"},"n":"x"}"#) } == #"Expected Int at n (Heartbeat.sequence) but found a string "x"."#)
         #expect(message { try router.route("{") }?.hasPrefix("The data is not valid JSON.") == true)
 
-        var fallen: [String] = []
-        router.setFallback { type, message in fallen.append("\(type ?? "none") \(message)") }
+        let fallen = Lock<[String]>.make([])
+        router.setFallback { type, message in fallen.withLock { $0.append("\(type ?? "none") \(message)") } }
         #expect(try router.route(#"{"meta":{"type":"zz"},"x":1}"#) == nil)
         #expect(try router.route(#"{"x":2}"#) == nil)
-        #expect(fallen == [#"zz {"meta":{"type":"zz"},"x":1}"#, #"none {"x":2}"#])
+        #expect(fallen.withLock { $0 } == [#"zz {"meta":{"type":"zz"},"x":1}"#, #"none {"x":2}"#])
+    }
+
+    @Test("one router, 8 threads routing and one registering at once: every message reaches its handler")
+    func concurrentRouting() throws {
+        let router = MessageRouter(typeKey: "t")
+        let count = Lock<Int>.make(0)
+        router.register(Heartbeat.self, type: "hb") { heartbeat in count.withLock { $0 += heartbeat.sequence } }
+        DispatchQueue.concurrentPerform(iterations: 9) { thread in
+            for index in 0..<500 {
+                if thread == 8 {
+                    router.register(OddsUpdate.self, type: "ou\(index)") { _ in }
+                    router.options.maxDepth = 64 + index % 2
+                } else {
+                    _ = try? router.route(#"{"t":"hb","n":1}"#)
+                }
+            }
+        }
+        #expect(count.withLock { $0 } == 8 * 500)
     }
 }
