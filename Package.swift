@@ -21,6 +21,8 @@ let package = Package(
         .testTarget(name: "BaseModelKitTests", dependencies: ["BaseModelKit"]),
         // The concurrency patterns of Docs/Concurrency.md: a regression fails to compile.
         .testTarget(name: "ConcurrencyPatternTests", dependencies: ["BaseModelKit"]),
+        // Every Swift example of README.md and Docs/, line for line (Scripts/Checks/examples.py).
+        .testTarget(name: "DocExampleTests", dependencies: ["BaseModelKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

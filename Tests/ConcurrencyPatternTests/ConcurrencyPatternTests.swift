@@ -60,6 +60,12 @@ func loadFeed(from data: Data) async throws -> sending PatternFeed {
     try PatternFeed.decode(from: data)
 }
 
+@MainActor
+func refresh(_ screen: Screen, with data: Data) async throws {
+    let feed = try await loadFeed(from: data)
+    screen.show(feed)
+}
+
 // Pattern 2: an actor owns the live graph and applies socket messages in place.
 actor LiveOdds {
     private let feed: PatternFeed
@@ -68,7 +74,6 @@ actor LiveOdds {
         self.feed = feed
     }
 
-    /// Applies one message to the event it names; what the event's first price is afterwards.
     func apply(_ message: Data, toEvent index: Int) throws -> Double? {
         let event = feed.events[index]
         try event.update(from: message)
@@ -102,8 +107,7 @@ struct ConcurrencyPatternTests {
     @MainActor
     func concurrentFunction() async throws {
         let screen = Screen()
-        let feed = try await loadFeed(from: feedJSON)
-        screen.show(feed)
+        try await refresh(screen, with: feedJSON)
         #expect(screen.feed?.events.first?.market?.outcomes.map(\.price) == [1.5, 3.2])
     }
 
@@ -111,16 +115,18 @@ struct ConcurrencyPatternTests {
     @MainActor
     func detachedTask() async throws {
         let screen = Screen()
+        let data = feedJSON
         try await Task.detached {
-            let feed = try PatternFeed.decode(from: feedJSON)
-            await screen.show(feed)
+            let feed = try PatternFeed.decode(from: data)
+            await screen.show(feed)        // `screen` is a @MainActor object; `feed` is sent to it
         }.value
         #expect(screen.feed?.events.count == 2)
     }
 
     @Test("an actor owns the live models and applies socket messages with update(from:)")
     func actorOwnsModels() async throws {
-        let odds = LiveOdds(feed: try await loadFeed(from: feedJSON))
+        let data = feedJSON
+        let odds = LiveOdds(feed: try await loadFeed(from: data))
         let price = try await odds.apply(Data(#"{"m":{"o":[{"i":10,"p":1.45}]}}"#.utf8), toEvent: 0)
         #expect(price == 1.45)
         // A failed message changes nothing and says why.
@@ -139,7 +145,7 @@ struct ConcurrencyPatternTests {
         router.register(PriceUpdate.self, type: "p") { update in
             Task { @MainActor in screen.flash(update) }
         }
-        let socket = FakeSocket { data in
+        let socket = FakeSocket { data in       // a @Sendable callback, called on the socket's thread
             _ = try? router.route(data)
         }
         await socket.deliver([
