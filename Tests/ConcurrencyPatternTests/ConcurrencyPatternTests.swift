@@ -36,7 +36,7 @@ final class PriceUpdate: BaseModel {
     override class var apiToLocal: [String: String] { ["i": "outcomeId", "p": "price"] }
 }
 
-let feedJSON = Data(#"{"e":[{"i":1,"m":{"i":"1X2","o":[{"i":10,"p":1.5},{"i":11,"p":3.2}]}},{"i":2}]}"#.utf8)
+var feedJSON: Data { Data(#"{"e":[{"i":1,"m":{"i":"1X2","o":[{"i":10,"p":1.5},{"i":11,"p":3.2}]}},{"i":2}]}"#.utf8) }
 
 /// What the app shows, on the main actor.
 @MainActor
