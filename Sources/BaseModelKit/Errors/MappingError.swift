@@ -110,12 +110,12 @@ public struct MappingError: Error, CustomStringConvertible {
         return copy
     }
 
-    /// Refuses to enter one more nested model at nesting `level` (`nil`: not counted) when the
-    /// thread's stack is nearly used up (see `StackGuard.allowsLevel`): an error instead of a crash,
-    /// whatever `maxDepth` allows.
+    /// Refuses to enter one more nested model when the thread's stack is nearly used up (see
+    /// `StackGuard.Limit`, found once per call for its thread; `nil`: unknown, no check): an error
+    /// instead of a crash, whatever `maxDepth` allows.
     @inline(__always)
-    static func checkStackRoom(level: Int?) throws(MappingError) {
-        guard StackGuard.allowsLevel(level) else { throw MappingError(.stackExhausted) }
+    static func checkStackRoom(_ limit: StackGuard.Limit?) throws(MappingError) {
+        guard limit?.allowsDeeper() ?? true else { throw MappingError(.stackExhausted) }
     }
 
     /// The error attributed to `model`, unless a deeper level already named one.

@@ -12,6 +12,8 @@ final class DecodingSession: Sendable {
     let watchesUnknownKeys: Bool
     /// The thread the call runs on, for an update (0 otherwise): what it claims objects as.
     let thread: Int
+    /// The stack limit of the thread the call runs on, found once (see `StackGuard.Limit`).
+    let stackLimit = StackGuard.currentLimit()
 
     init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false) {
         self.options = options

@@ -5,6 +5,8 @@ final class EncodingSession: Sendable {
     let nesting = AtomicWord.make(0)
     /// The thread the call runs on: an object it reads may be one this thread is updating.
     let thread = ThreadIdentity.current
+    /// The stack limit of the thread the call runs on, found once (see `StackGuard.Limit`).
+    let stackLimit = StackGuard.currentLimit()
 
     init(options: EncodingOptions) {
         self.options = options
@@ -16,7 +18,7 @@ final class EncodingSession: Sendable {
         let depth = nesting.add(1) + 1
         do {
             guard depth <= options.maxDepth else { throw MappingError(.tooDeep(limit: options.maxDepth)) }
-            try MappingError.checkStackRoom(level: depth)
+            try MappingError.checkStackRoom(stackLimit)
         } catch {
             nesting.add(-1)
             throw error

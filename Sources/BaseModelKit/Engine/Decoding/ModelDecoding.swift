@@ -74,7 +74,7 @@ enum ModelDecoding {
     /// `{`). `isExisting` marks an object that was part of the caller's graph before this call, whose
     /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
     static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelSchema) throws {
-        try MappingError.checkStackRoom(level: parser.depth)
+        try MappingError.checkStackRoom(session.stackLimit)
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
         }
@@ -89,8 +89,7 @@ enum ModelDecoding {
     /// Steps 2 and 3 on `model` from an object already read (a caller's `JSONObject`, an element of a
     /// collection read as a tree). The caller has made `session` the current one.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
-        // This path does not count its levels: always check.
-        try MappingError.checkStackRoom(level: nil)
+        try MappingError.checkStackRoom(session.stackLimit)
         if isExisting, try SchemaRegistry.schema(for: type(of: model)).overriddenHooks.contains(.modelClass) {
             try refuseOtherClass(for: object, existing: model)
         }

@@ -42,6 +42,10 @@ struct JSONWriter: ~Copyable {
         static let escapingSlashes = Formatting(rawValue: 1 << 2)
     }
 
+    /// The stack limit of the writing thread, found at the first container written (see
+    /// `StackGuard.Limit`).
+    private lazy var stackLimit = StackGuard.currentLimit()
+
     init(formatting: Formatting, allowsNonFiniteNumbers: Bool = false) {
         self.formatting = formatting
         self.allowsNonFiniteNumbers = allowsNonFiniteNumbers
@@ -63,7 +67,7 @@ struct JSONWriter: ~Copyable {
         case .string(let string):
             writeString(string)
         case .array(let elements):
-            guard StackGuard.allowsLevel(indentLevel) else { throw Unwritable(cause: .stackExhausted) }
+            guard stackLimit?.allowsDeeper() ?? true else { throw Unwritable(cause: .stackExhausted) }
             beginArray()
             for (index, element) in elements.enumerated() {
                 writeElementSeparator(isFirst: index == 0)
@@ -80,7 +84,7 @@ struct JSONWriter: ~Copyable {
                 bytes.append(contentsOf: written)
                 return
             }
-            guard StackGuard.allowsLevel(indentLevel) else { throw Unwritable(cause: .stackExhausted) }
+            guard stackLimit?.allowsDeeper() ?? true else { throw Unwritable(cause: .stackExhausted) }
             beginObject()
             var isFirst = true
             for entry in orderedMembers(of: object) {
