@@ -12,9 +12,9 @@ import Darwin
 /// Models nest through recursion (a model's coder decodes its nested models), and so do `JSON`
 /// values when they are written. `maxDepth` bounds that recursion, but it counts levels, not bytes: a
 /// user may raise it, a frame's size differs between debug and release builds, and a thread's stack
-/// may be 64 KB or 8 MB. So each level also asks whether its thread's reserve is left: a call finds its
-thread's `Limit` once (a session holds it; a writer finds it at its first container), and each level
-compares the address of a local with it.
+/// /// may be 64 KB or 8 MB. So each level also asks whether its thread's reserve is left: a call finds its
+/// thread's `Limit` once (a session holds it; a writer finds it at its first container), and each level
+/// compares the address of a local with it.
 ///
 /// How it is sound: the thread's lowest usable stack address comes from the C library
 /// (`pthread_getattr_np`, found with `dlsym` and called through its exact C signature, then
