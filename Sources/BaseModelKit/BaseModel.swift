@@ -36,7 +36,7 @@
 /// object another thread is updating or encoding at that moment throws `MappingError`
 /// (`.concurrentUpdate`) and changes nothing, and so does an encode that meets an object being
 /// updated; writes to properties by your own code are not watched.
-open class BaseModel {
+open class BaseModel: Codable {
     /// Which call is updating or encoding this object right now (see `ModelAccess`); only the engine
     /// touches it, atomically, through its address. Not a mapped property: the plans leave out the
     /// fields `BaseModel` declares.
@@ -49,6 +49,25 @@ open class BaseModel {
 
     /// Creates an empty model; decoding builds objects with this initializer and then fills them.
     public required init() {}
+
+    /// Decodes the model from any `Decoder` through its maps (minified keys, transformers, hooks):
+    /// a model can be a property of a `Codable` type, or go through `PropertyListDecoder`. The class
+    /// built is the static type (`modelClass(for:)` cannot change the class of an object being
+    /// initialized); `decoder.userInfo[.decodingOptions]` sets the options. A mapping failure is a
+    /// `DecodingError.dataCorrupted` with the whole path and the `MappingError` underneath.
+    ///
+    /// A convenience initializer: a subclass that provides `init()` (as every model does) inherits it,
+    /// so subclasses write nothing for `Codable`.
+    public required convenience init(from decoder: any Decoder) throws {
+        self.init()
+        try CodableBridge.fill(self, from: decoder)
+    }
+
+    /// Encodes the model to any `Encoder` as the JSON object its maps make (`serialize()`);
+    /// `encoder.userInfo[.encodingOptions]` sets the options.
+    public func encode(to encoder: any Encoder) throws {
+        try CodableBridge.encode(self, to: encoder)
+    }
 
     /// JSON key → stored property name for the keys this class adds (`["fn": "firstName"]`). The
     /// effective map is the union along the superclass chain, the subclass winning. Only mapped keys

@@ -1,0 +1,147 @@
+import Foundation
+
+// `JSON`, `JSONObject` and `JSONNumber` go through any `Encoder`/`Decoder`: a raw JSON value can sit
+// in a `Codable` type, and a model can cross a `Codable` stack as the JSON its maps make.
+
+/// A coding key of any name or index: JSON objects have keys no type declares.
+struct AnyCodingKey: CodingKey, Hashable {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension JSON: Codable {
+    /// Reads whatever value the decoder holds: an object (every key the container lists), an array,
+    /// `null`, a Boolean, a number (an integer exactly, otherwise the nearest `Double`, or a `Decimal`
+    /// where the decoder keeps one) or a string.
+    ///
+    /// A decoder that does not say what kind of value it holds (a property list has no `null`, and
+    /// stores Booleans and numbers alike on some platforms) is asked in that order.
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            var object = JSONObject()
+            for key in container.allKeys {
+                object[key.stringValue] = try container.decode(JSON.self, forKey: key)
+            }
+            self = .object(object)
+            return
+        }
+        if var container = try? decoder.unkeyedContainer() {
+            var elements: [JSON] = []
+            if let count = container.count { elements.reserveCapacity(count) }
+            while !container.isAtEnd {
+                elements.append(try container.decode(JSON.self))
+            }
+            self = .array(elements)
+            return
+        }
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(JSONNumber.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a JSON value (null, a Boolean, a number, a string, an array or an object).")
+        }
+    }
+
+    /// Writes the value with the encoder's own containers: objects keyed in member order, numbers as
+    /// `Int64`, `UInt64`, `Double` or (when a `Double` would not hold the digits) `Decimal`.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let bool):
+            var container = encoder.singleValueContainer()
+            try container.encode(bool)
+        case .number(let number):
+            try number.encode(to: encoder)
+        case .string(let string):
+            var container = encoder.singleValueContainer()
+            try container.encode(string)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements {
+                try container.encode(element)
+            }
+        case .object(let object):
+            try object.encode(to: encoder)
+        }
+    }
+}
+
+extension JSONObject: Codable {
+    /// Reads an object; see `JSON.init(from:)`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        var object = JSONObject()
+        for key in container.allKeys {
+            object[key.stringValue] = try container.decode(JSON.self, forKey: key)
+        }
+        self = object
+    }
+
+    /// Writes the members in order, each under its own key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in self {
+            try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+        }
+    }
+}
+
+extension JSONNumber: Codable {
+    /// Reads a number: an integer exactly (`Int64`, then `UInt64`), otherwise a `Decimal` where the
+    /// decoder keeps one exactly (`JSONDecoder` does), otherwise the nearest `Double`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let int = try? container.decode(Int64.self) {
+            self.init(int)
+        } else if let uint = try? container.decode(UInt64.self) {
+            self.init(uint)
+        } else if let decimal = try? container.decode(Decimal.self) {
+            self.init(decimal)
+        } else if let double = try? container.decode(Double.self) {
+            self.init(double)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a number.")
+        }
+    }
+
+    /// Writes the number as exactly as the encoder allows: an integer as `Int64` or `UInt64`; a
+    /// fraction as the `Double` whose shortest form is its text, otherwise as a `Decimal`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let int = int64 {
+            try container.encode(int)
+        } else if let uint = uint64 {
+            try container.encode(uint)
+        } else if let double, double.description == text || Double(text) == double && !keepsMoreDigitsThanDouble {
+            try container.encode(double)
+        } else if let decimal {
+            try container.encode(decimal)
+        } else {
+            throw EncodingError.invalidValue(self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "The number \(text) fits neither a Double nor a Decimal."))
+        }
+    }
+
+    /// Whether the text has more significant digits than a `Double` keeps (17).
+    private var keepsMoreDigitsThanDouble: Bool {
+        let digits = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber).drop { $0 == "0" }
+        return digits.count > 17
+    }
+}
