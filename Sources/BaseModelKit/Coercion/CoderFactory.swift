@@ -9,7 +9,9 @@ import Foundation
 /// 3. `Optional` of a mappable type;
 /// 4. `Array`, `Set` and `[String: T]` of a mappable type;
 /// 5. `BaseModel` subclasses (the class to build may be replaced by a constructor);
-/// 6. `RawRepresentable` types whose raw value is mappable (enums with `String` or `Int` raw values).
+/// 6. `RawRepresentable` types whose raw value is mappable (enums with `String` or `Int` raw values);
+/// 7. any other `Codable` type (a struct, an enum with associated values, a `Codable` class), through
+///    its own `init(from:)` and `encode(to:)` over `JSON` values (`CodableCoder`).
 ///
 /// Anything else is not mappable and the schema reports it.
 struct CoderFactory {
@@ -48,7 +50,14 @@ struct CoderFactory {
            let coder = rawValueCoder(for: rawRepresentable) as? any ValueCoding<T> {
             return coder
         }
+        if let codable = T.self as? any Codable.Type, let coder = codableCoder(for: codable) as? any ValueCoding<T> {
+            return coder
+        }
         throw Unsupported(typeName: String(describing: T.self))
+    }
+
+    private func codableCoder<Value: Codable>(for type: Value.Type) -> Any {
+        CodableCoder<Value>()
     }
 
     private func rawValueCoder<Wrapped: RawRepresentable>(for type: Wrapped.Type) -> Any? {
@@ -56,7 +65,7 @@ struct CoderFactory {
         return RawValueCoder<Wrapped>(raw: raw)
     }
 
-    private func scalarCoder<T>(for type: T.Type) -> (any ValueCoding<T>)? {
+    func scalarCoder<T>(for type: T.Type) -> (any ValueCoding<T>)? {
         let coder: Any?
         switch type {
         case is Bool.Type: coder = BoolCoder()

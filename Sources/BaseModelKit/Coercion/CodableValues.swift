@@ -1,0 +1,408 @@
+import Foundation
+
+/// The coder of a property whose type is `Codable` and that nothing earlier in the ladder maps (a
+/// struct, an enum with associated values, a `Codable` class): the value goes through its own
+/// `init(from:)` and `encode(to:)`, over the package's `JSON` values — no `JSONSerialization`, no
+/// `JSONDecoder`.
+///
+/// Inside, the scalars a `Codable` type asks for are read and written by the engine's own coders, so
+/// they follow the call's options as a mapped property would: the coercion mode, the date strategy,
+/// exact numbers. Errors keep their path: a `DecodingError` of the value's own code, or a mismatch
+/// found by the containers, becomes a `MappingError` whose path goes down into the value
+/// (`Expected Int at place.position.x (Ticket.place) …`).
+struct CodableCoder<Value: Codable>: ValueCoding {
+    var typeName: String { String(describing: Value.self) }
+
+    func decode(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value {
+        let decoder = TreeDecoder(value: json, path: [], session: session)
+        do {
+            return try Value(from: decoder)
+        } catch let error as MappingError {
+            throw error
+        } catch let error as DecodingError {
+            throw MappingError(decoding: error)
+        }
+    }
+
+    func encode(_ value: Value, session: EncodingSession) throws -> JSON {
+        let encoder = TreeEncoder(path: [], session: session)
+        do {
+            try value.encode(to: encoder)
+        } catch let error as EncodingError {
+            throw MappingError(encoding: error)
+        }
+        return encoder.node.json
+    }
+}
+
+extension MappingError {
+    /// A `DecodingError` thrown inside a `Codable` value, with its path.
+    init(decoding error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(.typeMismatch(expected: String(describing: type), found: context.debugDescription), path: MappingPath(codingPath: context.codingPath))
+        case .valueNotFound(let type, let context):
+            self.init(.typeMismatch(expected: String(describing: type), found: "null"), path: MappingPath(codingPath: context.codingPath))
+        case .keyNotFound(let key, let context):
+            self.init(.notFound("key \"\(key.stringValue)\""), path: MappingPath(codingPath: context.codingPath))
+        case .dataCorrupted(let context):
+            self.init(.transformFailed(error), path: MappingPath(codingPath: context.codingPath))
+        @unknown default:
+            self.init(.transformFailed(error))
+        }
+    }
+
+    /// An `EncodingError` thrown inside a `Codable` value, with its path.
+    init(encoding error: EncodingError) {
+        switch error {
+        case .invalidValue(_, let context):
+            self.init(.transformFailed(error), path: MappingPath(codingPath: context.codingPath))
+        @unknown default:
+            self.init(.transformFailed(error))
+        }
+    }
+}
+
+extension MappingPath {
+    /// The path a coder's `codingPath` names.
+    init(codingPath: [any CodingKey]) {
+        self.init(codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
+    }
+}
+
+// MARK: - Decoding
+
+/// A `Decoder` over one `JSON` value, for `CodableCoder`.
+private struct TreeDecoder: Decoder {
+    let value: JSON
+    let path: [any CodingKey]
+    let session: DecodingSession
+
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let object) = value else { throw mismatch("an object") }
+        return KeyedDecodingContainer(TreeKeyedContainer<Key>(object: object, path: path, session: session))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else { throw mismatch("an array") }
+        return TreeUnkeyedContainer(elements: elements, path: path, session: session)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TreeSingleValueContainer(value: value, path: path, session: session)
+    }
+
+    private func mismatch(_ expected: String) -> MappingError {
+        MappingError(.typeMismatch(expected: expected, found: value.foundDescription), path: MappingPath(codingPath: path))
+    }
+}
+
+/// Decodes `T` from `json` at `path`: a scalar through the engine's coder for it, anything else
+/// through its own `init(from:)`.
+private func decodeValue<T: Decodable>(_ type: T.Type, from json: JSON, path: [any CodingKey], session: DecodingSession) throws -> T {
+    if let coder = CoderFactory().scalarCoder(for: T.self) {
+        do {
+            return try coder.decode(json, existing: nil, session: session)
+        } catch var error as MappingError {
+            error.path.components.insert(contentsOf: MappingPath(codingPath: path).components, at: 0)
+            throw error
+        }
+    }
+    return try T(from: TreeDecoder(value: json, path: path, session: session))
+}
+
+private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: JSONObject
+    let path: [any CodingKey]
+    let session: DecodingSession
+
+    var codingPath: [any CodingKey] { path }
+    var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+
+    private func value(for key: Key) throws -> JSON {
+        guard let value = object[key.stringValue] else {
+            throw MappingError(.notFound("key \"\(key.stringValue)\""), path: MappingPath(codingPath: path))
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key) == .null }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decodeValue(T.self, from: try value(for: key), path: path + [key], session: session)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try TreeDecoder(value: try value(for: key), path: path + [key], session: session).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try TreeDecoder(value: try value(for: key), path: path + [key], session: session).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        TreeDecoder(value: object["super"] ?? .null, path: path + [AnyCodingKey(stringValue: "super")], session: session)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        TreeDecoder(value: object[key.stringValue] ?? .null, path: path + [key], session: session)
+    }
+}
+
+private struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
+    let elements: [JSON]
+    let path: [any CodingKey]
+    let session: DecodingSession
+    var currentIndex = 0
+
+    init(elements: [JSON], path: [any CodingKey], session: DecodingSession) {
+        self.elements = elements
+        self.path = path
+        self.session = session
+    }
+
+    var codingPath: [any CodingKey] { path }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    private mutating func next() throws -> (JSON, [any CodingKey]) {
+        guard !isAtEnd else {
+            throw MappingError(.notFound("element \(currentIndex) (the array has \(elements.count))"), path: MappingPath(codingPath: path))
+        }
+        defer { currentIndex += 1 }
+        return (elements[currentIndex], path + [AnyCodingKey(intValue: currentIndex)])
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, elements[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (value, elementPath) = try next()
+        return try decodeValue(T.self, from: value, path: elementPath, session: session)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (value, elementPath) = try next()
+        return try TreeDecoder(value: value, path: elementPath, session: session).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (value, elementPath) = try next()
+        return try TreeDecoder(value: value, path: elementPath, session: session).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (value, elementPath) = try next()
+        return TreeDecoder(value: value, path: elementPath, session: session)
+    }
+}
+
+private struct TreeSingleValueContainer: SingleValueDecodingContainer {
+    let value: JSON
+    let path: [any CodingKey]
+    let session: DecodingSession
+
+    var codingPath: [any CodingKey] { path }
+
+    func decodeNil() -> Bool { value == .null }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodeValue(T.self, from: value, path: path, session: session)
+    }
+}
+
+// MARK: - Encoding
+
+/// What an encoder has written so far: one value, an object or an array whose parts may still
+/// change (nested containers write into them after they are handed out).
+private final class TreeNode {
+    enum Content {
+        case empty
+        case value(JSON)
+        case object(keys: [String], nodes: [String: TreeNode])
+        case array([TreeNode])
+    }
+
+    var content = Content.empty
+
+    var json: JSON {
+        switch content {
+        case .empty: return .object(JSONObject())
+        case .value(let value): return value
+        case .object(let keys, let nodes): return .object(JSONObject(keys.map { ($0, nodes[$0]!.json) }))
+        case .array(let nodes): return .array(nodes.map(\.json))
+        }
+    }
+
+    /// The node of `key`, made if new; the node becomes an object if it was empty.
+    func member(_ key: String) -> TreeNode {
+        var (keys, nodes): ([String], [String: TreeNode]) = ([], [:])
+        if case .object(let existingKeys, let existingNodes) = content { (keys, nodes) = (existingKeys, existingNodes) }
+        if let node = nodes[key] { return node }
+        let node = TreeNode()
+        keys.append(key)
+        nodes[key] = node
+        content = .object(keys: keys, nodes: nodes)
+        return node
+    }
+
+    /// A new last element; the node becomes an array if it was empty.
+    func appendElement() -> TreeNode {
+        var nodes: [TreeNode] = []
+        if case .array(let existing) = content { nodes = existing }
+        let node = TreeNode()
+        nodes.append(node)
+        content = .array(nodes)
+        return node
+    }
+
+    func makeObject() {
+        if case .object = content { return }
+        content = .object(keys: [], nodes: [:])
+    }
+
+    func makeArray() {
+        if case .array = content { return }
+        content = .array([])
+    }
+}
+
+/// Writes `value` into `node`: a scalar through the engine's coder for it, anything else through
+/// its own `encode(to:)`.
+private func encodeValue<T: Encodable>(_ value: T, into node: TreeNode, path: [any CodingKey], session: EncodingSession) throws {
+    if let coder = CoderFactory().scalarCoder(for: T.self) {
+        do {
+            node.content = .value(try coder.encode(value, session: session))
+        } catch var error as MappingError {
+            error.path.components.insert(contentsOf: MappingPath(codingPath: path).components, at: 0)
+            throw error
+        }
+        return
+    }
+    let encoder = TreeEncoder(path: path, session: session, node: node)
+    try value.encode(to: encoder)
+}
+
+/// An `Encoder` that builds one `JSON` value, for `CodableCoder`.
+private struct TreeEncoder: Encoder {
+    let path: [any CodingKey]
+    let session: EncodingSession
+    let node: TreeNode
+
+    init(path: [any CodingKey], session: EncodingSession, node: TreeNode = TreeNode()) {
+        self.path = path
+        self.session = session
+        self.node = node
+    }
+
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        node.makeObject()
+        return KeyedEncodingContainer(TreeKeyedEncodingContainer<Key>(node: node, path: path, session: session))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        node.makeArray()
+        return TreeUnkeyedEncodingContainer(node: node, path: path, session: session)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        TreeSingleValueEncodingContainer(node: node, path: path, session: session)
+    }
+}
+
+private struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: TreeNode
+    let path: [any CodingKey]
+    let session: EncodingSession
+
+    var codingPath: [any CodingKey] { path }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        node.member(key.stringValue).content = .value(.null)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encodeValue(value, into: node.member(key.stringValue), path: path + [key], session: session)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        TreeEncoder(path: path + [key], session: session, node: node.member(key.stringValue)).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        TreeEncoder(path: path + [key], session: session, node: node.member(key.stringValue)).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        TreeEncoder(path: path + [AnyCodingKey(stringValue: "super")], session: session, node: node.member("super"))
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        TreeEncoder(path: path + [key], session: session, node: node.member(key.stringValue))
+    }
+}
+
+private struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let node: TreeNode
+    let path: [any CodingKey]
+    let session: EncodingSession
+
+    var codingPath: [any CodingKey] { path }
+    var count: Int {
+        if case .array(let nodes) = node.content { return nodes.count }
+        return 0
+    }
+
+    private func nextPath() -> [any CodingKey] { path + [AnyCodingKey(intValue: count)] }
+
+    mutating func encodeNil() throws {
+        node.appendElement().content = .value(.null)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let elementPath = nextPath()
+        try encodeValue(value, into: node.appendElement(), path: elementPath, session: session)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let elementPath = nextPath()
+        return TreeEncoder(path: elementPath, session: session, node: node.appendElement()).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let elementPath = nextPath()
+        return TreeEncoder(path: elementPath, session: session, node: node.appendElement()).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let elementPath = nextPath()
+        return TreeEncoder(path: elementPath, session: session, node: node.appendElement())
+    }
+}
+
+private struct TreeSingleValueEncodingContainer: SingleValueEncodingContainer {
+    let node: TreeNode
+    let path: [any CodingKey]
+    let session: EncodingSession
+
+    var codingPath: [any CodingKey] { path }
+
+    mutating func encodeNil() throws {
+        node.content = .value(.null)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try encodeValue(value, into: node, path: path, session: session)
+    }
+}
