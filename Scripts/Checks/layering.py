@@ -78,7 +78,8 @@ def main():
         for extended, body in extensions(text):
             if extended in types and min(types[extended]) < rank:
                 for name in MEMBER.findall(body):
-                    lifted.setdefault(name, set()).add(rank)
+                    # (the extension's rank, the extended type's rank)
+                    lifted.setdefault(name, set()).add((rank, min(types[extended])))
         for name in MEMBER.findall(without_upward_extensions(text, types, rank)):
             members.setdefault(name, set()).add(rank)
 
@@ -88,7 +89,8 @@ def main():
         for number, line in enumerate(text.split("\n"), 1):
             for dot, name in IDENT.findall(line):
                 if dot:
-                    declared = lifted.get(name)
+                    # Only a file that sees the extended type but not the extension is concerned.
+                    declared = {lift for lift, typed in lifted.get(name, ()) if typed <= rank < lift}
                     if declared and min(members.get(name, {SURFACE + 1})) <= rank:
                         declared = None
                 else:

@@ -35,7 +35,8 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
 // watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode (these four on
 // the odds feed: see --write-odds-feed), twitter-decode, twitter-encode (on twitter.json), citm-decode,
-// citm-encode (on citm_catalog.json), message-decode (generated messages),
+// citm-encode (on citm_catalog.json), message-decode (generated messages), hook-decode (the odds
+// feed's outcomes into a class with an empty deserialize override),
 // foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
@@ -59,6 +60,9 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         try repeatDecoding(CatalogModel.self, from: data)
     case "citm-encode":
         try repeatEncoding(CatalogModel.self, from: data)
+    case "hook-decode":
+        let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
+        for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
     case "message-decode":
         for message in Messages.generate(count: 20_000) { consume(try PriceUpdateModel.decode(from: message)) }
     case "codable-decode":
@@ -73,7 +77,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)

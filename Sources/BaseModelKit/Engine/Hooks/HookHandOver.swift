@@ -28,11 +28,10 @@ enum HookHandOver {
         do {
             try model.deserialize(JSONObject(deferred: object))
         } catch {
-            _ = object.takeParked(into: &parser)
+            _ = object.takeBack(into: &parser)
             throw error
         }
-        _ = object.takeParked(into: &parser)
-        let outcome = object.outcome
+        let outcome = object.takeBack(into: &parser)
         if let error = outcome.error { throw error }
         switch outcome.use {
         case .streamed:
@@ -50,12 +49,16 @@ enum HookHandOver {
         let hookObject = object.deferred as? HookObject
         let session = hookObject?.session ?? CurrentSession.decodingOrDefault
         var parser = JSONParser.idle
-        if let hookObject, hookObject.use == .untouched, let parkedPlan = hookObject.takeParked(into: &parser) {
-            // The object the engine stands at: continue with its parser.
-            defer { hookObject.putBack(&parser) }
-            let plan = parkedPlan.modelType == modelType ? parkedPlan : try SchemaRegistry.schema(for: modelType)
-            try plan.members.decodeMembers(from: &parser, into: model, session: session)
-            hookObject.markStreamed(end: parser.position)
+        if let hookObject, let parkedPlan = hookObject.takeParkedIfUntouched(into: &parser) {
+            // The object the engine stands at: continue with its parser, and park it again after.
+            do {
+                let plan = parkedPlan.modelType == modelType ? parkedPlan : try SchemaRegistry.schema(for: modelType)
+                try plan.members.decodeMembers(from: &parser, into: model, session: session)
+            } catch {
+                hookObject.putBack(&parser)
+                throw error
+            }
+            hookObject.finishStreaming(&parser)
             return
         }
         if let deferred = object.deferred {

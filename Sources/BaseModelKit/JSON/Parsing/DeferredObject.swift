@@ -4,8 +4,8 @@
 ///
 /// Not final: a reader that hands such an object to code of its own and wants it back (the engine's
 /// `HookObject`) subclasses it to carry what it needs. `@unchecked Sendable` only because a class that
-/// is not final cannot be checked: every stored property is a `let` of a `Sendable` type or the lock,
-/// and a subclass keeps its mutable state under that lock.
+/// is not final cannot be checked: every stored property is a `let` of a `Sendable` type or state
+/// reached only under the object's striped lock, as a subclass's mutable state is.
 class DeferredObject: @unchecked Sendable {
     /// How the object's bytes were used.
     enum Use: Equatable {
@@ -17,7 +17,8 @@ class DeferredObject: @unchecked Sendable {
         case materialized(end: Int)
     }
 
-    private struct State {
+    /// How the bytes were used, and the members and any syntax error once read.
+    struct State {
         var use = Use.untouched
         var object: JSONObject?
         var error: JSONSyntaxError?
@@ -32,10 +33,12 @@ class DeferredObject: @unchecked Sendable {
     /// Whether `bytes` hold exactly this object, compact, as a writer made them (so a writer may copy
     /// them as they are), rather than a document the object is part of.
     let isStandalone: Bool
-    /// How the bytes were used, and the members and any syntax error once read; locked because
-    /// readers may race to read them. One lock per object, which subclasses share
-    /// (`withStateLocked`).
-    private let state = Lock.make(State())
+    /// Reached only under the object's striped lock (`withStateLocked`), because readers may race to
+    /// read the members; subclasses keep their own mutable state under the same lock. The lock
+    /// orders every access and no access overlaps another on one thread, so Swift's dynamic
+    /// exclusivity check (`swift_beginAccess`, 2 % of a hooked decode) is turned off for it.
+    @exclusivity(unchecked)
+    private var state = State()
 
     /// The object at the parser's position (a `{`), not read yet.
     init(at parser: JSONParser) {
@@ -63,20 +66,20 @@ class DeferredObject: @unchecked Sendable {
 
     /// How the object's bytes were used so far.
     var use: Use {
-        state.withLock { $0.use }
+        withStateLocked { $0.use }
     }
 
     /// The syntax error found while reading the members, if any (the members then read as empty).
     var error: JSONSyntaxError? {
-        state.withLock { $0.error }
+        withStateLocked { $0.error }
     }
 
     /// How the object's bytes were used, and the syntax error found in them if any.
-    var outcome: (use: Use, error: JSONSyntaxError?) { state.withLock { ($0.use, $0.error) } }
+    var outcome: (use: Use, error: JSONSyntaxError?) { withStateLocked { ($0.use, $0.error) } }
 
     /// Records that a streaming reader consumed the object, which ended at `end`.
     func markStreamed(end: Int) {
-        state.withLock { $0.use = .streamed(end: end) }
+        withStateLocked { $0.use = .streamed(end: end) }
     }
 
     /// The value of one key, found without reading the object into members when it has not been read
@@ -84,7 +87,7 @@ class DeferredObject: @unchecked Sendable {
     /// last value wins when a key repeats, as in a full read. `nil` when the key is absent or the bytes
     /// are malformed (whoever reads the object next reports that error).
     func value(forKey key: String) -> JSON? {
-        if let object = state.withLock({ $0.object }) {
+        if let object = withStateLocked({ $0.object }) {
             return object[key]
         }
         do throws(JSONSyntaxError) {
@@ -102,7 +105,7 @@ class DeferredObject: @unchecked Sendable {
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and
     /// leave the error in `error` for the reader to throw.
     var object: JSONObject {
-        state.withLock { state in
+        withStateLocked { state in
             if let object = state.object { return object }
             do throws(JSONSyntaxError) {
                 var parser = try parser()
@@ -123,10 +126,11 @@ class DeferredObject: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` while holding this object's lock, for a subclass whose own mutable state is
-    /// reached only there. `body` must not use the object's other members (the lock is not
-    /// recursive).
-    final func withStateLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try state.withLock { _ in try body() }
+    /// Runs `body` with the state while holding this object's striped lock; a subclass keeps its own
+    /// mutable state under the same lock. `body` must not take a striped lock again (see
+    /// `StripedLocks`).
+    @inline(__always)
+    final func withStateLocked<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try StripedLocks.withLock(for: self) { try body(&state) }
     }
 }
