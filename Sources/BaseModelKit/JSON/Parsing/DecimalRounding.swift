@@ -85,26 +85,31 @@ enum DecimalRounding {
         var high: UInt64
         var low: UInt64
 
+        @inline(__always)
         init(high: UInt64, low: UInt64) {
             self.high = high
             self.low = low
         }
 
+        @inline(__always)
         init(_ parts: (high: UInt64, low: UInt64.Magnitude)) {
             self.init(high: parts.high, low: parts.low)
         }
 
+        @inline(__always)
         var leadingZeroBitCount: Int {
             high == 0 ? 64 + low.leadingZeroBitCount : high.leadingZeroBitCount
         }
 
         /// `self << shift`, for `shift` below 128 (bits shifted out are lost).
+        @inline(__always)
         func shiftedLeft(by shift: Int) -> Wide {
             if shift == 0 { return self }
             if shift >= 64 { return Wide(high: low << (shift - 64), low: 0) }
             return Wide(high: high << shift | low >> (64 - shift), low: low << shift)
         }
 
+        @inline(__always)
         static func < (a: Wide, b: Wide) -> Bool {
             a.high != b.high ? a.high < b.high : a.low < b.low
         }
