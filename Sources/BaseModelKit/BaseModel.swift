@@ -82,7 +82,8 @@ open class BaseModel: Codable {
     open class var constructors: [String: () -> Any] { [:] }
 
     /// Property name → two-way value transformer (`["startsAt": .iso8601]`). A transformer for `T` also
-    /// serves `T?`, `[T]`, `Set<T>` and `[String: T]` properties.
+    /// serves `T?`, `[T]`, `Set<T>` and `[String: T]` properties; one for a collection type converts
+    /// the whole collection (`[String]` from `"a,b"`, an enum-keyed dictionary).
     open class var transformers: [String: JSONTransformer] { [:] }
 
     /// Properties (by name) whose arrays, sets and dictionaries leave out elements that fail to map,

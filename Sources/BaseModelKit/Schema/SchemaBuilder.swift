@@ -32,14 +32,14 @@ struct SchemaBuilder {
             factory.transformer = transformer?.leafCoder
             factory.lossyCollections = lossy.contains(property)
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
-            if let transformer, Self.leafType(of: field.type) != transformer.valueType {
-                problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`.")
+            if let transformer, !Self.levels(of: field.type).contains(where: { $0 == transformer.valueType }) {
+                problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`, which is not that type and holds no value of it (as an optional, an element or a dictionary value).")
                 continue
             }
             let specialized = transformer == nil ? SpecializedFields.access(for: field) : nil
             guard let access = specialized ?? mappedAccess(for: field, factory: factory) else {
                 if let transformer {
-                    problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`.")
+                    problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but BaseModelKit cannot map the rest of `\(property)`'s type `\(field.type)` around it.")
                 } else {
                     problems.append("`\(property)` has type `\(field.type)`, which BaseModelKit cannot map; give it a transformer.")
                 }
@@ -266,12 +266,14 @@ struct SchemaBuilder {
     }
 
     /// The innermost element type, through any nesting of optionals and containers.
-    private static func leafType(of type: Any.Type) -> Any.Type {
-        var current = type
-        while let container = current as? any StandardContainer.Type {
-            current = container.elementType
+    /// The type and every type inside it through optionals and containers, outermost first: a
+    /// transformer may convert any of them (`[String]` as a whole, or each `String`).
+    private static func levels(of type: Any.Type) -> [Any.Type] {
+        var levels = [type]
+        while let container = levels[levels.count - 1] as? any StandardContainer.Type {
+            levels.append(container.elementType)
         }
-        return current
+        return levels
     }
 
     /// The type inside an `Optional`, or the type itself.

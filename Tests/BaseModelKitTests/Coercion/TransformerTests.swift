@@ -99,3 +99,43 @@ struct TransformerTests {
             == #"Could not convert the value at p (Schedule.price): amounts are written like "12.34""#)
     }
 }
+
+enum DictionaryKeyKind: String, Sendable { case home, away }
+
+/// Transformers for whole collections: the transformer converts the property's type itself.
+final class WholeCollectionTransforms: BaseModel {
+    var tags: [String] = []
+    var byKind: [DictionaryKeyKind: Int] = [:]
+    override class var apiToLocal: [String: String] { ["t": "tags", "k": "byKind"] }
+    override class var transformers: [String: JSONTransformer] {
+        [
+            // "a,b,c" ↔ ["a", "b", "c"]
+            "tags": .custom(decode: { json in json.string?.split(separator: ",").map(String.init) ?? [] },
+                            encode: { (tags: [String]) in .string(tags.joined(separator: ",")) }),
+            // {"home":1} ↔ [.home: 1]
+            "byKind": .custom(
+                decode: { json -> [DictionaryKeyKind: Int] in
+                    var result: [DictionaryKeyKind: Int] = [:]
+                    for (key, value) in json.object ?? [:] {
+                        if let kind = DictionaryKeyKind(rawValue: key), let count = value.number?.int() { result[kind] = count }
+                    }
+                    return result
+                },
+                encode: { (map: [DictionaryKeyKind: Int]) in
+                    .object(JSONObject(map.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, JSON.number(JSONNumber($0.value))) }))
+                }),
+        ]
+    }
+}
+
+@Suite("Transformers for whole collections")
+struct WholeCollectionTransformerTests {
+    @Test("a transformer may convert an array or an enum-keyed dictionary as a whole")
+    func wholeCollections() throws {
+        try WholeCollectionTransforms.validateMappings()
+        let model = try WholeCollectionTransforms.decode(from: #"{"t":"a,b,c","k":{"home":2,"away":1}}"#)
+        #expect(model.tags == ["a", "b", "c"])
+        #expect(model.byKind == [.home: 2, .away: 1])
+        #expect(try model.jsonString() == #"{"t":"a,b,c","k":{"away":1,"home":2}}"#)
+    }
+}

@@ -16,7 +16,7 @@ struct SchemaErrorTests {
         - `label` is backed by a property wrapper or macro (`_label`); mapped properties must be plain stored properties.
         - `location` has type `Optional<Location>`, which BaseModelKit cannot map; give it a transformer.
         - constructors builds `String` for `count`, which has type `Int`.
-        - The transformer for `count` converts `Date`, but `count` has type `Int`.
+        - The transformer for `count` converts `Date`, but `count` has type `Int`, which is not that type and holds no value of it (as an optional, an element or a dictionary value).
         - `owner` is `weak`; mapped properties must hold strong references.
         - apiToLocal maps "zp" to `zipCode`, which `Broken` does not declare as a stored property.
         - constructors has "ghost" for `ghost`, which apiToLocal does not map.
