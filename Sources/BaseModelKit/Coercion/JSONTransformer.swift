@@ -15,7 +15,7 @@ public struct JSONTransformer: Sendable {
         case secondsSince1970
         case millisecondsSince1970
         case iso8601
-        case dateFormat(String)
+        case dateFormat(FixedDateFormat)
         case custom(any LeafCoderProviding)
     }
 
@@ -31,10 +31,20 @@ public struct JSONTransformer: Sendable {
     /// with milliseconds when the date has a fraction of a second).
     public static let iso8601 = JSONTransformer(kind: .iso8601)
 
-    /// A `Date` as text in a fixed format such as `yyyyMMddHHmmss`, read and written with the POSIX
-    /// locale, in UTC unless the format itself names a time zone.
-    public static func dateFormat(_ format: String) -> JSONTransformer {
-        JSONTransformer(kind: .dateFormat(format))
+    /// A `Date` as text in a fixed format such as `yyyyMMddHHmmss` or `MMMM d, yyyy`, read and written
+    /// in `timeZone` (UTC unless given; a zone the format itself spells wins) with `locale` (POSIX
+    /// unless given: month and day names in English).
+    public static func dateFormat(_ format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US_POSIX")) -> JSONTransformer {
+        JSONTransformer(kind: .dateFormat(FixedDateFormat(format: format, timeZone: timeZone, locale: locale)))
+    }
+
+    /// A `Date` as text read and written by a `DateFormatter` of your own (its format, zone, locale,
+    /// calendar and leniency). The transformer keeps a copy, made now, and uses it under a lock:
+    /// changing `formatter` afterwards does not change the transformer.
+    public static func formatter(_ formatter: DateFormatter) -> JSONTransformer {
+        // Sound to share: the copy is reachable only through `FixedDateFormat`'s lock.
+        let copy = formatter.copy() as! DateFormatter
+        return JSONTransformer(kind: .dateFormat(FixedDateFormat(formatter: copy)))
     }
 
     /// A conversion of your own between JSON and `T`. A closure that throws makes decoding or encoding

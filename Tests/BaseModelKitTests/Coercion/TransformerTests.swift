@@ -139,3 +139,38 @@ struct WholeCollectionTransformerTests {
         #expect(try model.jsonString() == #"{"t":"a,b,c","k":{"away":1,"home":2}}"#)
     }
 }
+
+/// Dates in a zone and a locale of their own, and through a caller's formatter.
+final class LocalDates: BaseModel {
+    var opened = Date(timeIntervalSince1970: 0)
+    var closed: Date?
+    var spanish: Date?
+    override class var apiToLocal: [String: String] { ["o": "opened", "c": "closed", "s": "spanish"] }
+    override class var transformers: [String: JSONTransformer] {
+        let custom = DateFormatter()
+        custom.dateFormat = "dd/MM/yyyy HH:mm"
+        custom.timeZone = TimeZone(identifier: "Europe/Paris")
+        custom.locale = Locale(identifier: "en_US_POSIX")
+        return [
+            "opened": .dateFormat("MMMM d, yyyy", timeZone: TimeZone(identifier: "America/Los_Angeles")!),
+            "closed": .formatter(custom),
+            "spanish": .dateFormat("d 'de' MMMM 'de' yyyy", locale: Locale(identifier: "es_ES")),
+        ]
+    }
+}
+
+@Suite("Dates in a zone, a locale or a formatter of the caller's")
+struct LocalDateTests {
+    @Test("the zone and the locale apply both ways, and a caller's formatter is used as given")
+    func zonesAndLocales() throws {
+        let model = try LocalDates.decode(from: #"{"o":"September 25, 2015","c":"01/02/2024 18:30","s":"3 de marzo de 2020"}"#)
+        // Midnight in Los Angeles (UTC−7 in September) is 07:00 UTC.
+        #expect(model.opened == Date(timeIntervalSince1970: 1_443_164_400))
+        // 18:30 in Paris (UTC+1 in February) is 17:30 UTC.
+        #expect(model.closed == Date(timeIntervalSince1970: 1_706_808_600))
+        #expect(model.spanish == Date(timeIntervalSince1970: 1_583_193_600))
+        #expect(try model.jsonString() == #"{"o":"September 25, 2015","c":"01/02/2024 18:30","s":"3 de marzo de 2020"}"#)
+        #expect(message { _ = try LocalDates.decode(from: #"{"o":"2015-09-25"}"#) }
+            == #"Expected Date (MMMM d, yyyy) at o (LocalDates.opened) but found a string "2015-09-25"."#)
+    }
+}

@@ -9,7 +9,7 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
         case .secondsSince1970: return "Date (seconds since 1970)"
         case .millisecondsSince1970: return "Date (milliseconds since 1970)"
         case .iso8601: return "Date (ISO 8601)"
-        case .dateFormat(let format): return "Date (\(format))"
+        case .dateFormat(let format): return "Date (\(format.name))"
         case .custom(let provider): return "Date (a transformer for \(provider.valueType))"
         }
     }
@@ -34,7 +34,7 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
             guard case .string(let text) = json, let date = ISO8601Dates.date(from: text) else { throw mismatch(json) }
             return date
         case .dateFormat(let format):
-            guard case .string(let text) = json, let date = FixedFormatDates.shared.date(from: text, format: format) else {
+            guard case .string(let text) = json, let date = format.date(from: text) else {
                 throw mismatch(json)
             }
             return date
@@ -69,7 +69,7 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
         case .iso8601:
             return .string(ISO8601Dates.string(from: value))
         case .dateFormat(let format):
-            return .string(FixedFormatDates.shared.string(from: value, format: format))
+            return .string(format.string(from: value))
         case .custom(let provider):
             guard let coder = provider.coder(for: Date.self) else {
                 throw MappingError(.typeMismatch(expected: "a Date transformer", found: "a transformer for \(provider.valueType)"))
