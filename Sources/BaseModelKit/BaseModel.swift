@@ -36,7 +36,7 @@
 /// object another thread is updating or encoding at that moment throws `MappingError`
 /// (`.concurrentUpdate`) and changes nothing, and so does an encode that meets an object being
 /// updated; writes to properties by your own code are not watched.
-open class BaseModel: Codable {
+open class BaseModel: Codable, CustomDebugStringConvertible {
     /// Which call is updating or encoding this object right now (see `ModelAccess`); only the engine
     /// touches it, atomically, through its address. Not a mapped property: the plans leave out the
     /// fields `BaseModel` declares.
@@ -108,6 +108,24 @@ open class BaseModel: Codable {
     /// Called after all of this object's properties are set by a decode or update. The default does
     /// nothing. Validate or derive values here; throwing rejects the object and fails the call.
     open func didDeserialize() throws {}
+
+    /// A deep copy of this model's graph through its maps: a new object of exactly this class whose
+    /// mapped properties — nested models, arrays and dictionaries included — are new copies of these
+    /// (written with `serialize()` and read back). Unmapped properties are as `init()` leaves them;
+    /// references shared inside the graph become separate copies.
+    ///
+    /// - Throws: `MappingError` or `SchemaError` when the model cannot be written (a cycle deeper than
+    ///   `maxDepth`, a value JSON cannot hold).
+    public func copy() throws -> Self {
+        // The copy is made as `type(of: self)`, exactly this object's class.
+        try ModelCopying.copy(of: self) as! Self
+    }
+
+    /// The class and each mapped property with its value as the maps write it:
+    /// `Bet(betId: "b1", amount: 2.5)`. What `dump` or the debugger shows of a model's data.
+    open var debugDescription: String {
+        ModelCopying.description(of: self)
+    }
 
     /// The class to build for `object` where this class is the declared type — for polymorphic
     /// payloads with a type key. The default, `nil`, builds the declared class.
