@@ -13,8 +13,8 @@ A name is above the floor when every public declaration of that name in those mo
 after the floor on some Apple platform (a name that also has an older overload, like `withLock` or
 `formatted`, is not decided by name alone and is left out), and the package declares no such name
 itself (as a type, member, tuple label or parameter). Each use of such a name in the Swift files of Sources/ and Tests/ (comments and strings
-removed) fails the check, unless it stands inside an `if #available(…)` block or a declaration
-marked `@available(…)`.
+removed) fails the check, unless it stands inside an `if #available(…)` block, after a
+`guard #available(…)` in its block, or in a declaration marked `@available(…)`.
 
     python3 -B Scripts/Checks/availability.py [FOLDER ...]     (default: Sources Tests)
 """
@@ -179,6 +179,9 @@ def guarded_lines(text):
     pending = False  # an `@available(` or `#available(` seen and its block not opened yet
     depth_guard = []  # for each open brace, whether it is guarded
     for index, char in enumerate(text):
+        if text.startswith("guard #available(", index) and depth_guard:
+            # `guard #available(…) else { … }` refines the rest of the enclosing block.
+            depth_guard[-1] = True
         if text.startswith("#available(", index) or text.startswith("@available(", index):
             pending = True
         if char == "{":

@@ -4,10 +4,12 @@ import Foundation
 ///
 /// The ladder, tried in this order:
 /// 1. the type a property transformer converts (`transformers`), wherever it appears in the type;
-/// 2. the built-in scalars: `Bool`, `String`, `Character`, every `Int`/`UInt` width, `Float`, `Double`,
-///    `Decimal`, `Date` (by the call's `dateStrategy`), `URL`, `UUID`, `Data` (base64) and `JSON`;
+/// 2. the built-in scalars: `Bool`, `String`, `Character`, every `Int`/`UInt` width (`Int128` and
+///    `UInt128` where the platform has them), `Float`, `Double`, `Float16` (where the processor has
+///    it), `Decimal`, `Date` (by the call's `dateStrategy`), `URL`, `UUID`, `Data` (base64) and `JSON`;
 /// 3. `Optional` of a mappable type;
-/// 4. `Array`, `Set` and `[String: T]` of a mappable type;
+/// 4. `Array`, `Set` and dictionaries of a mappable type, keyed by `String`, an integer, a
+///    raw-value enum or any `LosslessStringConvertible` key (written as JSON object keys);
 /// 5. `BaseModel` subclasses (the class to build may be replaced by a constructor);
 /// 6. `RawRepresentable` types whose raw value is mappable (enums with `String` or `Int` raw values);
 /// 7. any other `Codable` type (a struct, an enum with associated values, a `Codable` class), through
@@ -89,9 +91,24 @@ struct CoderFactory {
         case is UUID.Type: coder = UUIDCoder()
         case is Data.Type: coder = DataCoder()
         case is JSON.Type: coder = RawJSONCoder()
-        default: coder = nil
+        default: coder = Self.newerScalarCoder(for: type)
         }
         return coder as? any ValueCoding<T>
+    }
+
+    /// The coders of scalars that exist only on newer platforms or some processors: `Int128` and
+    /// `UInt128` (macOS 15 / iOS 18), `Float16` (arm64, and Linux; macOS 11 / iOS 14).
+    private static func newerScalarCoder<T>(for type: T.Type) -> Any? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            if type == Int128.self { return IntegerCoder<Int128>() }
+            if type == UInt128.self { return IntegerCoder<UInt128>() }
+        }
+        #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+            if type == Float16.self { return Float16Coder() }
+        }
+        #endif
+        return nil
     }
 }
 

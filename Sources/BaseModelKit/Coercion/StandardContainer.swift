@@ -44,9 +44,14 @@ extension Dictionary: StandardContainer {
     static var elementType: Any.Type { Value.self }
     static var isOptional: Bool { false }
 
-    /// Only `String` keys map (JSON object keys are strings).
+    /// JSON object keys are strings: `String` keys map as they are; integer, raw-value enum and other
+    /// `LosslessStringConvertible` keys through their text (`DictionaryKeys`).
     static func makeCoder(using factory: CoderFactory) -> Any? {
-        guard Key.self == String.self, let value = try? factory.coder(for: Value.self) else { return nil }
-        return DictionaryCoder<Value>(value: value, isLossy: factory.lossyCollections)
+        guard let value = try? factory.coder(for: Value.self) else { return nil }
+        if Key.self == String.self {
+            return DictionaryCoder<Value>(value: value, isLossy: factory.lossyCollections)
+        }
+        guard let keys = DictionaryKeys<Key>.make() else { return nil }
+        return KeyedDictionaryCoder<Key, Value>(keys: keys, value: value, isLossy: factory.lossyCollections)
     }
 }

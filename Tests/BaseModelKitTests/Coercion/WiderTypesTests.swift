@@ -1,0 +1,81 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+enum Side: String, Sendable { case home, away }
+enum Period: Int, Sendable { case first = 1, second = 2 }
+
+/// Dictionaries keyed by integers, raw-value enums and other LosslessStringConvertible types.
+final class KeyedTables: BaseModel {
+    var byRound: [Int: String] = [:]
+    var bySmall: [UInt8: Double] = [:]
+    var bySide: [Side: Int] = [:]
+    var byPeriod: [Period: [Int]] = [:]
+    var byFlag: [Bool: String]?
+    override class var apiToLocal: [String: String] { ["r": "byRound", "u": "bySmall", "s": "bySide", "p": "byPeriod", "f": "byFlag"] }
+    override class var lossyCollections: Set<String> { ["bySmall"] }
+}
+
+/// 128-bit integers and half-precision floats, where the platform has them.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class WideNumbers: BaseModel {
+    var big: Int128 = 0
+    var huge: UInt128 = 0
+    var many: [Int128] = []
+    override class var apiToLocal: [String: String] { ["b": "big", "h": "huge", "m": "many"] }
+}
+
+@Suite("Wider types: non-String dictionary keys, Int128, Float16")
+struct WiderTypesTests {
+    @Test("dictionaries keyed by integers, enums and Bool are JSON objects both ways")
+    func keyedDictionaries() throws {
+        let text = #"{"r":{"1":"a","10":"b","2":"c"},"u":{"7":1.5},"s":{"away":1,"home":2},"p":{"1":[1,2],"2":[]},"f":{"false":"no","true":"yes"}}"#
+        let model = try KeyedTables.decode(from: text)
+        #expect(model.byRound == [1: "a", 2: "c", 10: "b"])
+        #expect(model.bySmall == [7: 1.5])
+        #expect(model.bySide == [.home: 2, .away: 1])
+        #expect(model.byPeriod == [.first: [1, 2], .second: []])
+        #expect(model.byFlag == [true: "yes", false: "no"])
+        // Keys written in the order of their text, so output is deterministic.
+        #expect(try model.jsonString() == text)
+    }
+
+    @Test("a key that is not a key of the type is an error at that key, or left out of a lossy dictionary")
+    func badKeys() throws {
+        #expect(message { _ = try KeyedTables.decode(from: #"{"r":{"1":"a","x":"b"}}"#) }
+            == #"Expected a key of type Int at r["x"] (KeyedTables.byRound) but found the key "x"."#)
+        #expect(message { _ = try KeyedTables.decode(from: #"{"s":{"draw":1}}"#) }
+            == #"Expected a key of type Side at s["draw"] (KeyedTables.bySide) but found the key "draw"."#)
+        #expect(try KeyedTables.decode(from: #"{"u":{"7":1,"300":2,"-1":3}}"#).bySmall == [7: 1])
+    }
+
+    @Test("Int128 and UInt128 map exactly, beyond 64 bits")
+    func int128() throws {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        let text = #"{"b":-170141183460469231731687303715884105728,"h":340282366920938463463374607431768211455,"m":[18446744073709551616]}"#
+        let model = try WideNumbers.decode(from: text)
+        #expect(model.big == Int128.min && model.huge == UInt128.max && model.many == [Int128(UInt64.max) + 1])
+        #expect(try model.jsonString() == text)
+        #expect(message { _ = try WideNumbers.decode(from: #"{"h":-1}"#) }
+            == "Expected UInt128 at h (WideNumbers.huge) but found the number -1, which UInt128 cannot hold exactly.")
+    }
+
+    #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+    @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
+    final class HalfFloats: BaseModel {
+        var level: Float16 = 0
+        var levels: [Float16] = []
+        override class var apiToLocal: [String: String] { ["l": "level", "ls": "levels"] }
+    }
+
+    @Test("Float16 maps to the nearest half-precision value, and refuses what it cannot hold")
+    func float16() throws {
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else { return }
+        let model = try HalfFloats.decode(from: #"{"l":0.1,"ls":[1.5,65504]}"#)
+        #expect(model.level == Float16(0.1) && model.levels == [1.5, 65504])
+        #expect(try model.jsonString() == #"{"l":0.1,"ls":[1.5,65504.0]}"#)
+        #expect(message { _ = try HalfFloats.decode(from: #"{"l":70000}"#) }
+            == "Expected Float16 at l (HalfFloats.level) but found the number 70000, which Float16 cannot hold exactly.")
+    }
+    #endif
+}
