@@ -99,11 +99,24 @@ struct SchemaBuilder {
                 problems.append("apiToLocal maps \"\(path)\" to `\(leaf.plan.property)` and also reads keys inside it for \(inner); a key holds either a value or a nested object of mapped keys.")
                 continue
             }
-            let members = MemberTable(modelName: model.name, fields: nested(group, inside: path).map(\.plan))
-            let access = NestedFields(members: members)
+            let inner = nested(group, inside: path)
+            let members = MemberTable(modelName: model.name, fields: inner.map(\.plan))
+            var access: any MappedFieldAccess = NestedFields(members: members)
+            // Steps that are all digits are positions in an array (`"sc.0"`, `"legs.0.s"`).
+            let positions = inner.compactMap { entry in Self.position(entry.plan.jsonKey).map { (index: $0, plan: entry.plan) } }
+            if !positions.isEmpty, positions.count == inner.count {
+                access = IndexedFields(elements: positions, asObject: NestedFields(members: members), modelName: model.name)
+            }
             result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: access)))
         }
         return result.sorted { $0.order < $1.order }
+    }
+
+    /// The array position a key path step names: all digits, no leading zero, below a million.
+    private static func position(_ step: String) -> Int? {
+        guard !step.isEmpty, step.count <= 6, step.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+              step == "0" || !step.hasPrefix("0") else { return nil }
+        return Int(step)
     }
 
     // MARK: Tables

@@ -271,6 +271,31 @@ struct JSONWriter: ~Copyable {
         if isPretty { writeNewlineAndIndent() }
     }
 
+    /// Writes, as an array element, the value that `member` writes as an object member under a
+    /// placeholder key — for values that only write themselves as members (mapped properties at an
+    /// index of a nested array). Returns `false`, having written nothing, when `member` wrote nothing.
+    mutating func writeElement(isFirst: Bool, asMember member: (inout JSONWriter, _ quotedKey: [UInt8]) throws -> Bool) rethrows -> Bool {
+        let start = mark
+        let placeholder: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "\"")]
+        guard try member(&self, placeholder) else {
+            rewind(to: start)
+            return false
+        }
+        // What `writeKey(quoted:isFirst: true)` wrote first: a line break and indentation when pretty,
+        // the placeholder, a colon, and a space when pretty.
+        let written = bytes.bytes(from: start.count)
+        var valueStart = 0
+        while valueStart < written.count, written[valueStart] == UInt8(ascii: "\n") || written[valueStart] == UInt8(ascii: " ") {
+            valueStart += 1
+        }
+        valueStart += placeholder.count + 1
+        if isPretty { valueStart += 1 }
+        rewind(to: start)
+        writeElementSeparator(isFirst: isFirst)
+        bytes.append(contentsOf: written[valueStart...])
+        return true
+    }
+
     /// Writes the separator before a member, then `"key":`.
     mutating func writeKey(_ key: String, isFirst: Bool) {
         writeElementSeparator(isFirst: isFirst)
