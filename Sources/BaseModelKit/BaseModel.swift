@@ -91,6 +91,12 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// every level of a nested collection. The union along the superclass chain.
     open class var lossyCollections: Set<String> { [] }
 
+    /// JSON keys a decode must find in this class's objects (`["o"]`); the union along the superclass
+    /// chain. A missing one fails the decode: `Missing key "o" at bets[2] (Bet.outcomeId).` Updates in
+    /// place are not affected (a partial message names only what changed). A dotted key's first step
+    /// (`"s"` for `"s.h"`) requires the nested object. See also `DecodingOptions.missingKeys`.
+    open class var requiredKeys: Set<String> { [] }
+
     /// Fills this object from one JSON object. The default sets every property whose JSON key is in
     /// the map and present in `object`; other keys are ignored. Override to handle special keys, and
     /// call `super.deserialize(object)` for the rest. Throwing fails the decode (an update is undone).

@@ -53,6 +53,7 @@ extension MappingError.Reason {
         case .unknownMessageType: return "unknownMessageType"
         case .unknownKey: return "unknownKey"
         case .concurrentUpdate: return "concurrentUpdate"
+        case .missingKey: return "missingKey"
         }
     }
 }

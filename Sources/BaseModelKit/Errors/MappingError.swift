@@ -34,6 +34,10 @@ public struct MappingError: Error, CustomStringConvertible {
         /// by another thread while this call wanted to update it — like Swift's exclusivity checks
         /// for variables, for a model graph. The call made no change.
         case concurrentUpdate(String)
+        /// A key the class requires (`requiredKeys`, or a non-optional property with
+        /// `DecodingOptions.missingKeys` set to `.errorForNonOptional`) is missing from an object; the
+        /// path is the object's.
+        case missingKey(String)
     }
 
     /// What went wrong.
@@ -96,6 +100,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "No class is registered for the message type \"\(type)\" \(place)."
         case .notFound(let what):
             return "Found no \(what) \(place)."
+        case .missingKey(let key):
+            return "Missing key \"\(key)\" \(place)."
         case .concurrentUpdate(let model):
             return "Concurrent update of \(model) \(place): another thread is updating or encoding this object at the same moment. Let one owner (an actor, a serial queue) apply the updates to a shared model, or update a copy."
         case .stackExhausted:
@@ -180,7 +186,7 @@ extension MappingError.Reason {
     /// the document, the limits or the program.
     var isAboutTheValue: Bool {
         switch self {
-        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey:
+        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey, .missingKey:
             return true
         case .malformedJSON, .tooDeep, .stackExhausted, .concurrentUpdate:
             return false

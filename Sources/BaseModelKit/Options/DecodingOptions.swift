@@ -28,6 +28,16 @@ public struct DecodingOptions: Sendable {
         case reject
     }
 
+    /// What a decode does when a mapped key is missing from an object.
+    public enum MissingKeys: Sendable, Hashable {
+        /// The property keeps its default (the value `init()` gave it). The default, and always on an
+        /// update in place (a partial message names only what changed).
+        case keepDefault
+        /// Every non-optional mapped property is required: a decode of a new object fails with
+        /// `Missing key "o" at bets[2] (Bet.outcomeId).` Updates are not affected.
+        case errorForNonOptional
+    }
+
     /// The deepest nesting of arrays and objects accepted; deeper input is an error, never a stack
     /// overflow. The default is 512.
     public var maxDepth: Int
@@ -47,6 +57,11 @@ public struct DecodingOptions: Sendable {
     /// error (`.reject`). Keys an overridden `deserialize` reads itself count as unknown too: map them.
     public var unknownKeys: UnknownKeys
 
+    /// Whether a decode requires every non-optional mapped property's key (`.errorForNonOptional`) or
+    /// lets missing keys keep their defaults (`.keepDefault`, the default). A class requires keys of
+    /// its own with `requiredKeys`, whatever this says.
+    public var missingKeys: MissingKeys
+
     /// Options with the defaults.
     public init() {
         maxDepth = 512
@@ -54,5 +69,6 @@ public struct DecodingOptions: Sendable {
         dateStrategy = .secondsSince1970
         collections = .strict
         unknownKeys = .ignore
+        missingKeys = .keepDefault
     }
 }

@@ -5,6 +5,7 @@ struct ClassTables {
     let constructors: [String: () -> Any]
     let transformers: [String: JSONTransformer]
     let lossyCollections: Set<String>
+    let requiredKeys: Set<String>
 
     var name: String { String(describing: type) }
 }

@@ -21,12 +21,26 @@ final class ModelSchema: Sendable {
     /// output; where `modelClass(for:)` is not, the declared class is built without looking.
     let overriddenHooks: HookOverrides
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String]) {
+    /// The top-level keys a decode of a new object must find: the class's `requiredKeys`, and those
+    /// plus the keys of non-optional properties (for `DecodingOptions.missingKeys`). Empty for most
+    /// classes, which then pay one check per object.
+    let requiredKeys: [RequiredKey]
+    let requiredOrNonOptionalKeys: [RequiredKey]
+
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = []) {
         self.localToApi = localToApi
+        self.requiredKeys = requiredKeys
+        self.requiredOrNonOptionalKeys = requiredOrNonOptionalKeys
         self.modelType = modelType
         self.modelName = modelName
         self.storedFields = storedFields
         self.members = MemberTable(modelName: modelName, fields: fields)
         self.overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
     }
+}
+
+/// A top-level JSON key a decode requires, with the property named when it is missing.
+struct RequiredKey: Sendable {
+    let key: String
+    let property: String
 }

@@ -25,8 +25,12 @@ struct SchemaBuilder {
         }
 
         var plans: [(order: Int, plan: FieldPlan)] = []
+        /// Each mapped entry's top-level key, property, declaration order and optionality.
+        var tops: [(order: Int, key: String, property: String, isOptional: Bool)] = []
         for (key, property) in map.sorted(by: { $0.key < $1.key }) {
             guard let (order, field) = mappedField(key: key, property: property) else { continue }
+            let isOptional = (field.type as? any StandardContainer.Type)?.isOptional == true
+            tops.append((order, JSONKeyPath(key).segments.first ?? key, property, isOptional))
             var factory = CoderFactory()
             let transformer = transformers[property]
             factory.transformer = transformer?.leafCoder
@@ -54,6 +58,7 @@ struct SchemaBuilder {
             problems.append("lossyCollections names `\(property)`, which apiToLocal does not map.")
         }
 
+        let required = requiredKeys(tops.sorted { $0.order < $1.order })
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
@@ -62,7 +67,33 @@ struct SchemaBuilder {
             modelName: model.name,
             fields: fields.map(\.plan),
             storedFields: storedFields,
-            localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }))
+            localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }),
+            requiredKeys: required.declared,
+            requiredOrNonOptionalKeys: required.withNonOptional)
+    }
+
+    // MARK: Required keys
+
+    /// The top-level keys the class requires (`requiredKeys`, the union along the chain), and those
+    /// plus the keys of non-optional properties (for `DecodingOptions.missingKeys`), each once, in
+    /// declaration order, with the property named in messages (a nested object's first property).
+    private mutating func requiredKeys(_ tops: [(order: Int, key: String, property: String, isOptional: Bool)]) -> (declared: [RequiredKey], withNonOptional: [RequiredKey]) {
+        let declared = chain.reduce(into: Set<String>()) { $0.formUnion($1.requiredKeys) }
+        for key in declared.sorted() where !tops.contains(where: { $0.key == key }) {
+            problems.append("requiredKeys names \"\(key)\", which is not a key of apiToLocal (nor the first step of a dotted one).")
+        }
+        var required: [RequiredKey] = []
+        var withNonOptional: [RequiredKey] = []
+        for top in tops {
+            let entry = RequiredKey(key: top.key, property: top.property)
+            if declared.contains(top.key), !required.contains(where: { $0.key == top.key }) {
+                required.append(entry)
+            }
+            if declared.contains(top.key) || !top.isOptional, !withNonOptional.contains(where: { $0.key == top.key }) {
+                withNonOptional.append(entry)
+            }
+        }
+        return (required, withNonOptional)
     }
 
     private static func plan(key: String, property: String, access: any MappedFieldAccess) -> FieldPlan {

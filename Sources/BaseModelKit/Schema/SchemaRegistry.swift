@@ -40,7 +40,8 @@ enum SchemaRegistry {
                 apiToLocal: cls.apiToLocal,
                 constructors: cls.constructors,
                 transformers: cls.transformers,
-                lossyCollections: cls.lossyCollections))
+                lossyCollections: cls.lossyCollections,
+                requiredKeys: cls.requiredKeys))
             current = RuntimeFields.superclass(of: cls)
         }
         // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies

@@ -78,6 +78,10 @@ enum ModelDecoding {
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
         }
+        let required = isExisting ? [] : requiredKeys(of: plan, session: session)
+        if !required.isEmpty {
+            try checkPresence(of: required, in: parser, plan: plan)
+        }
         if plan.overriddenHooks.contains(.deserialize) {
             try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? HookObject(at: parser, session: session), plan: plan)
         } else {
@@ -90,6 +94,12 @@ enum ModelDecoding {
     /// collection read as a tree). The caller has made `session` the current one.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
         try MappingError.checkStackRoom(session.stackLimit)
+        if !isExisting {
+            let plan = try SchemaRegistry.schema(for: type(of: model))
+            for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {
+                throw MappingError(.missingKey(required.key), model: plan.modelName, property: required.property)
+            }
+        }
         if isExisting, try SchemaRegistry.schema(for: type(of: model)).overriddenHooks.contains(.modelClass) {
             try refuseOtherClass(for: object, existing: model)
         }
@@ -98,6 +108,37 @@ enum ModelDecoding {
         }
         try model.deserialize(object)
         try didDeserialize(model)
+    }
+
+    /// The keys a decode of a new object of `plan`'s class must find, by the call's options.
+    @inline(__always)
+    static func requiredKeys(of plan: ModelSchema, session: DecodingSession) -> [RequiredKey] {
+        session.options.missingKeys == .errorForNonOptional ? plan.requiredOrNonOptionalKeys : plan.requiredKeys
+    }
+
+    /// Throws `missingKey` for the first of `required` (in declaration order) that the object at the
+    /// parser's position does not have: its keys are read from a copy of the parser, the values
+    /// skipped. Malformed input is left for the decode itself to report.
+    static func checkPresence(of required: [RequiredKey], in parser: JSONParser, plan: ModelSchema) throws {
+        var scan = parser
+        var present = Set<String>()
+        do {
+            try scan.enterContainer()
+            if !scan.closesImmediately(UInt8(ascii: "}")) {
+                repeat {
+                    switch try scan.readStreamingKey() {
+                    case .raw(let start, let end): present.insert(String(decoding: scan.bytes[start..<end], as: UTF8.self))
+                    case .decoded(let key): present.insert(key)
+                    }
+                    try scan.skipValue()
+                } while try scan.nextMember(closing: UInt8(ascii: "}"))
+            }
+        } catch {
+            return
+        }
+        for key in required where !present.contains(key.key) {
+            throw MappingError(.missingKey(key.key), model: plan.modelName, property: key.property)
+        }
     }
 
     /// Logs a copy of an existing object's fields before an update changes it (`plan`, when the caller

@@ -1,0 +1,73 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+final class RequiredBet: BaseModel {
+    var outcomeId = 0
+    var stake = 0.0
+    var note: String?
+    var home = 0
+    override class var apiToLocal: [String: String] { ["o": "outcomeId", "s": "stake", "n": "note", "sc.h": "home"] }
+    override class var requiredKeys: Set<String> { ["o"] }
+}
+
+final class RequiredSlip: BaseModel {
+    var bets: [RequiredBet] = []
+    var label: String?
+    override class var apiToLocal: [String: String] { ["bets": "bets", "l": "label"] }
+}
+
+final class SystemRequiredBet: BaseModel {
+    var legs = 0
+    override class var apiToLocal: [String: String] { ["l": "legs"] }
+    override class var requiredKeys: Set<String> { ["l", "x"] }
+}
+
+@Suite("Required keys")
+struct RequiredKeysTests {
+    @Test("a key in requiredKeys must be there on decode, with the object's path in the error")
+    func declared() throws {
+        #expect(message { _ = try RequiredSlip.decode(from: #"{"bets":[{"o":1,"s":2},{"o":2},{"s":2.5}]}"#) }
+            == #"Missing key "o" at bets[2] (RequiredBet.outcomeId)."#)
+        #expect(message { _ = try RequiredBet.decode(from: #"{"s":2.5}"#) }
+            == #"Missing key "o" at the top level (RequiredBet.outcomeId)."#)
+        #expect(try RequiredBet.decode(from: #"{"o":7}"#).outcomeId == 7)
+        // The same through a parsed object.
+        #expect(throws: MappingError.self) { _ = try RequiredBet.decode(from: try #require(JSON(parsing: #"{"s":1}"#).object)) }
+    }
+
+    @Test("an update in place needs no required key; a lossy collection leaves out an element that lacks one")
+    func updatesAndLossy() throws {
+        let bet = try RequiredBet.decode(from: #"{"o":7}"#)
+        try bet.update(from: #"{"s":3}"#)
+        #expect(bet.outcomeId == 7 && bet.stake == 3)
+        var lossy = DecodingOptions()
+        lossy.collections = .lossy
+        #expect(try RequiredSlip.decode(from: #"{"bets":[{"o":1},{"s":2}]}"#, options: lossy).bets.count == 1)
+    }
+
+    @Test("missingKeys = .errorForNonOptional requires every non-optional property, in declaration order")
+    func nonOptional() throws {
+        var options = DecodingOptions()
+        options.missingKeys = .errorForNonOptional
+        #expect(message { _ = try RequiredBet.decode(from: #"{"o":1,"sc":{"h":1}}"#, options: options) }
+            == #"Missing key "s" at the top level (RequiredBet.stake)."#)
+        // A dotted key's first step is required; an optional property is not.
+        #expect(message { _ = try RequiredBet.decode(from: #"{"o":1,"s":1}"#, options: options) }
+            == #"Missing key "sc" at the top level (RequiredBet.home)."#)
+        #expect(try RequiredBet.decode(from: #"{"o":1,"s":1,"sc":{"h":2}}"#, options: options).home == 2)
+        #expect(try RequiredSlip.decode(from: #"{"bets":[]}"#, options: options).label == nil)
+        // Not on updates.
+        let bet = try RequiredBet.decode(from: #"{"o":1,"s":1,"sc":{"h":2}}"#, options: options)
+        try bet.update(from: #"{"s":4}"#, options: options)
+        #expect(bet.stake == 4)
+    }
+
+    @Test("a required key the map does not have is a schema error")
+    func unmappedRequiredKey() {
+        #expect(message { try SystemRequiredBet.validateMappings() } == """
+        Mapping tables of `SystemRequiredBet` are invalid:
+        - requiredKeys names "x", which is not a key of apiToLocal (nor the first step of a dotted one).
+        """)
+    }
+}
