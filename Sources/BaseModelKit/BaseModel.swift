@@ -91,6 +91,13 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// every level of a nested collection. The union along the superclass chain.
     open class var lossyCollections: Set<String> { [] }
 
+    /// Properties (by name) whose raw-value enum keeps its default when the JSON holds a raw value no
+    /// case has — a case a newer server added — instead of failing the decode: an optional becomes
+    /// `nil`, any other property stays as it was, and a `MappingReport` records it. As
+    /// `DecodingOptions.unknownEnumCases = .keepDefault` does for every property. The union along the
+    /// superclass chain.
+    open class var forwardCompatibleEnums: Set<String> { [] }
+
     /// JSON keys a decode must find in this class's objects (`["o"]`); the union along the superclass
     /// chain. A missing one fails the decode: `Missing key "o" at bets[2] (Bet.outcomeId).` Updates in
     /// place are not affected (a partial message names only what changed). A dotted key's first step

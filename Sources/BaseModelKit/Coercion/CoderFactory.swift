@@ -23,6 +23,9 @@ struct CoderFactory {
     var modelClass: ModelCoderProviding.Type?
     /// Whether the property's collections drop elements that fail (the class's `lossyCollections`).
     var lossyCollections = false
+    /// Whether an unknown raw value of the property's enum keeps its default (the class's
+    /// `forwardCompatibleEnums`), whatever the call's options say.
+    var keepsUnknownEnumCases = false
 
     /// A type that has no coder, named for the schema's message.
     struct Unsupported: Error {
@@ -64,7 +67,7 @@ struct CoderFactory {
 
     private func rawValueCoder<Wrapped: RawRepresentable>(for type: Wrapped.Type) -> Any? {
         guard let raw = try? coder(for: Wrapped.RawValue.self) else { return nil }
-        return RawValueCoder<Wrapped>(raw: raw)
+        return RawValueCoder<Wrapped>(raw: raw, keepsUnknownCases: keepsUnknownEnumCases)
     }
 
     func scalarCoder<T>(for type: T.Type) -> (any ValueCoding<T>)? {

@@ -11,7 +11,13 @@ struct OptionalCoder<Wrapped>: ValueCoding {
 
     func decode(_ json: JSON, existing: Wrapped??, session: DecodingSession) throws -> Wrapped? {
         if case .null = json { return nil }
-        return try wrapped.decode(json, existing: existing ?? nil, session: session)
+        do {
+            return try wrapped.decode(json, existing: existing ?? nil, session: session)
+        } catch let unknown as UnknownEnumCase {
+            // An enum case this build does not know: the optional keeps its default, nil.
+            unknown.note(in: session)
+            return nil
+        }
     }
 
     func encode(_ value: Wrapped?, session: EncodingSession) throws -> JSON {
@@ -126,6 +132,10 @@ private func decodeElement<Element>(_ item: JSON, at place: MappingPath.Componen
             throw element.mismatch(item)
         }
         return try element.decode(item, existing: nil, session: session)
+    } catch let unknown as UnknownEnumCase {
+        // An enum case this build does not know, where the default is kept: the element is left out.
+        unknown.note(in: session)
+        return nil
     } catch let error as MappingError {
         let located = error.prefixed(by: place)
         guard session.dropsFailedElements(lossy: lossy, after: located) else { throw located }

@@ -251,9 +251,12 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
     let raw: any ValueCoding<Wrapped.RawValue>
     /// For enums with `String` raw values kept in one byte: the cases met so far, matched by bytes.
     let learned: LearnedEnumCases?
+    /// Whether an unknown raw value keeps the property's default for this property.
+    let keepsUnknownCases: Bool
 
-    init(raw: any ValueCoding<Wrapped.RawValue>) {
+    init(raw: any ValueCoding<Wrapped.RawValue>, keepsUnknownCases: Bool = false) {
         self.raw = raw
+        self.keepsUnknownCases = keepsUnknownCases
         self.learned = Wrapped.RawValue.self == String.self && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases() : nil
     }
 
@@ -266,11 +269,31 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
         } catch is MappingError {
             throw mismatch(json)
         }
-        guard let value = Wrapped(rawValue: rawValue) else { throw mismatch(json) }
+        guard let value = Wrapped(rawValue: rawValue) else { throw unknownCase(json, session: session) }
         return value
+    }
+
+    /// The error for a raw value no case has: `UnknownEnumCase` when the default is kept (the
+    /// property's reader catches it), a mismatch otherwise.
+    func unknownCase(_ json: JSON, session: DecodingSession) -> any Error {
+        guard keepsUnknownCases || session.options.unknownEnumCases == .keepDefault else { return mismatch(json) }
+        return UnknownEnumCase(found: json.foundDescription, type: typeName)
     }
 
     func encode(_ value: Wrapped, session: EncodingSession) throws -> JSON {
         try raw.encode(value.rawValue, session: session)
+    }
+}
+
+/// A raw value no case of an enum has, where the property keeps its default: thrown by
+/// `RawValueCoder` and caught by whoever reads the property — an optional becomes `nil`, any other
+/// property stays as it was — which notes it in the report.
+struct UnknownEnumCase: Error {
+    let found: String
+    let type: String
+
+    /// Notes the kept default in the report, if any.
+    func note(in session: DecodingSession) {
+        if session.isReporting { session.recorder?.record(.unknownEnumCase(found: found, type: type)) }
     }
 }

@@ -72,7 +72,13 @@ extension OptionalCoder {
             try parser.readLiteral(.null)
             return nil
         }
-        return try wrapped.decode(from: &parser, session: session)
+        do {
+            return try wrapped.decode(from: &parser, session: session)
+        } catch let unknown as UnknownEnumCase {
+            // An enum case this build does not know: the optional keeps its default, nil.
+            unknown.note(in: session)
+            return nil
+        }
     }
 
     func decode(from parser: inout JSONParser, merging current: Wrapped?, session: DecodingSession) throws -> Wrapped? {
@@ -80,7 +86,7 @@ extension OptionalCoder {
             try parser.readLiteral(.null)
             return nil
         }
-        guard let current else { return try wrapped.decode(from: &parser, session: session) }
+        guard let current else { return try decode(from: &parser, session: session) }
         return try wrapped.decode(from: &parser, merging: current, session: session)
     }
 }
@@ -172,6 +178,15 @@ extension ValueCoding {
 /// the collection drops failed elements, in which case the parser goes back to the element's start and
 /// skips it whole.
 private func skipFailedElement(after error: any Error, at place: MappingPath.Component, lossy: Bool, from start: (position: Int, depth: Int), in parser: inout JSONParser, session: DecodingSession) throws {
+    if let unknown = error as? UnknownEnumCase {
+        // An enum case this build does not know, where the default is kept: in a collection the
+        // element is left out.
+        unknown.note(in: session)
+        parser.position = start.position
+        parser.depth = start.depth
+        try parser.skipValue()
+        return
+    }
     guard let error = error as? MappingError else { throw error }
     let located = error.prefixed(by: place)
     guard session.dropsFailedElements(lossy: lossy, after: located) else { throw located }
@@ -205,7 +220,7 @@ extension RawValueCoder {
             throw mismatch(try parser.readValue())
         }
         guard let value = Wrapped(rawValue: rawValue) else {
-            throw mismatch((try? raw.encode(rawValue, session: EncodingSession(options: EncodingOptions()))) ?? .null)
+            throw unknownCase((try? raw.encode(rawValue, session: EncodingSession(options: EncodingOptions()))) ?? .null, session: session)
         }
         if let learned, let plain {
             learned.learn(parser.bytes[plain], bits: TrivialBits.bits(of: value))

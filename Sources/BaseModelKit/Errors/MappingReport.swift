@@ -21,6 +21,9 @@ public final class MappingReport: Sendable {
             case unknownKey
             /// A lossy collection left out an element (or dictionary entry) that could not be mapped.
             case elementSkipped(MappingError)
+            /// A raw value no case of the enum has, which left the property's default
+            /// (`DecodingOptions.unknownEnumCases`, `forwardCompatibleEnums`).
+            case unknownEnumCase(found: String, type: String)
         }
 
         /// What was observed.
@@ -35,6 +38,7 @@ public final class MappingReport: Sendable {
             case .nullIgnored: return "Ignored null at \(path)."
             case .unknownKey: return "Skipped the unknown key at \(path)."
             case .elementSkipped(let error): return "Skipped the element at \(path): \(error)"
+            case .unknownEnumCase(let found, let type): return "Kept the default for \(found), which no case of \(type) has, at \(path)."
             }
         }
     }

@@ -38,6 +38,16 @@ public struct DecodingOptions: Sendable {
         case errorForNonOptional
     }
 
+    /// What a decode does with a raw value that no case of a raw-value enum has (a case a newer server
+    /// added).
+    public enum UnknownEnumCases: Sendable, Hashable {
+        /// It is an error, like any value the property cannot hold. The default.
+        case error
+        /// The property keeps its default: `nil` for an optional, unchanged otherwise; in a collection
+        /// the element is left out. Recorded in a `MappingReport`.
+        case keepDefault
+    }
+
     /// The deepest nesting of arrays and objects accepted; deeper input is an error, never a stack
     /// overflow. The default is 512.
     public var maxDepth: Int
@@ -62,6 +72,11 @@ public struct DecodingOptions: Sendable {
     /// its own with `requiredKeys`, whatever this says.
     public var missingKeys: MissingKeys
 
+    /// Whether an unknown raw value of an enum is an error (`.error`, the default) or keeps the
+    /// property's default (`.keepDefault`). A class chooses `.keepDefault` for single properties with
+    /// `forwardCompatibleEnums`.
+    public var unknownEnumCases: UnknownEnumCases
+
     /// Options with the defaults.
     public init() {
         maxDepth = 512
@@ -70,5 +85,6 @@ public struct DecodingOptions: Sendable {
         collections = .strict
         unknownKeys = .ignore
         missingKeys = .keepDefault
+        unknownEnumCases = .error
     }
 }

@@ -6,6 +6,7 @@ struct ClassTables {
     let transformers: [String: JSONTransformer]
     let lossyCollections: Set<String>
     let requiredKeys: Set<String>
+    let forwardCompatibleEnums: Set<String>
 
     var name: String { String(describing: type) }
 }

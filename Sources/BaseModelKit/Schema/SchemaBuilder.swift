@@ -19,6 +19,7 @@ struct SchemaBuilder {
         let constructors = merged(\.constructors)
         let transformers = merged(\.transformers)
         let lossy = chain.reduce(into: Set<String>()) { $0.formUnion($1.lossyCollections) }
+        let forwardCompatible = chain.reduce(into: Set<String>()) { $0.formUnion($1.forwardCompatibleEnums) }
         if !map.isEmpty, !storedFields.contains(where: { !$0.name.isEmpty }) {
             problems.append("The Swift runtime reports no stored fields for `\(model.name)`: the program was built without reflection metadata (-disable-reflection-metadata or -disable-reflection-names), which BaseModelKit needs.")
             throw SchemaError(model: model.name, problems: problems)
@@ -35,6 +36,7 @@ struct SchemaBuilder {
             let transformer = transformers[property]
             factory.transformer = transformer?.leafCoder
             factory.lossyCollections = lossy.contains(property)
+            factory.keepsUnknownEnumCases = forwardCompatible.contains(property)
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
             if let transformer, !Self.levels(of: field.type).contains(where: { $0 == transformer.valueType }) {
                 problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`, which is not that type and holds no value of it (as an optional, an element or a dictionary value).")
@@ -56,6 +58,9 @@ struct SchemaBuilder {
         let mapped = Set(map.values)
         for property in lossy.sorted() where !mapped.contains(property) {
             problems.append("lossyCollections names `\(property)`, which apiToLocal does not map.")
+        }
+        for property in forwardCompatible.sorted() where !mapped.contains(property) {
+            problems.append("forwardCompatibleEnums names `\(property)`, which apiToLocal does not map.")
         }
 
         let required = requiredKeys(tops.sorted { $0.order < $1.order })

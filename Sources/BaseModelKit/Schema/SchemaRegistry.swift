@@ -41,7 +41,8 @@ enum SchemaRegistry {
                 constructors: cls.constructors,
                 transformers: cls.transformers,
                 lossyCollections: cls.lossyCollections,
-                requiredKeys: cls.requiredKeys))
+                requiredKeys: cls.requiredKeys,
+                forwardCompatibleEnums: cls.forwardCompatibleEnums))
             current = RuntimeFields.superclass(of: cls)
         }
         // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies
