@@ -49,18 +49,21 @@ extension BaseModel {
     /// `didDeserialize()` — every object it changed is restored to what it was, the report gets
     /// nothing, and the error is thrown. (Changes an overridden hook makes to objects other than the
     /// one it is called on are not tracked.)
-    public func update<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws {
+    @discardableResult
+    public func update<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
         try DocumentDecoding.update(self, from: bytes.inputBytes, at: path, options: options, report: report)
     }
 
     /// Updates this model in place from JSON text; see `update(from:at:options:report:)` for bytes.
-    public func update(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws {
+    @discardableResult
+    public func update(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
         try DocumentDecoding.update(self, from: Array(text.utf8), at: path, options: options, report: report)
     }
 
     /// Updates this model in place from a parsed JSON object; see `update(from:at:options:report:)`.
-    public func update(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws {
-        let session = DecodingSession(options: options, recordsChanges: true)
+    @discardableResult
+    public func update(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> ChangeSet {
+        let session = ModelDecoding.updateSession(options: options, reports: false)
         do {
             try CurrentSession.$decoding.withValue(session) {
                 try ModelDecoding.fill(self, from: object, session: session, isExisting: true)
@@ -70,11 +73,13 @@ extension BaseModel {
             throw error
         }
         ModelDecoding.finishUpdate(session, failed: false)
+        return ModelDecoding.announceChanges(of: session)
     }
 
     /// Updates this model in place from a `JSONSerialization`-style dictionary; see
     /// `update(from:at:options:report:)`.
-    public func update(from dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws {
+    @discardableResult
+    public func update(from dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws -> ChangeSet {
         try update(from: try AnyBridging.object(from: dictionary), options: options)
     }
 }

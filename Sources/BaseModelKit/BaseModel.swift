@@ -26,6 +26,8 @@
 ///    keys; call `super` to keep the default walk;
 /// 3. **`didDeserialize()`** — after all the object's properties are set: validate or derive. Throwing
 ///    rejects the object; the call fails with a `MappingError` (an update leaves the graph unchanged).
+/// 4. **`didUpdate(_:)`** — after an update has succeeded as a whole, on each model with changes of its
+///    own, with those changes. Never after a failed update.
 ///
 /// Encoding calls **`serialize()`** on each object; the default writes every mapped property in
 /// declaration order. Override it to add or change keys: `var object = try super.serialize()`, edit,
@@ -117,6 +119,12 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     open func serialize() throws -> JSONObject {
         try HookHandOver.serializeByDefault(self)
     }
+
+    /// Called after an update in place succeeded, on each model with changes of its own, with those
+    /// changes (outermost model first, in the order of their first change); never after an update
+    /// that failed and was rolled back, and not after a decode of a new object. The default does
+    /// nothing. An `ObservableObject`-style model can publish here.
+    open func didUpdate(_ changes: ChangeSet) {}
 
     /// Called after all of this object's properties are set by a decode or update. The default does
     /// nothing. Validate or derive values here; throwing rejects the object and fails the call.

@@ -26,6 +26,22 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// Writes `"key":value` for the property straight into `writer`, or nothing when the property holds
     /// `nil` and `nilEncoding` is `.omit`; returns whether it wrote.
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool
+
+    /// What the property of `object` holds, to compare before and after an update.
+    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe
+}
+
+extension MappedFieldAccess {
+    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
+}
+
+/// What the property holds: its JSON, or the model object a merging coder would update in place.
+func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession) -> ChangeProbe {
+    let value = handle.read(from: object)
+    if coder.mergesIntoExisting {
+        return .object(coder.isNil(value) ? nil : value as AnyObject)
+    }
+    return (try? coder.encode(value, session: session)).map(ChangeProbe.json) ?? .untracked
 }
 
 // How one property is read from JSON and written back, for any coder: shared by `MappedField` (a
@@ -88,6 +104,10 @@ class FieldStorage<Coder, Value>: @unchecked Sendable {
 
 /// A property of type `Value` with its coder.
 final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
+    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
+        probeMember(by: coder, from: handle, of: object, session: session)
+    }
+
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
     }

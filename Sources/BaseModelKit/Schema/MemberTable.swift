@@ -76,6 +76,11 @@ final class MemberTable: Sendable {
     /// `object`. A mapped key sets its property straight from the bytes; any other key's value is
     /// checked and skipped (and reported or refused, as the options say).
     func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
+        // An update compares each member of an object that existed before it; everything else takes
+        // the loop below as it is.
+        if let changes = session.changes, session.changeLog?.contains(object) == true {
+            return try decodeTrackingChanges(from: &parser, into: object, session: session, changes: changes)
+        }
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
@@ -100,6 +105,41 @@ final class MemberTable: Sendable {
             do {
                 if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                     try accessors[index].decode(from: &parser, into: object, session: session)
+                }
+            } catch {
+                session.leave()
+                guard let error = error as? MappingError else { throw error }
+                throw self.error(error, atMember: index)
+            }
+            session.leave()
+        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+    }
+
+    /// The member loop of an update, for an object that existed before it: as `decodeMembers`, and
+    /// each member's value is compared before and after, a change recorded with its path.
+    private func decodeTrackingChanges(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, changes: ChangeRecorder) throws {
+        try parser.enterContainer()
+        if parser.closesImmediately(UInt8(ascii: "}")) { return }
+        repeat {
+            let index: Int?
+            let key: String
+            switch try parser.readStreamingKey() {
+            case .raw(let start, let end): key = String(decoding: parser.bytes[start..<end], as: UTF8.self)
+            case .decoded(let decoded): key = decoded
+            }
+            index = self.index(forKey: key)
+            if index == nil, session.watchesUnknownKeys { try session.sawUnknownKey(key, model: modelName) }
+            guard let index else {
+                try parser.skipValue()
+                continue
+            }
+            session.enter(.key(keys[index]))
+            do {
+                let before = properties[index] == nil ? .untracked : accessors[index].probe(of: object, session: changes.encoding)
+                try accessors[index].decode(from: &parser, into: object, session: session)
+                if let property = properties[index] {
+                    let after = accessors[index].probe(of: object, session: changes.encoding)
+                    changes.compare(before, after, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
                 }
             } catch {
                 session.leave()

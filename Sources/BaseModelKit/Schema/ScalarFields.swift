@@ -20,6 +20,10 @@ extension SpecializedFieldAccess {
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
+
+    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
+        probeMember(by: coder, from: handle, of: object, session: session)
+    }
 }
 
 /// An optional of a statically known coder, so that the wrapped coder's code is specialised too.

@@ -14,10 +14,15 @@ final class DecodingSession: Sendable {
     let thread: Int
     /// The stack limit of the thread the call runs on, found once (see `StackGuard.Limit`).
     let stackLimit = StackGuard.currentLimit()
+    /// For an update: the changes it makes, property by property.
+    let changes: ChangeRecorder?
 
-    init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false) {
+    init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false, changes: ChangeRecorder? = nil) {
         self.options = options
         self.changeLog = recordsChanges ? ChangeLog() : nil
+        self.changes = changes
+        // Changes carry their paths, which the recorder keeps.
+        let reports = reports || changes != nil
         self.recorder = reports ? ReportRecorder() : nil
         self.isReporting = reports
         self.watchesUnknownKeys = reports || options.unknownKeys == .reject

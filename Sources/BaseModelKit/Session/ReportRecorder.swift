@@ -35,6 +35,11 @@ final class ReportRecorder: Sendable {
         }
     }
 
+    /// The path of the value being read.
+    var currentPath: MappingPath {
+        state.withLock { MappingPath($0.path) }
+    }
+
     var entries: [MappingReport.Entry] {
         state.withLock { $0.entries }
     }

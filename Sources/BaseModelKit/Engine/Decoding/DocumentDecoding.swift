@@ -13,8 +13,8 @@ enum DocumentDecoding {
 
     /// `model` updated in place from the object at `path` (or the whole document); every object the
     /// update changed is restored if it fails.
-    static func update(_ model: BaseModel, from bytes: [UInt8], at path: String?, options: DecodingOptions, report: MappingReport?) throws {
-        let session = DecodingSession(options: options, recordsChanges: true, reports: report != nil)
+    static func update(_ model: BaseModel, from bytes: [UInt8], at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
+        let session = ModelDecoding.updateSession(options: options, reports: report != nil)
         do {
             try run(bytes, at: path, session: session, report: report) { parser in
                 _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session)
@@ -24,6 +24,7 @@ enum DocumentDecoding {
             throw error
         }
         ModelDecoding.finishUpdate(session, failed: false)
+        return ModelDecoding.announceChanges(of: session)
     }
 
     /// New models from the array at `path` (or the whole document).

@@ -1,0 +1,38 @@
+/// One property whose value an update in place changed.
+public struct Change {
+    /// The model whose property changed (the object in the graph, after the update).
+    public let model: BaseModel
+    /// The property's name.
+    public let property: String
+    /// Where in the update's document the new value was: `e[3].m["7-0"].pr`.
+    public let path: MappingPath
+    /// The value before, as the maps write it (`null` for `nil`).
+    public let oldValue: JSON
+    /// The value after.
+    public let newValue: JSON
+}
+
+/// What an `update(from:)` changed: one `Change` per property whose value is different afterwards, in
+/// document order. Writing a value equal to the one there is not a change. A nested model that the
+/// update merged into is not a change of its parent's property — its own properties are listed —
+/// while one that was replaced (a new object, `nil`, another class) is, with both objects as JSON.
+///
+///     let changes = try event.update(from: message)
+///     for change in changes where change.property == "price" { flash(change.model, from: change.oldValue) }
+public struct ChangeSet: RandomAccessCollection {
+    /// The changes, in document order.
+    public let changes: [Change]
+
+    init(_ changes: [Change]) {
+        self.changes = changes
+    }
+
+    public var startIndex: Int { changes.startIndex }
+    public var endIndex: Int { changes.endIndex }
+    public subscript(position: Int) -> Change { changes[position] }
+
+    /// The changes of `model`'s own properties.
+    public func changes(of model: BaseModel) -> ChangeSet {
+        ChangeSet(changes.filter { $0.model === model })
+    }
+}

@@ -1,0 +1,58 @@
+/// What a property held, to tell afterwards whether an update changed it: its JSON, or — for a
+/// property holding a model, which an update merges into in place — the object itself.
+enum ChangeProbe {
+    /// The property is not compared (a nested object of several properties: they compare themselves).
+    case untracked
+    case json(JSON)
+    /// A model property: the object (or `nil`); the same object after the update means its own
+    /// properties carry the changes.
+    case object(AnyObject?)
+}
+
+/// The changes an update in place made, property by property, in document order: what
+/// `update(from:)` returns as a `ChangeSet`.
+final class ChangeRecorder: Sendable {
+    /// One property whose value changed.
+    struct Entry {
+        let object: AnyObject
+        let property: String
+        let path: MappingPath
+        let old: JSON
+        let new: JSON
+    }
+
+    /// The session that writes values as JSON for comparison (with `nil` as `null`).
+    let encoding: EncodingSession
+    /// Writes a model as JSON: the engine's, handed in, since models are above this layer.
+    private let modelJSON: @Sendable (AnyObject, EncodingSession) -> JSON
+    private let entries = Lock<[Entry]>.make([])
+
+    init(modelJSON: @escaping @Sendable (AnyObject, EncodingSession) -> JSON) {
+        var options = EncodingOptions()
+        options.nilEncoding = .null
+        self.encoding = EncodingSession(options: options)
+        self.modelJSON = modelJSON
+    }
+
+    /// Records a change of `property` of `object` at `path` if `before` and `after` differ.
+    func compare(_ before: ChangeProbe, _ after: ChangeProbe, object: AnyObject, property: String, path: MappingPath) {
+        let old: JSON
+        let new: JSON
+        switch (before, after) {
+        case (.json(let was), .json(let now)):
+            guard was != now else { return }
+            (old, new) = (was, now)
+        case (.object(let was), .object(let now)):
+            guard was !== now else { return }
+            old = was.map { modelJSON($0, encoding) } ?? .null
+            new = now.map { modelJSON($0, encoding) } ?? .null
+        default:
+            return
+        }
+        let entry = Entry(object: object, property: property, path: path, old: old, new: new)
+        entries.withLock { $0.append(entry) }
+    }
+
+    /// The changes recorded, in order.
+    var recorded: [Entry] { entries.withLock { $0 } }
+}
