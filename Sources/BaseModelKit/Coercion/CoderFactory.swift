@@ -87,7 +87,7 @@ struct CoderFactory {
         case is UInt32.Type: coder = IntegerCoder<UInt32>()
         case is UInt64.Type: coder = IntegerCoder<UInt64>()
         case is Double.Type: coder = DoubleCoder()
-        case is Float.Type: coder = FloatCoder()
+        case is Float.Type: coder = NarrowFloatCoder<Float>()
         case is Decimal.Type: coder = DecimalCoder()
         case is Date.Type: coder = DateCoder()
         case is URL.Type: coder = URLCoder()
@@ -108,7 +108,7 @@ struct CoderFactory {
         }
         #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
         if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-            if type == Float16.self { return Float16Coder() }
+            if type == Float16.self { return NarrowFloatCoder<Float16>() }
         }
         #endif
         return nil

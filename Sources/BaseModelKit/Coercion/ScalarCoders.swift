@@ -117,48 +117,26 @@ struct DoubleCoder: ValueCoding {
     }
 }
 
-struct FloatCoder: ValueCoding {
-    var typeName: String { "Float" }
+/// A binary floating-point type narrower than `Double` (`Float`, and `Float16` where the processor
+/// has it): the nearest value, or an error beyond its range; written as its own shortest text, so 0.1
+/// stays 0.1 rather than 0.10000000149011612.
+struct NarrowFloatCoder<Narrow: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCoding {
+    var typeName: String { String(describing: Narrow.self) }
 
-    func decode(_ json: JSON, existing: Float?, session: DecodingSession) throws -> Float {
+    func decode(_ json: JSON, existing: Narrow?, session: DecodingSession) throws -> Narrow {
         guard let number = number(in: json, session: session) else { throw mismatch(json) }
-        guard let double = number.double, double.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+        guard let double = number.double, double.magnitude <= Double(Narrow.greatestFiniteMagnitude) else {
             throw notExact(json)
         }
         noteIfText(json, to: typeName, session: session)
-        return Float(double)
+        return Narrow(double)
     }
 
-    func encode(_ value: Float, session: EncodingSession) throws -> JSON {
+    func encode(_ value: Narrow, session: EncodingSession) throws -> JSON {
         guard value.isFinite else { throw MappingError.nonFinite(Double(value)) }
-        // The shortest text of the Float, so 0.1 stays 0.1 rather than 0.10000000149011612.
         return .number(JSONNumber(text: value.description) ?? JSONNumber(Double(value)))
     }
 }
-
-#if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
-/// `Float16`, where the processor has it: the nearest half-precision value, or an error beyond its
-/// range (65 504).
-@available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
-struct Float16Coder: ValueCoding {
-    var typeName: String { "Float16" }
-
-    func decode(_ json: JSON, existing: Float16?, session: DecodingSession) throws -> Float16 {
-        guard let number = number(in: json, session: session) else { throw mismatch(json) }
-        guard let double = number.double, double.magnitude <= Double(Float16.greatestFiniteMagnitude) else {
-            throw notExact(json)
-        }
-        noteIfText(json, to: typeName, session: session)
-        return Float16(double)
-    }
-
-    func encode(_ value: Float16, session: EncodingSession) throws -> JSON {
-        guard value.isFinite else { throw MappingError.nonFinite(Double(value)) }
-        // The shortest text of the Float16, so 0.1 stays 0.1.
-        return .number(JSONNumber(text: value.description) ?? JSONNumber(Double(value)))
-    }
-}
-#endif
 
 struct DecimalCoder: ValueCoding {
     var typeName: String { "Decimal" }

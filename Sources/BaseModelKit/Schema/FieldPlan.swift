@@ -59,17 +59,9 @@ func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: C
         }
         throw coder.mismatch(.null)
     }
-    let value: Coder.Value
-    do {
-        value = coder.mergesIntoExisting
-            ? try coder.decode(from: &parser, merging: handle.read(from: object), session: session)
-            : try coder.decode(from: &parser, session: session)
-    } catch let unknown as UnknownEnumCase {
-        // An enum case this build does not know, where the default is kept: the property stays as
-        // it was (the parser is past the value: the coder read it).
-        unknown.note(in: session)
-        return
-    }
+    let value = coder.mergesIntoExisting
+        ? try coder.decode(from: &parser, merging: handle.read(from: object), session: session)
+        : try coder.decode(from: &parser, session: session)
     handle.write(value, to: object)
 }
 

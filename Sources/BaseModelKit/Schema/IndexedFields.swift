@@ -47,6 +47,10 @@ final class IndexedFields: MappedFieldAccess {
                 session.enter(.index(position))
                 do {
                     try plan.access.decode(from: &parser, into: object, session: session)
+                } catch let unknown as UnknownEnumCase {
+                    // An enum case this build does not know, where the default is kept: the
+                    // property stays as it was; the coder read the value.
+                    unknown.note(in: session)
                 } catch var error as MappingError {
                     session.leave()
                     if !plan.property.isEmpty { error = error.attributed(model: modelName, property: plan.property) }

@@ -76,11 +76,24 @@ final class MemberTable: Sendable {
     /// `object`. A mapped key sets its property straight from the bytes; any other key's value is
     /// checked and skipped (and reported or refused, as the options say).
     func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        // An update compares each member of an object that existed before it; everything else takes
-        // the loop below as it is.
-        if let changes = session.changes, session.changeLog?.contains(object) == true {
-            return try decodeTrackingChanges(from: &parser, into: object, session: session, changes: changes)
+        // An update compares each member of an object that existed before it; a decode pays one test
+        // of a stored flag per object. Both run the same loop, specialised for each.
+        if session.tracksChanges, let tracker = session.changeTracker(for: object) {
+            return try memberLoop(from: &parser, into: object, session: session) { index, parser in
+                try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
+            }
         }
+        try memberLoop(from: &parser, into: object, session: session) { index, parser in
+            if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
+                try accessors[index].decode(from: &parser, into: object, session: session)
+            }
+        }
+    }
+
+    /// The loop itself, with `decode` reading member `index` at the parser's position. Inlined into
+    /// each caller, so that the closure is too (a call through it per member cost more).
+    @inline(__always)
+    private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
@@ -103,10 +116,15 @@ final class MemberTable: Sendable {
             // Entered and left without `defer`, which costs a call per member here (callgrind).
             session.enter(.key(keys[index]))
             do {
-                if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
-                    try accessors[index].decode(from: &parser, into: object, session: session)
-                }
+                try decode(index, &parser)
             } catch {
+                if let unknown = error as? UnknownEnumCase {
+                    // An enum case this build does not know, where the default is kept: the property
+                    // stays as it was. The coder read the value, so the parser is past it.
+                    unknown.note(in: session)
+                    session.leave()
+                    continue
+                }
                 session.leave()
                 guard let error = error as? MappingError else { throw error }
                 throw self.error(error, atMember: index)
@@ -115,39 +133,17 @@ final class MemberTable: Sendable {
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
     }
 
-    /// The member loop of an update, for an object that existed before it: as `decodeMembers`, and
-    /// each member's value is compared before and after, a change recorded with its path.
-    private func decodeTrackingChanges(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, changes: ChangeRecorder) throws {
-        try parser.enterContainer()
-        if parser.closesImmediately(UInt8(ascii: "}")) { return }
-        repeat {
-            let index: Int?
-            let key: String
-            switch try parser.readStreamingKey() {
-            case .raw(let start, let end): key = String(decoding: parser.bytes[start..<end], as: UTF8.self)
-            case .decoded(let decoded): key = decoded
-            }
-            index = self.index(forKey: key)
-            if index == nil, session.watchesUnknownKeys { try session.sawUnknownKey(key, model: modelName) }
-            guard let index else {
-                try parser.skipValue()
-                continue
-            }
-            session.enter(.key(keys[index]))
-            do {
-                let before = properties[index] == nil ? .untracked : accessors[index].probe(of: object, session: changes.encoding)
-                try accessors[index].decode(from: &parser, into: object, session: session)
-                if let property = properties[index] {
-                    let after = accessors[index].probe(of: object, session: changes.encoding)
-                    changes.compare(before, after, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
-                }
-            } catch {
-                session.leave()
-                guard let error = error as? MappingError else { throw error }
-                throw self.error(error, atMember: index)
-            }
-            session.leave()
-        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+    /// Member `index` of an object an update is changing: decoded as usual, its value compared before
+    /// and after, a change recorded with its path. (A nested object of several properties compares
+    /// its own members.)
+    private func decodeTracked(member index: Int, from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder) throws {
+        guard let property = properties[index] else {
+            return try accessors[index].decode(from: &parser, into: object, session: session)
+        }
+        let before = accessors[index].probe(of: object, session: tracker.encoding)
+        try accessors[index].decode(from: &parser, into: object, session: session)
+        let after = accessors[index].probe(of: object, session: tracker.encoding)
+        tracker.compare(before, after, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
     }
 
     /// `object`'s members as a JSON object, braces included: see `writeMembers`.

@@ -26,11 +26,16 @@ final class ModelSchema: Sendable {
     /// classes, which then pay one check per object.
     let requiredKeys: [RequiredKey]
     let requiredOrNonOptionalKeys: [RequiredKey]
+    /// Whether either list has a key: one flag to test per object.
+    let requiresKeys: Bool
+    let requiresNonOptionalKeys: Bool
 
     init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = []) {
         self.localToApi = localToApi
         self.requiredKeys = requiredKeys
         self.requiredOrNonOptionalKeys = requiredOrNonOptionalKeys
+        self.requiresKeys = !requiredKeys.isEmpty
+        self.requiresNonOptionalKeys = !requiredOrNonOptionalKeys.isEmpty
         self.modelType = modelType
         self.modelName = modelName
         self.storedFields = storedFields

@@ -16,11 +16,18 @@ final class DecodingSession: Sendable {
     let stackLimit = StackGuard.currentLimit()
     /// For an update: the changes it makes, property by property.
     let changes: ChangeRecorder?
+    /// Whether there is a change recorder: checked first, so that a decode does not load (and retain)
+    /// the optional reference for every object.
+    let tracksChanges: Bool
+    /// Whether every non-optional property is required (`DecodingOptions.missingKeys`).
+    let requiresNonOptional: Bool
 
     init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false, changes: ChangeRecorder? = nil) {
         self.options = options
         self.changeLog = recordsChanges ? ChangeLog() : nil
         self.changes = changes
+        self.tracksChanges = changes != nil
+        self.requiresNonOptional = options.missingKeys == .errorForNonOptional
         // Changes carry their paths, which the recorder keeps.
         let reports = reports || changes != nil
         self.recorder = reports ? ReportRecorder() : nil
@@ -42,6 +49,13 @@ final class DecodingSession: Sendable {
     }
 
     var isLenient: Bool { options.coercion == .lenient }
+
+    /// The change recorder, when `object` existed before this update (its changes are compared);
+    /// `nil` for objects the update creates.
+    func changeTracker(for object: AnyObject) -> ChangeRecorder? {
+        guard let changes, changeLog?.contains(object) == true else { return nil }
+        return changes
+    }
 
     /// Notes a lenient conversion of `found` into a value of `typeName` in the report, if any.
     func noteCoercion(of found: JSON, to typeName: String) {

@@ -63,3 +63,21 @@ struct UnknownEnumCaseTests {
             == "Expected Sport at sp (TolerantMarket.sport) but found the number 3.")
     }
 }
+
+/// An enum at an array position and inside a nested key path.
+final class PositionedStates: BaseModel {
+    var first: MarketState = .open
+    var second: MarketState = .open
+    var inner: MarketState?
+    override class var apiToLocal: [String: String] { ["st.0": "first", "st.1": "second", "x.s": "inner"] }
+    override class var forwardCompatibleEnums: Set<String> { ["first", "inner"] }
+}
+
+@Suite("Unknown enum cases at positions and key paths")
+struct PositionedUnknownEnumCaseTests {
+    @Test("the default is kept at an array position and in a nested object, and reading goes on")
+    func positions() throws {
+        let model = try PositionedStates.decode(from: #"{"st":["x","s"],"x":{"s":"y"}}"#)
+        #expect(model.first == .open && model.second == .suspended && model.inner == nil)
+    }
+}

@@ -78,9 +78,8 @@ enum ModelDecoding {
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
         }
-        let required = isExisting ? [] : requiredKeys(of: plan, session: session)
-        if !required.isEmpty {
-            try checkPresence(of: required, in: parser, plan: plan)
+        if !isExisting, plan.requiresKeys || (session.requiresNonOptional && plan.requiresNonOptionalKeys) {
+            try checkPresence(of: requiredKeys(of: plan, session: session), in: parser, plan: plan)
         }
         if plan.overriddenHooks.contains(.deserialize) {
             try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? HookObject(at: parser, session: session), plan: plan)
@@ -113,7 +112,7 @@ enum ModelDecoding {
     /// The keys a decode of a new object of `plan`'s class must find, by the call's options.
     @inline(__always)
     static func requiredKeys(of plan: ModelSchema, session: DecodingSession) -> [RequiredKey] {
-        session.options.missingKeys == .errorForNonOptional ? plan.requiredOrNonOptionalKeys : plan.requiredKeys
+        session.requiresNonOptional ? plan.requiredOrNonOptionalKeys : plan.requiredKeys
     }
 
     /// Throws `missingKey` for the first of `required` (in declaration order) that the object at the
