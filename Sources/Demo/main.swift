@@ -46,7 +46,16 @@ func summary(of event: SportEvent) -> String {
 }
 
 let before = summary(of: event)
-let updateTime = try measure { try event.update(from: updateData) }
+var changes: ChangeSet?
+let updateTime = try measure { changes = try event.update(from: updateData) }
+/// What the update changed, as `update(from:)` reports it: property, path, old → new.
+let changeLines = (changes.map(Array.init) ?? []).prefix(6).map { "\($0.property) at \($0.path): \(short($0.oldValue)) → \(short($0.newValue))" }
+
+/// A JSON value's text, cut at 24 characters.
+func short(_ value: JSON) -> String {
+    let text = value.description
+    return text.count > 24 ? text.prefix(24) + "…" : text
+}
 
 var written = Data()
 let firstEncodeTime = try measure { written = try feed.jsonData() }
@@ -86,6 +95,7 @@ decode  \(feedData.count) bytes in \(milliseconds(decodeTime)) (median of 5; the
 update  \(updateData.count) bytes applied to event \(updatedId) in place in \(milliseconds(updateTime))
         before: \(before)
         after:  \(summary(of: event))
+        changed (update(from:)'s change set): \(changeLines.joined(separator: "; "))
 write   \(written.count) bytes in \(milliseconds(encodeTime)) (median of 5; the first: \(milliseconds(firstEncodeTime)))
         decoding the output and writing it again gives the same bytes: \(roundTrips ? "yes" : "NO")
 """)
