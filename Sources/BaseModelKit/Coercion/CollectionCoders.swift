@@ -96,11 +96,42 @@ struct DictionaryCoder<Value>: ValueCoding {
 
     var typeName: String { "[String: \(value.typeName)]" }
 
+    /// A dictionary of models merges by key on an update (see `decode(from:merging:session:)`).
+    var mergesIntoExisting: Bool { value.mergesIntoExisting }
+
     func decode(_ json: JSON, existing: [String: Value]?, session: DecodingSession) throws -> [String: Value] {
         guard case .object(let object) = json else { throw mismatch(json) }
+        if let existing, mergesIntoExisting, session.changeLog != nil {
+            return try merge(object, into: existing, session: session)
+        }
         var result = [String: Value](minimumCapacity: object.count)
         for (key, item) in object {
             if let decoded = try decodeElement(item, at: .dictionaryKey(key), by: value, lossy: isLossy, session: session) {
+                result[key] = decoded
+            }
+        }
+        return result
+    }
+
+    /// An update of a dictionary of models, as JSON Merge Patch (RFC 7396) does it: a key present
+    /// with an object updates the model already there in place (the same object), or inserts a new
+    /// one; a key present with `null` removes its entry; keys absent from the JSON stay.
+    func merge(_ object: JSONObject, into existing: [String: Value], session: DecodingSession) throws -> [String: Value] {
+        var result = existing
+        for (key, item) in object {
+            if case .null = item {
+                result[key] = nil
+                continue
+            }
+            if let current = existing[key] {
+                session.enter(.dictionaryKey(key))
+                defer { session.leave() }
+                do {
+                    result[key] = try value.decode(item, existing: current, session: session)
+                } catch let error as MappingError {
+                    throw error.prefixed(by: .dictionaryKey(key))
+                }
+            } else if let decoded = try decodeElement(item, at: .dictionaryKey(key), by: value, lossy: isLossy, session: session) {
                 result[key] = decoded
             }
         }

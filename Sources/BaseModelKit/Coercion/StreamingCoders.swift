@@ -127,6 +127,13 @@ extension ArrayCoder {
 }
 
 extension DictionaryCoder {
+    /// On an update, a dictionary of models merges by key (`merge(_:into:session:)`); otherwise, as
+    /// when decoding, it is read anew.
+    func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
+        guard session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        return try decode(try parser.readValue(), existing: current, session: session)
+    }
+
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [String: Value] {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             return try decodeTree(from: &parser, session: session)

@@ -39,6 +39,8 @@ extension MappedFieldAccess {
 func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession) -> ChangeProbe {
     let value = handle.read(from: object)
     if coder.mergesIntoExisting {
+        // A dictionary of models (merged by key), or a model (merged in place).
+        if let models = value as? [String: AnyObject] { return .objects(models) }
         return .object(coder.isNil(value) ? nil : value as AnyObject)
     }
     return (try? coder.encode(value, session: session)).map(ChangeProbe.json) ?? .untracked

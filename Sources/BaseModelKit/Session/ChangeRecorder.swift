@@ -7,6 +7,10 @@ enum ChangeProbe {
     /// A model property: the object (or `nil`); the same object after the update means its own
     /// properties carry the changes.
     case object(AnyObject?)
+    /// A dictionary of models, which an update merges by key: each key's object. Keys added,
+    /// removed or given another object are changes of their own (`byName["k"]`); a model merged in
+    /// place lists its own properties.
+    case objects([String: AnyObject])
 }
 
 /// The changes an update in place made, property by property, in document order: what
@@ -46,6 +50,17 @@ final class ChangeRecorder: Sendable {
             guard was !== now else { return }
             old = was.map { modelJSON($0, encoding) } ?? .null
             new = now.map { modelJSON($0, encoding) } ?? .null
+        case (.objects(let was), .objects(let now)):
+            // Keys in the order of their text: a dictionary has none of its own.
+            for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where was[key] !== now[key] {
+                var keyPath = path
+                keyPath.components.append(.dictionaryKey(key))
+                let entry = Entry(object: object, property: property, path: keyPath,
+                                  old: was[key].map { modelJSON($0, encoding) } ?? .null,
+                                  new: now[key].map { modelJSON($0, encoding) } ?? .null)
+                entries.withLock { $0.append(entry) }
+            }
+            return
         default:
             return
         }

@@ -1,0 +1,63 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+final class BookMarket: BaseModel {
+    var name = ""
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["n": "name", "p": "price"] }
+    override func didDeserialize() throws {
+        struct NegativePrice: Error {}
+        if price < 0 { throw NegativePrice() }
+    }
+}
+
+final class Book: BaseModel {
+    var title = ""
+    var markets: [String: BookMarket] = [:]
+    var spare: [String: BookMarket]?
+    override class var apiToLocal: [String: String] { ["t": "title", "m": "markets", "s": "spare"] }
+}
+
+@Suite("Dictionaries of models merge by key on update")
+struct DictionaryMergeTests {
+    private func book() throws -> Book {
+        try Book.decode(from: #"{"t":"Final","m":{"7-0":{"n":"1X2","p":1.5},"7-1":{"n":"Totals","p":2}},"s":{"a":{"n":"A","p":1}}}"#)
+    }
+
+    @Test("a key present updates its model in place, a new key inserts, null removes, absent keys stay")
+    func merge() throws {
+        let book = try book()
+        let held = try #require(book.markets["7-0"])
+        let removed = try #require(book.markets["7-1"])
+        let changes = try book.update(from: #"{"m":{"7-0":{"p":1.6},"7-1":null,"7-2":{"n":"BTTS","p":3}},"s":{"a":{"p":2}}}"#)
+        #expect(book.markets["7-0"] === held && held.price == 1.6 && held.name == "1X2")
+        #expect(book.markets["7-1"] == nil && book.markets["7-2"]?.name == "BTTS")
+        #expect(book.spare?["a"]?.price == 2)
+        #expect(changes.map { "\($0.property) at \($0.path): \($0.oldValue) → \($0.newValue)" } == [
+            #"price at m["7-0"].p: 1.5 → 1.6"#,
+            #"markets at m["7-1"]: {"n":"Totals","p":2} → null"#,
+            #"markets at m["7-2"]: null → {"n":"BTTS","p":3}"#,
+            #"price at s["a"].p: 1 → 2"#,
+        ])
+        #expect(removed.price == 2)
+    }
+
+    @Test("a failed update leaves the dictionary and every model in it as they were")
+    func atomic() throws {
+        let book = try book()
+        let held = try #require(book.markets["7-0"])
+        #expect(throws: MappingError.self) {
+            try book.update(from: #"{"m":{"7-0":{"p":1.9},"7-1":null,"7-2":{"n":"X","p":-1}}}"#)
+        }
+        #expect(book.markets.count == 2 && book.markets["7-0"] === held && held.price == 1.5 && book.markets["7-1"] != nil)
+    }
+
+    @Test("a decode of a new object reads the dictionary anew; errors keep the key in the path")
+    func decodeAndErrors() throws {
+        #expect(try Book.decode(from: #"{"m":{"x":{"p":1}}}"#).markets.count == 1)
+        let book = try book()
+        #expect(message { try book.update(from: #"{"m":{"7-0":{"p":"x"}}}"#) }
+            == #"Expected Double at m["7-0"].p (BookMarket.price) but found a string "x"."#)
+    }
+}
