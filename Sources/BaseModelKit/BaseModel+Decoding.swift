@@ -42,8 +42,9 @@ extension BaseModel {
 
     /// Updates this model in place from a JSON object in UTF-8 bytes (`Data`, `[UInt8]`, …): only
     /// keys present change properties; nested models present in both are updated in place too (a deep
-    /// merge); dictionaries of models merge by key (`null` removes a key, absent keys stay); other
-    /// arrays and dictionaries are replaced. `path` and `report` work as in
+    /// merge); dictionaries of models merge by key (`null` removes a key, absent keys stay); arrays
+    /// named in `identities` merge by identity; other arrays and dictionaries are replaced. Returns
+    /// what changed (`ChangeSet`). `path` and `report` work as in
     /// `decode(from:at:options:report:)`.
     ///
     /// The update is atomic: if anything fails — a value, a nested element, a transformer, a

@@ -93,6 +93,13 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// every level of a nested collection. The union along the superclass chain.
     open class var lossyCollections: Set<String> { [] }
 
+    /// Array property → the identity property of its elements (`["markets": "marketId"]`): on an
+    /// update such an array merges by identity — an element whose identity matches one already there
+    /// updates that object in place, any other is a new object, the order follows the JSON, and
+    /// elements the JSON no longer lists are removed. Arrays not named here are replaced. The union
+    /// along the superclass chain, the subclass winning.
+    open class var identities: [String: String] { [:] }
+
     /// Properties (by name) whose raw-value enum keeps its default when the JSON holds a raw value no
     /// case has — a case a newer server added — instead of failing the decode: an optional becomes
     /// `nil`, any other property stays as it was, and a `MappingReport` records it. As

@@ -26,6 +26,9 @@ struct CoderFactory {
     /// Whether an unknown raw value of the property's enum keeps its default (the class's
     /// `forwardCompatibleEnums`), whatever the call's options say.
     var keepsUnknownEnumCases = false
+    /// For an array of models declared in the class's `identities`: how its elements are matched on
+    /// an update.
+    var identity: ElementIdentity?
 
     /// A type that has no coder, named for the schema's message.
     struct Unsupported: Error {

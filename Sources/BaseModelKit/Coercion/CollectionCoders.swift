@@ -28,15 +28,31 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     func isNil(_ value: Wrapped?) -> Bool { value == nil }
 }
 
+/// How the elements of an array of models are matched on an update (`BaseModel.identities`): by the
+/// JSON key of their identity property, and the identity of an element already in the array, read
+/// by the schema (which knows the element's plan).
+struct ElementIdentity: Sendable {
+    /// The identity property's JSON key in the elements' objects.
+    let key: String
+    /// The identity property of a model, as the maps write it; `nil` if it cannot be read.
+    let of: @Sendable (AnyObject) -> JSON?
+}
+
 struct ArrayCoder<Element>: ValueCoding {
     let element: any ValueCoding<Element>
     /// Drops elements that fail to map, whatever `DecodingOptions.collections` says.
     var isLossy = false
+    /// For an array of models declared in `identities`: an update merges elements by identity.
+    var identity: ElementIdentity?
 
     var typeName: String { "[\(element.typeName)]" }
+    var mergesIntoExisting: Bool { identity != nil }
 
     func decode(_ json: JSON, existing: [Element]?, session: DecodingSession) throws -> [Element] {
         guard case .array(let items) = json else { throw mismatch(json) }
+        if let identity, let existing, session.changeLog != nil {
+            return try merge(items, into: existing, by: identity, session: session)
+        }
         var result: [Element] = []
         result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
@@ -45,6 +61,39 @@ struct ArrayCoder<Element>: ValueCoding {
             }
         }
         return result
+    }
+
+    /// An update of an array of models declared in `identities`: an element whose identity matches an
+    /// element already there updates that object in place; any other is a new object; the order is
+    /// the JSON's, and elements the JSON no longer lists are removed.
+    func merge(_ items: [JSON], into existing: [Element], by identity: ElementIdentity, session: DecodingSession) throws -> [Element] {
+        var current: [JSON: Element] = [:]
+        for item in existing {
+            // Elements are models (the schema admits identities only for arrays of models).
+            if let id = identity.of(item as AnyObject), current[id] == nil { current[id] = item }
+        }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if case .object(let object) = item, let id = object[identity.key], let match = current.removeValue(forKey: id) {
+                session.enter(.index(index))
+                defer { session.leave() }
+                do {
+                    result.append(try element.decode(item, existing: match, session: session))
+                } catch let error as MappingError {
+                    throw error.prefixed(by: .index(index))
+                }
+            } else if let value = try decodeElement(item, at: .index(index), by: element, lossy: isLossy, session: session) {
+                result.append(value)
+            }
+        }
+        return result
+    }
+
+    /// Each element's identity and object, for the change set (`nil` without `identities`).
+    func identities(of value: [Element]) -> [(id: JSON, object: AnyObject)]? {
+        guard let identity else { return nil }
+        return value.compactMap { item in identity.of(item as AnyObject).map { ($0, item as AnyObject) } }
     }
 
     func encode(_ value: [Element], session: EncodingSession) throws -> JSON {

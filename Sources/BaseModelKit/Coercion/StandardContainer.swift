@@ -26,7 +26,7 @@ extension Array: StandardContainer {
 
     static func makeCoder(using factory: CoderFactory) -> Any? {
         guard let element = try? factory.coder(for: Element.self) else { return nil }
-        return ArrayCoder<Element>(element: element, isLossy: factory.lossyCollections)
+        return ArrayCoder<Element>(element: element, isLossy: factory.lossyCollections, identity: factory.identity)
     }
 }
 

@@ -92,6 +92,13 @@ extension OptionalCoder {
 }
 
 extension ArrayCoder {
+    /// On an update, an array declared in `identities` merges by identity (`merge`); otherwise it is
+    /// read anew.
+    func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
+        guard identity != nil, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        return try decode(try parser.readValue(), existing: current, session: session)
+    }
+
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
         guard parser.peekToken() == UInt8(ascii: "[") else {
             return try decodeTree(from: &parser, session: session)

@@ -7,6 +7,7 @@ struct ClassTables {
     let lossyCollections: Set<String>
     let requiredKeys: Set<String>
     let forwardCompatibleEnums: Set<String>
+    let identities: [String: String]
 
     var name: String { String(describing: type) }
 }

@@ -39,7 +39,9 @@ extension MappedFieldAccess {
 func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession) -> ChangeProbe {
     let value = handle.read(from: object)
     if coder.mergesIntoExisting {
-        // A dictionary of models (merged by key), or a model (merged in place).
+        // An array merged by identity, a dictionary of models (merged by key), or a model (merged in
+        // place).
+        if let elements = (coder as? any IdentityProbing)?.identityProbe(of: value) { return .elements(elements) }
         if let models = value as? [String: AnyObject] { return .objects(models) }
         return .object(coder.isNil(value) ? nil : value as AnyObject)
     }
@@ -108,5 +110,23 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+    }
+}
+
+/// A coder that merges an array by identity, and tells the identities of its elements.
+protocol IdentityProbing {
+    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]?
+}
+
+extension ArrayCoder: IdentityProbing {
+    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
+        (value as? [Element]).flatMap(identities(of:))
+    }
+}
+
+extension OptionalCoder: IdentityProbing {
+    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
+        guard let wrapped = value as? Wrapped else { return nil }
+        return (self.wrapped as? any IdentityProbing)?.identityProbe(of: wrapped)
     }
 }

@@ -20,6 +20,7 @@ struct SchemaBuilder {
         let transformers = merged(\.transformers)
         let lossy = chain.reduce(into: Set<String>()) { $0.formUnion($1.lossyCollections) }
         let forwardCompatible = chain.reduce(into: Set<String>()) { $0.formUnion($1.forwardCompatibleEnums) }
+        let identities = merged(\.identities)
         if !map.isEmpty, !storedFields.contains(where: { !$0.name.isEmpty }) {
             problems.append("The Swift runtime reports no stored fields for `\(model.name)`: the program was built without reflection metadata (-disable-reflection-metadata or -disable-reflection-names), which BaseModelKit needs.")
             throw SchemaError(model: model.name, problems: problems)
@@ -37,6 +38,9 @@ struct SchemaBuilder {
             factory.transformer = transformer?.leafCoder
             factory.lossyCollections = lossy.contains(property)
             factory.keepsUnknownEnumCases = forwardCompatible.contains(property)
+            if let identityProperty = identities[property] {
+                factory.identity = elementIdentity(of: property, type: field.type, identityProperty: identityProperty)
+            }
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
             if let transformer, !Self.levels(of: field.type).contains(where: { $0 == transformer.valueType }) {
                 problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`, which is not that type and holds no value of it (as an optional, an element or a dictionary value).")
@@ -59,6 +63,9 @@ struct SchemaBuilder {
         for property in lossy.sorted() where !mapped.contains(property) {
             problems.append("lossyCollections names `\(property)`, which apiToLocal does not map.")
         }
+        for property in identities.keys.sorted() where !mapped.contains(property) {
+            problems.append("identities names `\(property)`, which apiToLocal does not map.")
+        }
         for property in forwardCompatible.sorted() where !mapped.contains(property) {
             problems.append("forwardCompatibleEnums names `\(property)`, which apiToLocal does not map.")
         }
@@ -75,6 +82,34 @@ struct SchemaBuilder {
             localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }),
             requiredKeys: required.declared,
             requiredOrNonOptionalKeys: required.withNonOptional)
+    }
+
+    // MARK: Identities
+
+    /// How the elements of array `property` are matched on an update, or `nil` with the problem noted:
+    /// the property must be an array of models whose class maps `identityProperty` under a plain key.
+    private mutating func elementIdentity(of property: String, type: Any.Type, identityProperty: String) -> ElementIdentity? {
+        guard Self.unwrapped(type) is any ArrayOfAnything.Type, let elementClass = Self.modelType(in: type, elements: true) as? BaseModel.Type else {
+            problems.append("identities names `\(property)`, whose type `\(type)` is not an array of models.")
+            return nil
+        }
+        var current: AnyClass? = elementClass
+        var key: String?
+        while key == nil, let cls = current as? BaseModel.Type {
+            key = cls.apiToLocal.first { $0.value == identityProperty }?.key
+            current = RuntimeFields.superclass(of: cls)
+        }
+        guard let key, JSONKeyPath(key).segments.count == 1 else {
+            problems.append("identities names `\(identityProperty)` as the identity of `\(property)`'s elements, but `\(elementClass)` maps no such property under a plain key.")
+            return nil
+        }
+        return ElementIdentity(key: key) { object in
+            // Only models are elements here; their plans exist once they are decoded.
+            guard let model = object as? BaseModel, let plan = try? SchemaRegistry.schema(for: Swift.type(of: model)),
+                  let index = plan.members.index(forKey: key),
+                  case .json(let value) = plan.members.accessors[index].probe(of: model, session: IdentityReading.session) else { return nil }
+            return value
+        }
     }
 
     // MARK: Required keys
@@ -342,4 +377,13 @@ struct SchemaBuilder {
         let target = elements ? elementType(of: type).map(unwrapped) : unwrapped(type)
         return target as? ModelCoderProviding.Type
     }
+}
+
+/// Arrays, whatever their element: how the schema tells an array from a set or a dictionary.
+private protocol ArrayOfAnything {}
+extension Array: ArrayOfAnything {}
+
+/// The encoding session identity reads use: nothing in it changes while a value is read.
+private enum IdentityReading {
+    static let session = EncodingSession(options: EncodingOptions())
 }

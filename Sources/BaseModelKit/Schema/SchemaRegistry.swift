@@ -42,7 +42,8 @@ enum SchemaRegistry {
                 transformers: cls.transformers,
                 lossyCollections: cls.lossyCollections,
                 requiredKeys: cls.requiredKeys,
-                forwardCompatibleEnums: cls.forwardCompatibleEnums))
+                forwardCompatibleEnums: cls.forwardCompatibleEnums,
+                identities: cls.identities))
             current = RuntimeFields.superclass(of: cls)
         }
         // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies

@@ -11,6 +11,9 @@ enum ChangeProbe {
     /// removed or given another object are changes of their own (`byName["k"]`); a model merged in
     /// place lists its own properties.
     case objects([String: AnyObject])
+    /// An array of models merged by identity: each element's identity and object. Elements added or
+    /// removed (or given another object) are changes of their own (`m[2]`).
+    case elements([(id: JSON, object: AnyObject)])
 }
 
 /// The changes an update in place made, property by property, in document order: what
@@ -50,6 +53,26 @@ final class ChangeRecorder: Sendable {
             guard was !== now else { return }
             old = was.map { modelJSON($0, encoding) } ?? .null
             new = now.map { modelJSON($0, encoding) } ?? .null
+        case (.elements(let was), .elements(let now)):
+            // Removed elements at their old positions, then added ones at their new positions.
+            let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
+            let wasByID = Dictionary(was.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
+            var found: [(index: Int, old: AnyObject?, new: AnyObject?)] = []
+            for (index, element) in was.enumerated() where nowByID[element.id] !== element.object {
+                found.append((index, element.object, nil))
+            }
+            for (index, element) in now.enumerated() where wasByID[element.id] !== element.object {
+                found.append((index, nil, element.object))
+            }
+            for change in found {
+                var elementPath = path
+                elementPath.components.append(.index(change.index))
+                let entry = Entry(object: object, property: property, path: elementPath,
+                                  old: change.old.map { modelJSON($0, encoding) } ?? .null,
+                                  new: change.new.map { modelJSON($0, encoding) } ?? .null)
+                entries.withLock { $0.append(entry) }
+            }
+            return
         case (.objects(let was), .objects(let now)):
             // Keys in the order of their text: a dictionary has none of its own.
             for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where was[key] !== now[key] {
