@@ -23,6 +23,8 @@ class SportEvent: BaseModel {
     override class var apiToLocal: [String: String] {
         ["id": "eventId", "k": "kind", "n": "name", "st": "startsAt", "lv": "isLive", "cm": "competition", "m": "markets"]
     }
+    /// Updates merge markets by their id, so a screen that holds a market keeps holding it.
+    override class var identities: [String: String] { ["markets": "marketId"] }
 
     override class func modelClass(for object: JSONObject) -> BaseModel.Type? {
         switch object["k"]?.string {
@@ -58,6 +60,7 @@ final class Market: BaseModel {
     var outcomes: [Outcome] = []
     var updatedAt: Date?
     override class var apiToLocal: [String: String] { ["id": "marketId", "n": "name", "s": "status", "o": "outcomes", "up": "updatedAt"] }
+    override class var identities: [String: String] { ["outcomes": "outcomeId"] }
     override class var transformers: [String: JSONTransformer] { ["updatedAt": .iso8601] }
 }
 
