@@ -36,7 +36,8 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode (these four on
 // the odds feed: see --write-odds-feed), twitter-decode, twitter-encode (on twitter.json), citm-decode,
 // citm-encode (on citm_catalog.json), message-decode (generated messages), hook-decode (the odds
-// feed's outcomes into a class with an empty deserialize override),
+// feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
+// applied to itself in place: every object compared),
 // foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
@@ -60,6 +61,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         try repeatDecoding(CatalogModel.self, from: data)
     case "citm-encode":
         try repeatEncoding(CatalogModel.self, from: data)
+    case "model-update":
+        // Every object exists already: each update claims, snapshots and compares all of them.
+        let model = try FeedModel.decode(from: data)
+        for _ in 0..<20 { consume(try model.update(from: data)) }
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
         for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
@@ -77,7 +82,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)
