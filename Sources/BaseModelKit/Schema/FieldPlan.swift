@@ -45,7 +45,9 @@ func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<C
         if let models = value as? [String: AnyObject] { return .objects(models) }
         return .object(coder.isNil(value) ? nil : value as AnyObject)
     }
-    return (try? coder.encode(value, session: session)).map(ChangeProbe.json) ?? .untracked
+    var writer = JSONWriter(formatting: [])
+    guard (try? coder.write(value, to: &writer, session: session)) != nil else { return .untracked }
+    return .written(writer.output)
 }
 
 // How one property is read from JSON and written back, for any coder: shared by `MappedField` (a

@@ -107,8 +107,8 @@ struct SchemaBuilder {
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? SchemaRegistry.schema(for: Swift.type(of: model)),
                   let index = plan.members.index(forKey: key),
-                  case .json(let value) = plan.members.accessors[index].probe(of: model, session: IdentityReading.session) else { return nil }
-            return value
+                  case .written(let bytes) = plan.members.accessors[index].probe(of: model, session: IdentityReading.session) else { return nil }
+            return try? JSON(parsing: bytes)
         }
     }
 
