@@ -67,11 +67,7 @@ struct ArrayCoder<Element>: ValueCoding {
     /// element already there updates that object in place; any other is a new object; the order is
     /// the JSON's, and elements the JSON no longer lists are removed.
     func merge(_ items: [JSON], into existing: [Element], by identity: ElementIdentity, session: DecodingSession) throws -> [Element] {
-        var current: [JSON: Element] = [:]
-        for item in existing {
-            // Elements are models (the schema admits identities only for arrays of models).
-            if let id = identity.of(item as AnyObject), current[id] == nil { current[id] = item }
-        }
+        var current = existingByIdentity(existing, identity: identity)
         var result: [Element] = []
         result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
@@ -88,6 +84,16 @@ struct ArrayCoder<Element>: ValueCoding {
             }
         }
         return result
+    }
+
+    /// The elements already there by identity (the first of a repeated identity).
+    func existingByIdentity(_ existing: [Element], identity: ElementIdentity) -> [JSON: Element] {
+        var byIdentity: [JSON: Element] = [:]
+        for item in existing {
+            // Elements are models (the schema admits identities only for arrays of models).
+            if let id = identity.of(item as AnyObject), byIdentity[id] == nil { byIdentity[id] = item }
+        }
+        return byIdentity
     }
 
     /// Each element's identity and object, for the change set (`nil` without `identities`).
@@ -188,17 +194,23 @@ struct DictionaryCoder<Value>: ValueCoding {
     }
 
     func encode(_ dictionary: [String: Value], session: EncodingSession) throws -> JSON {
-        var object = JSONObject()
-        // A dictionary has no order; write its keys sorted so that output stays deterministic.
-        for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            do {
-                object[key] = try value.encode(dictionary[key]!, session: session)
-            } catch let error as MappingError {
-                throw error.prefixed(by: .dictionaryKey(key))
-            }
-        }
-        return .object(object)
+        try jsonObject(of: dictionary.map { ($0.key, $0.value) }, by: value, session: session)
     }
+}
+
+/// The JSON object of a dictionary's entries, keyed by their text: in the order of the keys' bytes
+/// (a dictionary has none of its own, and output stays deterministic), each value written by `coder`,
+/// an error carrying its key.
+private func jsonObject<Value>(of entries: [(key: String, value: Value)], by coder: any ValueCoding<Value>, session: EncodingSession) throws -> JSON {
+    var object = JSONObject()
+    for entry in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        do {
+            object[entry.key] = try coder.encode(entry.value, session: session)
+        } catch let error as MappingError {
+            throw error.prefixed(by: .dictionaryKey(entry.key))
+        }
+    }
+    return .object(object)
 }
 
 /// Decodes one element of a collection, putting its index or key in front of the path of any error.
@@ -313,17 +325,6 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     }
 
     func encode(_ dictionary: [Key: Value], session: EncodingSession) throws -> JSON {
-        // Written in the order of the keys' text, so that output stays deterministic.
-        let entries = dictionary.map { (text: keys.text(of: $0.key), value: $0.value) }
-            .sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
-        var object = JSONObject()
-        for entry in entries {
-            do {
-                object[entry.text] = try value.encode(entry.value, session: session)
-            } catch let error as MappingError {
-                throw error.prefixed(by: .dictionaryKey(entry.text))
-            }
-        }
-        return .object(object)
+        try jsonObject(of: dictionary.map { (keys.text(of: $0.key), $0.value) }, by: value, session: session)
     }
 }

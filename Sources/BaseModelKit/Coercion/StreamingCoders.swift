@@ -95,8 +95,41 @@ extension ArrayCoder {
     /// On an update, an array declared in `identities` merges by identity (`merge`); otherwise it is
     /// read anew.
     func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
-        guard identity != nil, session.changeLog != nil else { return try decode(from: &parser, session: session) }
-        return try decode(try parser.readValue(), existing: current, session: session)
+        guard let identity, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard parser.peekToken() == UInt8(ascii: "[") else {
+            return try decode(try parser.readValue(), existing: current, session: session)
+        }
+        // As `merge(_:into:by:session:)`, straight from the bytes: each element's identity is read
+        // from a copy of the parser, then the element is merged or decoded where it stands.
+        var byIdentity = existingByIdentity(current, identity: identity)
+        try parser.enterContainer()
+        if parser.closesImmediately(UInt8(ascii: "]")) { return [] }
+        var result: [Element] = []
+        result.reserveCapacity(current.count)
+        var index = 0
+        repeat {
+            session.enter(.index(index))
+            let match = try parser.identity(named: identity.key).flatMap { byIdentity.removeValue(forKey: $0) }
+            let start = (position: parser.position, depth: parser.depth)
+            do {
+                if let match {
+                    result.append(try element.decode(from: &parser, merging: match, session: session))
+                } else {
+                    result.append(try element.decodeElement(from: &parser, session: session))
+                }
+            } catch {
+                do {
+                    guard match == nil else { throw (error as? MappingError)?.prefixed(by: .index(index)) ?? error }
+                    try skipFailedElement(after: error, at: .index(index), lossy: isLossy, from: start, in: &parser, session: session)
+                } catch {
+                    session.leave()
+                    throw error
+                }
+            }
+            session.leave()
+            index += 1
+        } while try parser.nextMember(closing: UInt8(ascii: "]"))
+        return result
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
@@ -138,7 +171,44 @@ extension DictionaryCoder {
     /// when decoding, it is read anew.
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
         guard session.changeLog != nil else { return try decode(from: &parser, session: session) }
-        return try decode(try parser.readValue(), existing: current, session: session)
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            return try decode(try parser.readValue(), existing: current, session: session)
+        }
+        // As `merge(_:into:session:)`, straight from the bytes.
+        try parser.enterContainer()
+        var result = current
+        if parser.closesImmediately(UInt8(ascii: "}")) { return result }
+        repeat {
+            let key = try parser.readStreamingKeyText()
+            if parser.peekToken() == UInt8(ascii: "n") {
+                try parser.readLiteral(.null)
+                result[key] = nil
+                continue
+            }
+            session.enter(.dictionaryKey(key))
+            if let existing = current[key] {
+                do {
+                    result[key] = try value.decode(from: &parser, merging: existing, session: session)
+                } catch {
+                    session.leave()
+                    throw (error as? MappingError)?.prefixed(by: .dictionaryKey(key)) ?? error
+                }
+            } else {
+                let start = (position: parser.position, depth: parser.depth)
+                do {
+                    result[key] = try value.decodeElement(from: &parser, session: session)
+                } catch {
+                    do {
+                        try skipFailedElement(after: error, at: .dictionaryKey(key), lossy: isLossy, from: start, in: &parser, session: session)
+                    } catch {
+                        session.leave()
+                        throw error
+                    }
+                }
+            }
+            session.leave()
+        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+        return result
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [String: Value] {
@@ -149,11 +219,7 @@ extension DictionaryCoder {
         var result: [String: Value] = [:]
         if parser.closesImmediately(UInt8(ascii: "}")) { return result }
         repeat {
-            let key: String
-            switch try parser.readStreamingKey() {
-            case .raw(let start, let end): key = String(decoding: parser.bytes[start..<end], as: UTF8.self)
-            case .decoded(let decoded): key = decoded
-            }
+            let key = try parser.readStreamingKeyText()
             session.enter(.dictionaryKey(key))
             let start = (position: parser.position, depth: parser.depth)
             do {
@@ -240,5 +306,30 @@ extension RawValueCoder {
             learned.learn(parser.bytes[plain], bits: TrivialBits.bits(of: value))
         }
         return value
+    }
+}
+
+extension JSONParser {
+    /// The value of member `key` of the object at the parser's position, read from a copy of the
+    /// parser (this one does not move); `nil` when the value is not an object, lacks the key, or is
+    /// malformed (the reader that follows reports that).
+    fileprivate func identity(named key: String) throws -> JSON? {
+        guard peekCopy() == UInt8(ascii: "{") else { return nil }
+        var scan = self
+        do {
+            try scan.enterContainer()
+            guard let found = try scan.lastMemberValue(named: key) else { return nil }
+            scan.position = found.position
+            scan.depth = found.depth
+            return try scan.readValue()
+        } catch {
+            return nil
+        }
+    }
+
+    /// The next token without moving.
+    private func peekCopy() -> UInt8? {
+        var copy = self
+        return copy.peekToken()
     }
 }

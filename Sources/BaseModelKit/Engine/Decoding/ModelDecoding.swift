@@ -125,10 +125,7 @@ enum ModelDecoding {
             try scan.enterContainer()
             if !scan.closesImmediately(UInt8(ascii: "}")) {
                 repeat {
-                    switch try scan.readStreamingKey() {
-                    case .raw(let start, let end): present.insert(String(decoding: scan.bytes[start..<end], as: UTF8.self))
-                    case .decoded(let key): present.insert(key)
-                    }
+                    present.insert(try scan.readStreamingKeyText())
                     try scan.skipValue()
                 } while try scan.nextMember(closing: UInt8(ascii: "}"))
             }

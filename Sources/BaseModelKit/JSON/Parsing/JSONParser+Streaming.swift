@@ -37,6 +37,14 @@ extension JSONParser {
         return try readSpacedOrEscapedKey()
     }
 
+    /// `readStreamingKey`, as a string: for readers that keep the key (dictionaries, key checks).
+    mutating func readStreamingKeyText() throws(JSONSyntaxError) -> String {
+        switch try readStreamingKey() {
+        case .raw(let start, let end): return String(decoding: bytes[start..<end], as: UTF8.self)
+        case .decoded(let key): return key
+        }
+    }
+
     /// `readStreamingKey` for keys with whitespace around them, escapes or non-ASCII bytes.
     @inline(never)
     private mutating func readSpacedOrEscapedKey() throws(JSONSyntaxError) -> Key {

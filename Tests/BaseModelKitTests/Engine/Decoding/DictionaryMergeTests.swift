@@ -43,6 +43,16 @@ struct DictionaryMergeTests {
         #expect(removed.price == 2)
     }
 
+    @Test("from text and from a parsed object, the merge is the same")
+    func bothPaths() throws {
+        let message = #"{"m":{"7-0":{"p":1.6},"7-1":null,"7-2":{"n":"BTTS","p":3}}}"#
+        let (fromText, fromObject) = (try book(), try book())
+        let textChanges = try fromText.update(from: message)
+        let objectChanges = try fromObject.update(from: try #require(JSON(parsing: message).object))
+        #expect(try fromText.jsonString() == fromObject.jsonString())
+        #expect(Set(textChanges.map { "\($0.path)" }) == Set(objectChanges.map { "\($0.path)" }))
+    }
+
     @Test("a failed update leaves the dictionary and every model in it as they were")
     func atomic() throws {
         let book = try book()

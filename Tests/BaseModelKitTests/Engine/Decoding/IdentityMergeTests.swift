@@ -46,6 +46,16 @@ struct IdentityMergeTests {
         ])  // The replaced `plain` array holds an equal value: not a change.
     }
 
+    @Test("from text and from a parsed object, the merge is the same")
+    func bothPaths() throws {
+        let message = #"{"o":[{"i":3,"p":4.5},{"i":4,"p":7},{"i":1}]}"#
+        let (fromText, fromObject) = (try market(), try market())
+        let textChanges = try fromText.update(from: message)
+        let objectChanges = try fromObject.update(from: try #require(JSON(parsing: message).object))
+        #expect(try fromText.jsonString() == fromObject.jsonString())
+        #expect(textChanges.map { "\($0.path)" } == objectChanges.map { "\($0.path)" })
+    }
+
     @Test("a failed merge leaves the array and its elements as they were")
     func atomic() throws {
         let market = try market()
