@@ -27,8 +27,11 @@ public struct ChangeSet: RandomAccessCollection {
         self.changes = changes
     }
 
+    /// The position of the first change.
     public var startIndex: Int { changes.startIndex }
+    /// The position after the last change.
     public var endIndex: Int { changes.endIndex }
+    /// The change at `position`.
     public subscript(position: Int) -> Change { changes[position] }
 
     /// The changes of `model`'s own properties.
