@@ -3,9 +3,9 @@
 
 The floor is the `platforms:` list in Package.swift. What each API requires comes from the toolchain:
 the Apple `@available` annotations the standard library, _Concurrency, Synchronization, Dispatch and
-Foundation (FoundationEssentials, FoundationInternationalization) carry in their modules. The
+Foundation (FoundationEssentials, FoundationInternationalization) and Observation carry in their modules. The
 Linux toolchain ships those annotations — in `.swiftinterface` text for the standard library,
-_Concurrency and Synchronization, and only in binary `.swiftmodule`s for Foundation — so the check
+_Concurrency, Synchronization and Observation, and only in binary `.swiftmodule`s for Foundation — so the check
 asks the compiler for them all the same way: `swift symbolgraph-extract` writes each module's public
 declarations with their availability (cached under .build/availability, per toolchain).
 
@@ -75,7 +75,7 @@ def symbol_graphs():
     return sorted(glob.glob(os.path.join(CACHE, "*.symbols.json")))
 
 
-INTERFACE_MODULES = ["Swift", "_Concurrency", "Synchronization"]
+INTERFACE_MODULES = ["Swift", "_Concurrency", "Synchronization", "Observation"]
 DECLARATION = re.compile(r"\b(class|struct|enum|protocol|actor|typealias|func|var|let|case|extension)\s+([A-Za-z_][\w.]*)")
 VERSION = re.compile(r"\b(macOS|iOS|tvOS|watchOS)\s+([\d.]+)")
 

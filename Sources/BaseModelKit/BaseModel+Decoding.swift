@@ -75,7 +75,7 @@ extension BaseModel {
             throw error
         }
         ModelDecoding.finishUpdate(session, failed: false)
-        return ModelDecoding.announceChanges(of: session)
+        return ModelDecoding.announceChanges(of: session, root: self)
     }
 
     /// Updates this model in place from a `JSONSerialization`-style dictionary; see

@@ -13,7 +13,9 @@
 ///     let data = try bet.jsonData()            // {"i":"b1","a":3}
 ///
 /// Mapped properties must be stored `var`s (not `let`, `weak`, `unowned`, `lazy` or wrapped); the
-/// engine writes them directly, so `didSet` observers do not run. A subclass declares only its own
+/// engine writes them directly, so `didSet` observers do not run. An `@Observable` class maps its
+/// properties by their declared names and names their key paths in `observedKeyPaths`: observers are
+/// told of an update's changes after it. A subclass declares only its own
 /// keys: a class's effective map is the union of the maps along its superclass chain, the subclass
 /// winning.
 ///
@@ -27,7 +29,8 @@
 /// 3. **`didDeserialize()`** — after all the object's properties are set: validate or derive. Throwing
 ///    rejects the object; the call fails with a `MappingError` (an update leaves the graph unchanged).
 /// 4. **`didUpdate(_:)`** — after an update has succeeded as a whole, on each model with changes of its
-///    own, with those changes. Never after a failed update.
+///    own, with those changes (the observers of `@Observable` models have been told just before).
+///    Never after a failed update.
 ///
 /// Encoding calls **`serialize()`** on each object; the default writes every mapped property in
 /// declaration order. Override it to add or change keys: `var object = try super.serialize()`, edit,
@@ -99,6 +102,13 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// elements the JSON no longer lists are removed. Arrays not named here are replaced. The union
     /// along the superclass chain, the subclass winning.
     open class var identities: [String: String] { [:] }
+
+    /// For an `@Observable` model: each mapped property's key path (`["price": \Outcome.price]`), so
+    /// that the engine, which writes the macro's storage (`_price`) directly, can tell the class's
+    /// observers — `withObservationTracking`, SwiftUI — which properties an update changed. Swift
+    /// cannot make a key path from a name at run time, so the class names them; the schema requires
+    /// one for every mapped property the macro stores. The union along the superclass chain.
+    open class var observedKeyPaths: [String: AnyKeyPath] { [:] }
 
     /// Properties (by name) whose raw-value enum keeps its default when the JSON holds a raw value no
     /// case has — a case a newer server added — instead of failing the decode: an optional becomes

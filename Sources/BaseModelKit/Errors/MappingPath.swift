@@ -21,6 +21,11 @@ public struct MappingPath: Sendable, Hashable, CustomStringConvertible {
         self.components = components
     }
 
+    /// This path one step further down.
+    func appending(_ component: Component) -> MappingPath {
+        MappingPath(components + [component])
+    }
+
     /// Whether this is the top level of the document.
     public var isTopLevel: Bool { components.isEmpty }
 

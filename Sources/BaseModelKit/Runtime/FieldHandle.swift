@@ -55,3 +55,31 @@ struct FieldHandle<Value> {
         extendLifetime(object)
     }
 }
+
+/// Read-only typed access to one stored field of an object — a `let` too — at the field's offset.
+///
+/// Made only from a `StoredField` whose type is exactly `Value` and which holds a strong reference or
+/// a value (`init?(field:)` checks both): a `let` is initialised storage of its type like a `var`, so
+/// reading it is as sound as `FieldHandle.read`. There is no write: the compiler may assume a `let`
+/// never changes.
+struct FieldReader<Value> {
+    let offset: Int
+
+    init?(field: StoredField) {
+        guard field.type == Value.self, field.isStrong else { return nil }
+        offset = field.offset
+    }
+
+    /// The field's current value in `object`, an instance of the field's class or a subclass.
+    func read(from object: AnyObject) -> Value {
+        // Sound: the field at `offset` holds exactly a `Value` (checked by `init?`), initialised
+        // before `init` returned, and `object` is alive until `extendLifetime`.
+        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
+        #if BASEMODELKIT_THREAD_SANITIZER
+        bmk_sanitizer_read(address, MemoryLayout<Value>.size)
+        #endif
+        let value = address.assumingMemoryBound(to: Value.self).pointee
+        extendLifetime(object)
+        return value
+    }
+}

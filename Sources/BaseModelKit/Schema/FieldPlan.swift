@@ -41,7 +41,7 @@ func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<C
     if coder.mergesIntoExisting {
         // An array merged by identity, a dictionary of models (merged by key), or a model (merged in
         // place).
-        if let elements = (coder as? any IdentityProbing)?.identityProbe(of: value) { return .elements(elements) }
+        if let (key, elements) = (coder as? any IdentityProbing)?.identityProbe(of: value) { return .elements(key: key, elements) }
         if let models = value as? [String: AnyObject] { return .objects(models) }
         return .object(coder.isNil(value) ? nil : value as AnyObject)
     }
@@ -117,17 +117,19 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
 /// A coder that merges an array by identity, and tells the identities of its elements.
 protocol IdentityProbing {
-    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]?
+    /// The identity's JSON key, and each element's identity and object.
+    func identityProbe(of value: Any) -> (key: String, [(id: JSON, object: AnyObject)])?
 }
 
 extension ArrayCoder: IdentityProbing {
-    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
-        (value as? [Element]).flatMap(identities(of:))
+    func identityProbe(of value: Any) -> (key: String, [(id: JSON, object: AnyObject)])? {
+        guard let identity, let elements = (value as? [Element]).flatMap(identities(of:)) else { return nil }
+        return (identity.key, elements)
     }
 }
 
 extension OptionalCoder: IdentityProbing {
-    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
+    func identityProbe(of value: Any) -> (key: String, [(id: JSON, object: AnyObject)])? {
         guard let wrapped = value as? Wrapped else { return nil }
         return (self.wrapped as? any IdentityProbing)?.identityProbe(of: wrapped)
     }

@@ -30,7 +30,11 @@ final class ModelSchema: Sendable {
     let requiresKeys: Bool
     let requiresNonOptionalKeys: Bool
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = []) {
+    /// For a class with properties the `@Observable` macro stores: how to tell their observers.
+    let observation: ObservedProperties?
+
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], observation: ObservedProperties? = nil) {
+        self.observation = observation
         self.localToApi = localToApi
         self.requiredKeys = requiredKeys
         self.requiredOrNonOptionalKeys = requiredOrNonOptionalKeys

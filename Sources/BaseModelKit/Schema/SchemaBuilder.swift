@@ -5,6 +5,8 @@ struct SchemaBuilder {
     let chain: [ClassTables]
     let storedFields: [StoredField]
     private var problems: [String] = []
+    /// The mapped properties an `@Observable` macro stores (in `_name`), in the order found.
+    private var observationStored: [String] = []
 
     init(chain: [ClassTables], storedFields: [StoredField]) {
         self.chain = chain
@@ -71,6 +73,7 @@ struct SchemaBuilder {
         }
 
         let required = requiredKeys(tops.sorted { $0.order < $1.order })
+        let observation = observedProperties(mapped: mapped)
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
@@ -81,7 +84,8 @@ struct SchemaBuilder {
             storedFields: storedFields,
             localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }),
             requiredKeys: required.declared,
-            requiredOrNonOptionalKeys: required.withNonOptional)
+            requiredOrNonOptionalKeys: required.withNonOptional,
+            observation: observation)
     }
 
     // MARK: Identities
@@ -110,6 +114,60 @@ struct SchemaBuilder {
                   case .written(let bytes) = plan.members.accessors[index].probe(of: model, session: IdentityReading.session) else { return nil }
             return try? JSON(parsing: bytes)
         }
+    }
+
+    // MARK: Observation
+
+    /// The storage the `@Observable` macro made for `property` — the `var` `_property`, declared by a
+    /// class that also declares the macro's registrar — with its position. The macro turns the
+    /// declared property into accessors around that storage, which holds a value of the declared type:
+    /// writing it directly is writing the property without telling observers, which the engine does
+    /// after the update (`observedProperties`).
+    private func observationStorage(of property: String) -> (offset: Int, element: StoredField)? {
+        guard let (order, storage) = storedFields.enumerated().last(where: { $0.element.name == "_" + property }),
+              storedFields.contains(where: { $0.name == ObservedProperties.registrarName && $0.declaringClass == storage.declaringClass }) else { return nil }
+        return (order, storage)
+    }
+
+    /// The registrar and key paths through which the engine tells observers of changes; `nil` for a
+    /// class with no property stored by the `@Observable` macro. Every such property needs a key path
+    /// of the class to its own type, and every key path a mapped property the macro stores.
+    private mutating func observedProperties(mapped: Set<String>) -> ObservedProperties? {
+        let keyPaths = chain.reduce(into: [String: AnyKeyPath]()) { $0.merge($1.observedKeyPaths) { _, subclass in subclass } }
+        for property in keyPaths.keys.sorted() where !observationStored.contains(property) {
+            problems.append(mapped.contains(property)
+                ? "observedKeyPaths names `\(property)`, which is not a property stored by the @Observable macro."
+                : "observedKeyPaths names `\(property)`, which apiToLocal does not map.")
+        }
+        for property in observationStored {
+            let storage = storedFields.last { $0.name == "_" + property }!
+            guard let keyPath = keyPaths[property] else {
+                problems.append("`\(property)` is an @Observable property: name its key path in observedKeyPaths (`[\"\(property)\": \\\(model.name).\(property)]`), so that updates can tell its observers.")
+                continue
+            }
+            let keyPathType = type(of: keyPath)
+            guard Self.isClass(model.type, orSubclassOf: keyPathType.rootType), keyPathType.valueType == storage.type else {
+                problems.append("observedKeyPaths has a key path from `\(keyPathType.rootType)` to `\(keyPathType.valueType)` for `\(property)`, which is a property of `\(model.name)` of type `\(storage.type)`.")
+                continue
+            }
+        }
+        guard !observationStored.isEmpty else { return nil }
+        var byRegistrar: [String: StoredField] = [:]
+        for property in observationStored {
+            let storage = storedFields.last { $0.name == "_" + property }!
+            byRegistrar[property] = storedFields.last { $0.name == ObservedProperties.registrarName && $0.declaringClass == storage.declaringClass }
+        }
+        return ObservedProperties(keyPaths: keyPaths, registrars: byRegistrar)
+    }
+
+    /// Whether `type` is `root` or a subclass of it.
+    private static func isClass(_ type: AnyClass, orSubclassOf root: Any.Type) -> Bool {
+        var current: AnyClass? = type
+        while let cls = current {
+            if ObjectIdentifier(cls) == ObjectIdentifier(root) { return true }
+            current = RuntimeFields.superclass(of: cls)
+        }
+        return false
     }
 
     // MARK: Required keys
@@ -238,7 +296,11 @@ struct SchemaBuilder {
     /// The stored field a mapped property names, with its position in declaration order; records a
     /// problem and returns `nil` when the property cannot be mapped.
     private mutating func mappedField(key: String, property: String) -> (Int, StoredField)? {
-        let matches = storedFields.enumerated().filter { $0.element.name == property }
+        var matches = storedFields.enumerated().filter { $0.element.name == property }
+        if matches.isEmpty, let storage = observationStorage(of: property) {
+            matches = [storage]
+            observationStored.append(property)
+        }
         guard let (order, field) = matches.last else {
             if storedFields.contains(where: { $0.name == StoredField.lazyStoragePrefix + property }) {
                 problems.append("`\(property)` is `lazy`; mapped properties must be stored properties without `lazy`.")

@@ -43,7 +43,8 @@ enum SchemaRegistry {
                 lossyCollections: cls.lossyCollections,
                 requiredKeys: cls.requiredKeys,
                 forwardCompatibleEnums: cls.forwardCompatibleEnums,
-                identities: cls.identities))
+                identities: cls.identities,
+                observedKeyPaths: cls.observedKeyPaths))
             current = RuntimeFields.superclass(of: cls)
         }
         // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies

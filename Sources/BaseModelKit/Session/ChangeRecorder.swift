@@ -14,9 +14,20 @@ enum ChangeProbe {
     /// removed or given another object are changes of their own (`byName["k"]`); a model merged in
     /// place lists its own properties.
     case objects([String: AnyObject])
-    /// An array of models merged by identity: each element's identity and object. Elements added or
-    /// removed (or given another object) are changes of their own (`m[2]`).
-    case elements([(id: JSON, object: AnyObject)])
+    /// An array of models merged by identity: the identity's JSON key in the elements, and each
+    /// element's identity and object. Elements added or removed (or given another object) are changes
+    /// of their own (`m[2]`).
+    case elements(key: String, [(id: JSON, object: AnyObject)])
+}
+
+/// What a recorded change is about: the whole value of a property, one key of a dictionary of models,
+/// or one element of an array merged by identity.
+enum ChangeScope: Equatable {
+    case value
+    case key(String)
+    /// The element at this position: before the update for one removed (the new value is `null`),
+    /// after it for one added.
+    case element(Int)
 }
 
 /// The changes an update in place made, property by property, in document order: what
@@ -29,6 +40,7 @@ final class ChangeRecorder: Sendable {
         let path: MappingPath
         let old: JSON
         let new: JSON
+        let scope: ChangeScope
     }
 
     /// The session that writes values as JSON for comparison (with `nil` as `null`).
@@ -58,7 +70,7 @@ final class ChangeRecorder: Sendable {
             guard was !== now else { return }
             old = was.map { modelJSON($0, encoding) } ?? .null
             new = now.map { modelJSON($0, encoding) } ?? .null
-        case (.elements(let was), .elements(let now)):
+        case (.elements(_, let was), .elements(_, let now)):
             // Removed elements at their old positions, then added ones at their new positions.
             let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
             let wasByID = Dictionary(was.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
@@ -74,7 +86,8 @@ final class ChangeRecorder: Sendable {
                 elementPath.components.append(.index(change.index))
                 let entry = Entry(object: object, property: property, path: elementPath,
                                   old: change.old.map { modelJSON($0, encoding) } ?? .null,
-                                  new: change.new.map { modelJSON($0, encoding) } ?? .null)
+                                  new: change.new.map { modelJSON($0, encoding) } ?? .null,
+                                  scope: .element(change.index))
                 entries.withLock { $0.append(entry) }
             }
             return
@@ -85,14 +98,15 @@ final class ChangeRecorder: Sendable {
                 keyPath.components.append(.dictionaryKey(key))
                 let entry = Entry(object: object, property: property, path: keyPath,
                                   old: was[key].map { modelJSON($0, encoding) } ?? .null,
-                                  new: now[key].map { modelJSON($0, encoding) } ?? .null)
+                                  new: now[key].map { modelJSON($0, encoding) } ?? .null,
+                                  scope: .key(key))
                 entries.withLock { $0.append(entry) }
             }
             return
         default:
             return
         }
-        let entry = Entry(object: object, property: property, path: path, old: old, new: new)
+        let entry = Entry(object: object, property: property, path: path, old: old, new: new, scope: .value)
         entries.withLock { $0.append(entry) }
     }
 

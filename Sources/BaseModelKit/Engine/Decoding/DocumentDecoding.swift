@@ -24,7 +24,7 @@ enum DocumentDecoding {
             throw error
         }
         ModelDecoding.finishUpdate(session, failed: false)
-        return ModelDecoding.announceChanges(of: session)
+        return ModelDecoding.announceChanges(of: session, root: model)
     }
 
     /// New models from the array at `path` (or the whole document).

@@ -150,21 +150,23 @@ enum ModelDecoding {
 
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool) -> DecodingSession {
-        let changes = ChangeRecorder { object, encoding in
+        DecodingSession(options: options, recordsChanges: true, reports: reports, changes: changeRecorder())
+    }
+
+    /// A recorder that writes the models it compares as objects with the engine.
+    static func changeRecorder() -> ChangeRecorder {
+        ChangeRecorder { object, encoding in
             // Only models are compared as objects (`probeMember`).
-            (try? JSON.object(ModelEncoding.serialize(object as! BaseModel, session: encoding))) ?? .null
+            (try? JSON.object(ModelEncoding.serializeTopLevel(object as! BaseModel, session: encoding))) ?? .null
         }
-        return DecodingSession(options: options, recordsChanges: true, reports: reports, changes: changes)
     }
 
     /// After a successful update: its changes as a `ChangeSet`, and `didUpdate(_:)` called on each
     /// model with changes of its own, in the order of their first change.
-    static func announceChanges(of session: DecodingSession) -> ChangeSet {
-        guard let recorder = session.changes else { return ChangeSet([]) }
-        let changes = ChangeSet(recorder.recorded.map { entry in
-            // Only models are recorded (their member loops compare).
-            Change(model: entry.object as! BaseModel, property: entry.property, path: entry.path, oldValue: entry.old, newValue: entry.new)
-        })
+    static func announceChanges(of session: DecodingSession, root: BaseModel) -> ChangeSet {
+        guard let recorder = session.changes else { return ChangeSet([], root: root) }
+        let changes = ChangeSet(recordedBy: recorder, root: root)
+        ObservationNotices.announce(changes)
         var announced = Set<ObjectIdentifier>()
         for change in changes where announced.insert(ObjectIdentifier(change.model)).inserted {
             change.model.didUpdate(changes.changes(of: change.model))

@@ -10,10 +10,14 @@ public struct Change {
     public let oldValue: JSON
     /// The value after.
     public let newValue: JSON
+    /// The whole property, a key of a dictionary of models, or an element of an array merged by
+    /// identity: what a PATCH body writes for the change.
+    let scope: ChangeScope
 }
 
-/// What an `update(from:)` changed: one `Change` per property whose value is different afterwards, in
-/// document order. Writing a value equal to the one there is not a change. A nested model that the
+/// What an `update(from:)` changed — or what changed since a `snapshot()` (`changes(since:)`): one
+/// `Change` per property whose value is different afterwards, in document order (declaration order
+/// for `changes(since:)`). Writing a value equal to the one there is not a change. A nested model that the
 /// update merged into is not a change of its parent's property — its own properties are listed —
 /// while one that was replaced (a new object, `nil`, another class) is, with both objects as JSON.
 ///
@@ -22,9 +26,21 @@ public struct Change {
 public struct ChangeSet: RandomAccessCollection {
     /// The changes, in document order.
     public let changes: [Change]
+    /// The model the update or the snapshot started from: where a PATCH body starts.
+    let root: BaseModel?
 
-    init(_ changes: [Change]) {
+    init(_ changes: [Change], root: BaseModel?) {
         self.changes = changes
+        self.root = root
+    }
+
+    /// The changes `recorder` recorded below `root`.
+    init(recordedBy recorder: ChangeRecorder, root: BaseModel?) {
+        self.init(recorder.recorded.map { entry in
+            // Only models are recorded (their member loops compare).
+            Change(model: entry.object as! BaseModel, property: entry.property, path: entry.path,
+                   oldValue: entry.old, newValue: entry.new, scope: entry.scope)
+        }, root: root)
     }
 
     /// The position of the first change.
@@ -36,6 +52,6 @@ public struct ChangeSet: RandomAccessCollection {
 
     /// The changes of `model`'s own properties.
     public func changes(of model: BaseModel) -> ChangeSet {
-        ChangeSet(changes.filter { $0.model === model })
+        ChangeSet(changes.filter { $0.model === model }, root: root)
     }
 }

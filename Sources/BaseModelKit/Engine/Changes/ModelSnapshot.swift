@@ -1,0 +1,122 @@
+/// What a model graph held at one moment, to list later what changed since: `model.snapshot()`, then
+/// `model.changes(since:)`.
+///
+/// It holds every model object the graph reached through its maps, and what each mapped property held
+/// — its value as compact JSON, or the model objects of a property that an update would merge into
+/// (a model, a dictionary of models, an array merged by identity). It is not a copy of the graph: the
+/// objects it holds are the graph's own, which later writes change. It keeps them alive, so an object
+/// in the graph now is the one that was there then exactly when it is the same object.
+public struct ModelSnapshot {
+    /// The model the snapshot was taken of.
+    let root: BaseModel
+    /// What each object reached held, member table by member table (a nested key path's members
+    /// have a table of their own).
+    let objects: [ObjectIdentifier: ObjectState]
+}
+
+/// One object's mapped properties at the time of a snapshot.
+struct ObjectState {
+    /// The object, held so that its identity is not reused while the snapshot lives.
+    let object: AnyObject
+    /// The probe of each member, by the table it belongs to.
+    var probes: [ObjectIdentifier: [ChangeProbe]]
+}
+
+/// Takes snapshots of model graphs and compares graphs with them.
+///
+/// Both walks read the graph as an encode does, without claiming its objects: like reading the
+/// properties directly, they belong on the thread that owns the graph while no update runs.
+enum ModelSnapshots {
+    /// What `model`'s graph holds now.
+    static func take(of model: BaseModel) -> ModelSnapshot {
+        let recorder = ModelDecoding.changeRecorder()
+        var objects: [ObjectIdentifier: ObjectState] = [:]
+        var pending: [AnyObject] = [model]
+        while let object = pending.popLast() {
+            let id = ObjectIdentifier(object)
+            guard objects[id] == nil, let members = memberTable(of: object) else { continue }
+            var state = ObjectState(object: object, probes: [:])
+            forEachTable(members) { table in
+                let probes = table.accessors.map { $0.probe(of: object, session: recorder.encoding) }
+                for probe in probes {
+                    pending.append(contentsOf: models(in: probe))
+                }
+                state.probes[ObjectIdentifier(table)] = probes
+            }
+            objects[id] = state
+        }
+        return ModelSnapshot(root: model, objects: objects)
+    }
+
+    /// The changes of `model`'s graph since `snapshot`, in the order the maps declare the properties,
+    /// a nested model's changes before its parent's: as an update would list them had it made them.
+    static func changes(of model: BaseModel, since snapshot: ModelSnapshot) -> ChangeSet {
+        let recorder = ModelDecoding.changeRecorder()
+        var visited: Set<ObjectIdentifier> = []
+        compare(model, path: MappingPath(), with: snapshot, recorder: recorder, visited: &visited)
+        return ChangeSet(recordedBy: recorder, root: model)
+    }
+
+    /// Compares `object` and the objects it holds that the snapshot held too, recording changes.
+    private static func compare(_ object: AnyObject, path: MappingPath, with snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
+        // An object the snapshot did not reach is new: the property holding it records that.
+        guard visited.insert(ObjectIdentifier(object)).inserted, let state = snapshot.objects[ObjectIdentifier(object)],
+              let members = memberTable(of: object) else { return }
+        compare(object, members: members, path: path, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
+    }
+
+    private static func compare(_ object: AnyObject, members: MemberTable, path: MappingPath, state: ObjectState, snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
+        guard let before = state.probes[ObjectIdentifier(members)] else { return }
+        for index in members.accessors.indices {
+            let memberPath = path.appending(.key(members.keys[index]))
+            guard let property = members.properties[index] else {
+                if let nested = members.accessors[index] as? NestedFields {
+                    compare(object, members: nested.members, path: memberPath, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
+                }
+                continue
+            }
+            let after = members.accessors[index].probe(of: object, session: recorder.encoding)
+            // Objects that were there then and are there now, at the same place: their own changes.
+            switch (before[index], after) {
+            case (.object(let was?), .object(let now?)) where was === now:
+                compare(now, path: memberPath, with: snapshot, recorder: recorder, visited: &visited)
+            case (.objects(let was), .objects(let now)):
+                for key in now.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where was[key] === now[key] {
+                    compare(now[key]!, path: memberPath.appending(.dictionaryKey(key)), with: snapshot, recorder: recorder, visited: &visited)
+                }
+            case (.elements(_, let was), .elements(_, let now)):
+                let kept = Set(was.map { ObjectIdentifier($0.object) })
+                for (position, element) in now.enumerated() where kept.contains(ObjectIdentifier(element.object)) {
+                    compare(element.object, path: memberPath.appending(.index(position)), with: snapshot, recorder: recorder, visited: &visited)
+                }
+            default:
+                break
+            }
+            recorder.compare(before[index], after, object: object, property: property, path: memberPath)
+        }
+    }
+
+    /// The member table of `object`'s class, if its maps are valid.
+    static func memberTable(of object: AnyObject) -> MemberTable? {
+        guard let model = object as? BaseModel else { return nil }
+        return try? SchemaRegistry.schema(for: type(of: model)).members
+    }
+
+    /// Calls `body` with `table` and the tables of its nested key paths, depth first.
+    private static func forEachTable(_ table: MemberTable, _ body: (MemberTable) -> Void) {
+        body(table)
+        for accessor in table.accessors {
+            if let nested = accessor as? NestedFields { forEachTable(nested.members, body) }
+        }
+    }
+
+    /// The model objects a probe holds.
+    static func models(in probe: ChangeProbe) -> [AnyObject] {
+        switch probe {
+        case .object(let object?): [object]
+        case .objects(let objects): Array(objects.values)
+        case .elements(_, let elements): elements.map(\.object)
+        default: []
+        }
+    }
+}

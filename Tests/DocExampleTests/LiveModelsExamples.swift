@@ -1,0 +1,84 @@
+import BaseModelKit
+import Foundation
+#if canImport(Observation)
+import Observation
+#endif
+import Testing
+
+// The examples of Docs/LiveModels.md, line for line (Scripts/Checks/examples.py checks it).
+@Suite("Docs: Live models")
+struct LiveModelsExamples {
+    final class Outcome: BaseModel {
+        var outcomeId = 0
+        var name = ""
+        var price = 0.0
+        override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price"] }
+    }
+
+    final class Market: BaseModel {
+        var name = ""
+        var suspended = false
+        var outcomes: [Outcome] = []
+        override class var apiToLocal: [String: String] { ["n": "name", "s": "suspended", "o": "outcomes"] }
+        override class var identities: [String: String] { ["outcomes": "outcomeId"] }
+    }
+
+    final class Event: BaseModel {
+        var eventId = 0
+        var markets: [String: Market] = [:]
+        override class var apiToLocal: [String: String] { ["e": "eventId", "m": "markets"] }
+        override class var requiredKeys: Set<String> { ["e"] }
+    }
+
+    #if canImport(Observation)
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Observable final class LiveOutcome: BaseModel {
+        var name = ""
+        var price = 0.0
+        override class var apiToLocal: [String: String] { ["n": "name", "p": "price"] }
+        override class var observedKeyPaths: [String: AnyKeyPath] { ["name": \LiveOutcome.name, "price": \LiveOutcome.price] }
+    }
+    #endif
+
+    @Test("the odds screen: decode, update in place, flash the moved prices, send the user's edits back")
+    func oddsScreen() throws {
+        var printed: [String] = []
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let event = try Event.decode(from: #"{"e":7,"m":{"1x2":{"n":"1X2","o":[{"i":1,"n":"Home","p":1.5},{"i":2,"n":"Draw","p":3.2},{"i":3,"n":"Away","p":5}]}}}"#)
+        let home = event.markets["1x2"]!.outcomes[0]
+        let changes = try event.update(from: #"{"m":{"1x2":{"o":[{"i":1,"p":1.45},{"i":2},{"i":3,"p":5.5}]}}}"#)
+        for change in changes where change.property == "price" {
+            print("\(change.path): \(change.oldValue) → \(change.newValue)")
+        }
+        // m["1x2"].o[0].p: 1.5 → 1.45
+        // m["1x2"].o[2].p: 5 → 5.5
+        print(home === event.markets["1x2"]!.outcomes[0], home.price)   // true 1.45
+        #expect(printed == [#"m["1x2"].o[0].p: 1.5 → 1.45"#, #"m["1x2"].o[2].p: 5 → 5.5"#, "true 1.45"])
+
+        // A bad message changes nothing.
+        #expect(throws: MappingError.self) { try event.update(from: #"{"m":{"1x2":{"s":true,"o":[{"i":1,"p":"x"}]}}}"#) }
+        #expect(event.markets["1x2"]!.suspended == false && event.markets["1x2"]!.outcomes.count == 3)
+        #expect(throws: MappingError.self) { try Event.decode(from: #"{"m":{}}"#) }
+
+        printed = []
+        let snapshot = event.snapshot()
+        event.markets["1x2"]!.suspended = true
+        event.markets["1x2"]!.outcomes[1].price = 3.4
+        let body = try event.changes(since: snapshot).jsonData()
+        print(String(decoding: body, as: UTF8.self))
+        // {"m":{"1x2":{"s":true,"o":[{"i":1},{"i":2,"p":3.4},{"i":3}]}}}
+        #expect(printed == [#"{"m":{"1x2":{"s":true,"o":[{"i":1},{"i":2,"p":3.4},{"i":3}]}}}"#])
+    }
+
+    #if canImport(Observation)
+    @Test("an @Observable outcome tells its observers")
+    func observable() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let outcome = try LiveOutcome.decode(from: #"{"n":"Home","p":1.5}"#)
+        nonisolated(unsafe) var told = 0
+        withObservationTracking { _ = outcome.price } onChange: { told += 1 }
+        try outcome.update(from: #"{"p":1.6}"#)
+        #expect(told == 1 && outcome.price == 1.6)
+    }
+    #endif
+}
