@@ -26,7 +26,7 @@ extension BaseModel {
 
     /// A new model decoded from a parsed JSON object.
     public static func decode(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> sending Self {
-        let session = DecodingSession(options: options, recordsChanges: false)
+        let session = DecodingSession(options: options, isUpdate: false)
         return try CurrentSession.$decoding.withValue(session) {
             // `modelClass(for:)` may pick a subclass; `classToBuild` checks that it is one.
             let model = try classToBuild(for: object, declared: self).init() as! Self
@@ -109,7 +109,7 @@ extension BaseModelProtocol {
 
     /// New models decoded from the elements of a parsed JSON array.
     public static func decodeArray(from elements: [JSON], options: DecodingOptions = DecodingOptions()) throws -> sending [Self] {
-        let session = DecodingSession(options: options, recordsChanges: false)
+        let session = DecodingSession(options: options, isUpdate: false)
         let coder = ArrayCoder<Self>(element: ModelCoder<Self>(buildType: self))
         return try CurrentSession.$decoding.withValue(session) {
             try coder.decode(.array(elements), existing: nil, session: session)

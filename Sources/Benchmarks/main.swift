@@ -37,7 +37,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // the odds feed: see --write-odds-feed), twitter-decode, twitter-encode (on twitter.json), citm-decode,
 // citm-encode (on citm_catalog.json), message-decode (generated messages), hook-decode (the odds
 // feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
-// applied to itself in place: every object compared),
+// applied to itself in place: every object compared), live-update, live-update-quiet,
+// live-update-hand (10 000 generated messages applied to a live feed twice over: with change sets,
+// with recordsChanges = false, by the hand-written updater; FILE is not read),
 // foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
@@ -65,6 +67,19 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         // Every object exists already: each update claims, snapshots and compares all of them.
         let model = try FeedModel.decode(from: data)
         for _ in 0..<20 { consume(try model.update(from: data)) }
+    case "live-update", "live-update-quiet", "live-update-hand":
+        // FILE is not read: the live feed and its messages are generated. Both sets, twice.
+        let (feed, sets) = LiveFeed.generate()
+        var options = DecodingOptions()
+        options.recordsChanges = task == "live-update"
+        if task == "live-update-hand" {
+            let record = try HandWrittenLiveFeed.decode([UInt8](feed))
+            let byteSets = sets.map { $0.map { [UInt8]($0) } }
+            for turn in 0..<4 { for message in byteSets[turn % 2] { try HandWrittenLiveFeed.apply(message, to: record) } }
+        } else {
+            let model = try LiveFeedModel.decode(from: feed)
+            for turn in 0..<4 { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
+        }
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
         for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
@@ -82,7 +97,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, live-update, live-update-quiet, live-update-hand, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)
@@ -94,11 +109,14 @@ if payloads.isEmpty && !wantsJSON {
 }
 payloads.append(Payloads.oddsFeed())
 
-// `--suite json` or `--suite models` runs one half only.
+// `--suite json` or `--suite models` runs one half only; `--suite live` the live updates alone.
 let suite = CommandLine.arguments.firstIndex(of: "--suite").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 var rows: [ResultRow] = []
 if suite == nil || suite == "json" {
     rows += try JSONLayerBenchmarks.run(payloads: payloads, settings: settings)
+}
+if suite == nil || suite == "models" || suite == "live" {
+    rows += try ModelBenchmarks.liveUpdates(settings: settings)
 }
 if suite == nil || suite == "models" {
     rows += try ModelBenchmarks.oddsFeed(payloads[payloads.count - 1], settings: settings)

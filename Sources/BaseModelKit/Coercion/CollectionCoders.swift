@@ -28,6 +28,52 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     func isNil(_ value: Wrapped?) -> Bool { value == nil }
 }
 
+/// The elements of an array already there, by identity, for a merge to take each match from once:
+/// a short array is searched in order (comparing a few identities costs less than hashing them), a
+/// long one through a dictionary. A repeated identity matches its first element.
+///
+/// It keeps positions in the array, not elements: code generic over the element type, which this
+/// runs as, paid metadata lookups for every tuple and optional of an element (callgrind).
+struct IdentityIndex {
+    private var short: [JSON?] = []
+    private var long: [JSON: Int] = [:]
+    private let isShort: Bool
+
+    init<Element>(_ elements: [Element], identity: ElementIdentity) {
+        isShort = elements.count <= 16
+        if isShort { short.reserveCapacity(elements.count) }
+        for position in elements.indices {
+            // Elements are models (the schema admits identities only for arrays of models).
+            let id = anyObject(elements[position]).flatMap(identity.of)
+            if isShort {
+                short.append(id)
+            } else if let id, long[id] == nil {
+                long[id] = position
+            }
+        }
+    }
+
+    /// The position of the element whose identity is `id`, if any is left; it is not found again.
+    mutating func take(_ id: JSON) -> Int? {
+        guard isShort else { return long.removeValue(forKey: id) }
+        for position in short.indices where short[position] == id {
+            short[position] = nil
+            return position
+        }
+        return nil
+    }
+}
+
+/// `value` as an object reference, when `Value` is a class type; `nil` otherwise. (`as AnyObject`
+/// went through the runtime's general bridging, about 2 700 instructions per element: callgrind.)
+func anyObject<Value>(_ value: Value) -> AnyObject? {
+    guard Value.self is AnyObject.Type, MemoryLayout<Value>.size == MemoryLayout<AnyObject>.size else { return value as AnyObject? }
+    // Sound: a value of a class type (checked above: a class metatype, one reference in size) is a
+    // single strong reference, the representation of `AnyObject`; the cast copies it (retained).
+    // `IdentityMergeTests` merges arrays of models through it.
+    return unsafeBitCast(value, to: AnyObject.self)
+}
+
 /// How the elements of an array of models are matched on an update (`BaseModel.identities`): by the
 /// JSON key of their identity property, and the identity of an element already in the array, read
 /// by the schema (which knows the element's plan).
@@ -67,11 +113,12 @@ struct ArrayCoder<Element>: ValueCoding {
     /// element already there updates that object in place; any other is a new object; the order is
     /// the JSON's, and elements the JSON no longer lists are removed.
     func merge(_ items: [JSON], into existing: [Element], by identity: ElementIdentity, session: DecodingSession) throws -> [Element] {
-        var current = existingByIdentity(existing, identity: identity)
+        var current = IdentityIndex(existing, identity: identity)
         var result: [Element] = []
         result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if case .object(let object) = item, let id = object[identity.key], let match = current.removeValue(forKey: id) {
+            if case .object(let object) = item, let id = object[identity.key], let position = current.take(id) {
+                let match = existing[position]
                 session.enter(.index(index))
                 defer { session.leave() }
                 do {
@@ -83,23 +130,23 @@ struct ArrayCoder<Element>: ValueCoding {
                 result.append(value)
             }
         }
-        return result
+        return Self.unchanged(result, from: existing)
     }
 
-    /// The elements already there by identity (the first of a repeated identity).
-    func existingByIdentity(_ existing: [Element], identity: ElementIdentity) -> [JSON: Element] {
-        var byIdentity: [JSON: Element] = [:]
-        for item in existing {
-            // Elements are models (the schema admits identities only for arrays of models).
-            if let id = identity.of(item as AnyObject), byIdentity[id] == nil { byIdentity[id] = item }
+    /// `existing` itself when `merged` holds the same objects in the same order — so that the property
+    /// keeps its buffer, and a change set sees at once that no element came or went — else `merged`.
+    static func unchanged(_ merged: [Element], from existing: [Element]) -> [Element] {
+        guard merged.count == existing.count else { return merged }
+        for index in merged.indices where !isSameObject(merged[index], existing[index]) {
+            return merged
         }
-        return byIdentity
+        return existing
     }
 
     /// Each element's identity and object, for the change set (`nil` without `identities`).
     func identities(of value: [Element]) -> [(id: JSON, object: AnyObject)]? {
         guard let identity else { return nil }
-        return value.compactMap { item in identity.of(item as AnyObject).map { ($0, item as AnyObject) } }
+        return value.compactMap { item in anyObject(item).flatMap { object in identity.of(object).map { ($0, object) } } }
     }
 
     func encode(_ value: [Element], session: EncodingSession) throws -> JSON {
@@ -182,7 +229,8 @@ struct DictionaryCoder<Value>: ValueCoding {
                 session.enter(.dictionaryKey(key))
                 defer { session.leave() }
                 do {
-                    result[key] = try value.decode(item, existing: current, session: session)
+                    let merged = try value.decode(item, existing: current, session: session)
+                    if !isSameObject(merged, current) { result[key] = merged }
                 } catch let error as MappingError {
                     throw error.prefixed(by: .dictionaryKey(key))
                 }
@@ -327,4 +375,13 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     func encode(_ dictionary: [Key: Value], session: EncodingSession) throws -> JSON {
         try jsonObject(of: dictionary.map { (keys.text(of: $0.key), $0.value) }, by: value, session: session)
     }
+}
+
+/// Whether `first` and `second` are the same value, bit for bit: a model an update merged in place
+/// comes back as itself (the same reference), and then nothing needs writing back. Compares the bits
+/// of values the size of a reference (`BufferIdentity`); larger values are never the same. (A cast to
+/// `AnyObject` per element cost a quarter of an update: callgrind.)
+func isSameObject<Value>(_ first: Value, _ second: Value) -> Bool {
+    guard let bits = BufferIdentity.of(first) else { return false }
+    return bits == BufferIdentity.of(second)
 }

@@ -101,7 +101,7 @@ extension ArrayCoder {
         }
         // As `merge(_:into:by:session:)`, straight from the bytes: each element's identity is read
         // from a copy of the parser, then the element is merged or decoded where it stands.
-        var byIdentity = existingByIdentity(current, identity: identity)
+        var byIdentity = IdentityIndex(current, identity: identity)
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "]")) { return [] }
         var result: [Element] = []
@@ -109,7 +109,7 @@ extension ArrayCoder {
         var index = 0
         repeat {
             session.enter(.index(index))
-            let match = try parser.identity(named: identity.key).flatMap { byIdentity.removeValue(forKey: $0) }
+            let match = try parser.identity(named: identity.key).flatMap { byIdentity.take($0) }.map { current[$0] }
             let start = (position: parser.position, depth: parser.depth)
             do {
                 if let match {
@@ -129,7 +129,7 @@ extension ArrayCoder {
             session.leave()
             index += 1
         } while try parser.nextMember(closing: UInt8(ascii: "]"))
-        return result
+        return Self.unchanged(result, from: current)
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
@@ -188,7 +188,10 @@ extension DictionaryCoder {
             session.enter(.dictionaryKey(key))
             if let existing = current[key] {
                 do {
-                    result[key] = try value.decode(from: &parser, merging: existing, session: session)
+                    // A model merged in place is the object already there: writing it back would copy
+                    // the whole dictionary (its storage is shared with the property) for nothing.
+                    let merged = try value.decode(from: &parser, merging: existing, session: session)
+                    if !isSameObject(merged, existing) { result[key] = merged }
                 } catch {
                     session.leave()
                     throw (error as? MappingError)?.prefixed(by: .dictionaryKey(key)) ?? error

@@ -13,7 +13,7 @@ enum ModelCopying {
         let bytes = try ModelEncoding.bytes(of: [model], asArray: false, session: EncodingSession(options: options))
         let type = Swift.type(of: model)
         let copy = type.init()
-        let session = DecodingSession(options: DecodingOptions(), recordsChanges: false)
+        let session = DecodingSession(options: DecodingOptions(), isUpdate: false)
         do {
             try CurrentSession.$decoding.withValue(session) {
                 var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)

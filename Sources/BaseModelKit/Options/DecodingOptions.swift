@@ -77,6 +77,13 @@ public struct DecodingOptions: Sendable {
     /// `forwardCompatibleEnums`.
     public var unknownEnumCases: UnknownEnumCases
 
+    /// Whether an update in place finds out what it changed (`true`, the default): its `ChangeSet`,
+    /// `didUpdate(_:)` and the observers of `@Observable` models. With `false` an update returns an
+    /// empty `ChangeSet`, calls no `didUpdate(_:)` and tells no observer, and skips the comparison of
+    /// each member before and after — for servers and bulk loads that read no change set. Rollback
+    /// on failure is the same either way.
+    public var recordsChanges: Bool
+
     /// Options with the defaults.
     public init() {
         maxDepth = 512
@@ -86,5 +93,6 @@ public struct DecodingOptions: Sendable {
         unknownKeys = .ignore
         missingKeys = .keepDefault
         unknownEnumCases = .error
+        recordsChanges = true
     }
 }

@@ -29,21 +29,76 @@ protocol MappedFieldAccess: AnyObject, Sendable {
 
     /// What the property of `object` holds, to compare before and after an update.
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe
+
+    /// The property's value in `object` as the maps write it (`nil` if it cannot be written): an
+    /// element's identity, for a merge by identity.
+    func json(of object: AnyObject, session: EncodingSession) -> JSON?
+
+    /// Decodes as `decode(from:into:session:)` does, for an update that records its changes, and
+    /// tells what changed (values written as JSON with `encoding`).
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, encoding: EncodingSession) throws -> MemberChange
+}
+
+/// What a tracked decode of one member found.
+enum MemberChange {
+    case unchanged
+    case changed(old: JSON, new: JSON)
+    /// To compare by these probes: a property holding models (merged in place), or a value compared
+    /// by its written JSON.
+    case probes(before: ChangeProbe, after: ChangeProbe)
 }
 
 extension MappedFieldAccess {
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
+    func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
+
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, encoding: EncodingSession) throws -> MemberChange {
+        let before = probe(of: object, session: encoding)
+        try decode(from: &parser, into: object, session: session)
+        return .probes(before: before, after: probe(of: object, session: encoding))
+    }
+}
+
+/// How an update merges a property into what it holds, which decides how the property is compared.
+enum MergeShape {
+    /// The property is replaced: compared by its written JSON.
+    case none
+    /// A model, merged in place.
+    case model
+    /// A dictionary of models, merged by key.
+    case keyed
+    /// An array of models, merged by identity (the identity's key, and the coder that reads them).
+    case identified(key: String, probing: any IdentityProbing)
+
+    init<Coder: ValueCoding>(of coder: Coder) {
+        guard coder.mergesIntoExisting else {
+            self = .none
+            return
+        }
+        if let probing = coder as? any IdentityProbing, let key = probing.identityKey {
+            self = .identified(key: key, probing: probing)
+        } else if (coder as? any KeyedMerging)?.mergesByKey == true {
+            self = .keyed
+        } else {
+            self = .model
+        }
+    }
 }
 
 /// What the property holds: its JSON, or the model object a merging coder would update in place.
-func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession) -> ChangeProbe {
+func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession, shape: MergeShape? = nil) -> ChangeProbe {
     let value = handle.read(from: object)
-    if coder.mergesIntoExisting {
-        // An array merged by identity, a dictionary of models (merged by key), or a model (merged in
-        // place).
-        if let (key, elements) = (coder as? any IdentityProbing)?.identityProbe(of: value) { return .elements(key: key, elements) }
-        if let models = value as? [String: AnyObject] { return .objects(models) }
+    // An array merged by identity, a dictionary of models (merged by key), or a model (merged in
+    // place). The collections are read only if their buffers change (`BufferIdentity`).
+    switch shape ?? MergeShape(of: coder) {
+    case .identified(let key, let probing):
+        return .elements(key: key, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: probing))
+    case .keyed:
+        return .objects(KeyedModels(buffer: BufferIdentity.of(value), value: value))
+    case .model:
         return .object(coder.isNil(value) ? nil : value as AnyObject)
+    case .none:
+        break
     }
     var writer = JSONWriter(formatting: [])
     guard (try? coder.write(value, to: &writer, session: session)) != nil else { return .untracked }
@@ -102,8 +157,20 @@ class FieldStorage<Coder, Value>: @unchecked Sendable {
 
 /// A property of type `Value` with its coder.
 final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
+    /// How an update merges the property, found once.
+    private let shape: MergeShape
+
+    override init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>) {
+        shape = MergeShape(of: coder)
+        super.init(handle: handle, coder: coder)
+    }
+
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
-        probeMember(by: coder, from: handle, of: object, session: session)
+        probeMember(by: coder, from: handle, of: object, session: session, shape: shape)
+    }
+
+    func json(of object: AnyObject, session: EncodingSession) -> JSON? {
+        try? coder.encode(handle.read(from: object), session: session)
     }
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
@@ -116,20 +183,36 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 }
 
 /// A coder that merges an array by identity, and tells the identities of its elements.
-protocol IdentityProbing {
-    /// The identity's JSON key, and each element's identity and object.
-    func identityProbe(of value: Any) -> (key: String, [(id: JSON, object: AnyObject)])?
+protocol IdentityProbing: ElementIdentityReading {
+    /// The identity's JSON key, when the coder merges by identity.
+    var identityKey: String? { get }
 }
 
 extension ArrayCoder: IdentityProbing {
-    func identityProbe(of value: Any) -> (key: String, [(id: JSON, object: AnyObject)])? {
-        guard let identity, let elements = (value as? [Element]).flatMap(identities(of:)) else { return nil }
-        return (identity.key, elements)
+    var identityKey: String? { identity?.key }
+
+    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
+        (value as? [Element]).flatMap(identities(of:))
     }
 }
 
+/// A coder of a dictionary that an update merges by key (one of models), possibly inside an optional.
+protocol KeyedMerging {
+    var mergesByKey: Bool { get }
+}
+
+extension DictionaryCoder: KeyedMerging {
+    var mergesByKey: Bool { mergesIntoExisting }
+}
+
+extension OptionalCoder: KeyedMerging {
+    var mergesByKey: Bool { (wrapped as? any KeyedMerging)?.mergesByKey ?? false }
+}
+
 extension OptionalCoder: IdentityProbing {
-    func identityProbe(of value: Any) -> (key: String, [(id: JSON, object: AnyObject)])? {
+    var identityKey: String? { (wrapped as? any IdentityProbing)?.identityKey }
+
+    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
         guard let wrapped = value as? Wrapped else { return nil }
         return (self.wrapped as? any IdentityProbing)?.identityProbe(of: wrapped)
     }

@@ -1,7 +1,8 @@
 /// Which of `BaseModel`'s hooks a class overrides, read from its class metadata, so that the engine can
 /// stream a model that keeps the default `deserialize`/`serialize`/`modelClass(for:)` straight from
 /// and to bytes, without the deferred-object hand-over that an override needs (callgrind: about a
-/// tenth of a streaming decode, per nested model).
+/// tenth of a streaming decode, per nested model), and skip handing an update's changes to models
+/// that keep the default `didUpdate(_:)`.
 ///
 /// How it is told. An `open` method of a Swift class is called through a table of implementation
 /// pointers (the vtable) inside the class metadata. A subclass's metadata begins with its superclass's
@@ -29,7 +30,8 @@ struct HookOverrides: OptionSet, Sendable {
     static let deserialize = HookOverrides(rawValue: 1 << 0)
     static let serialize = HookOverrides(rawValue: 1 << 1)
     static let modelClass = HookOverrides(rawValue: 1 << 2)
-    static let all: HookOverrides = [.deserialize, .serialize, .modelClass]
+    static let didUpdate = HookOverrides(rawValue: 1 << 3)
+    static let all: HookOverrides = [.deserialize, .serialize, .modelClass, .didUpdate]
 
     /// The hooks that `type` overrides (all of them when the slots could not be measured).
     static func of(_ type: BaseModel.Type) -> HookOverrides {
@@ -73,8 +75,9 @@ private struct MeasuredSlots: Sendable {
             (.deserialize, slot(overriddenIn: DeserializeProbe.self)),
             (.serialize, slot(overriddenIn: SerializeProbe.self)),
             (.modelClass, slot(overriddenIn: ModelClassProbe.self)),
+            (.didUpdate, slot(overriddenIn: DidUpdateProbe.self)),
         ]
-        // Three hooks in three distinct slots, or nothing is trusted.
+        // Each hook in a slot of its own, or nothing is trusted.
         let found = slots.compactMap(\.1)
         guard Set(found).count == found.count else { return nil }
         self.baseWords = baseWords
@@ -135,4 +138,8 @@ private final class SerializeProbe: BaseModel {
 
 private final class ModelClassProbe: BaseModel {
     override class func modelClass(for object: JSONObject) -> BaseModel.Type? { super.modelClass(for: object) }
+}
+
+private final class DidUpdateProbe: BaseModel {
+    override func didUpdate(_ changes: ChangeSet) { super.didUpdate(changes) }
 }

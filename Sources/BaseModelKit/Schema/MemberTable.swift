@@ -75,10 +75,12 @@ final class MemberTable: Sendable {
     /// The member loop: reads the object at the parser's position (a `{`) member by member into
     /// `object`. A mapped key sets its property straight from the bytes; any other key's value is
     /// checked and skipped (and reported or refused, as the options say).
-    func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
+    /// `isExisting`, when the caller knows it, says whether `object` existed before this call (an
+    /// update compares its members); `nil` looks it up.
+    func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool? = nil) throws {
         // An update compares each member of an object that existed before it; a decode pays one test
         // of a stored flag per object. Both run the same loop, specialised for each.
-        if session.tracksChanges, let tracker = session.changeTracker(for: object) {
+        if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
             return try memberLoop(from: &parser, into: object, session: session) { index, parser in
                 try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
             }
@@ -140,10 +142,14 @@ final class MemberTable: Sendable {
         guard let property = properties[index] else {
             return try accessors[index].decode(from: &parser, into: object, session: session)
         }
-        let before = accessors[index].probe(of: object, session: tracker.encoding)
-        try accessors[index].decode(from: &parser, into: object, session: session)
-        let after = accessors[index].probe(of: object, session: tracker.encoding)
-        tracker.compare(before, after, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
+        switch try accessors[index].decodeComparing(from: &parser, into: object, session: session, encoding: tracker.encoding) {
+        case .unchanged:
+            return
+        case .changed(let old, let new):
+            tracker.record(old: old, new: new, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
+        case .probes(let before, let after):
+            tracker.compare(before, after, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
+        }
     }
 
     /// `object`'s members as a JSON object, braces included: see `writeMembers`.

@@ -30,6 +30,9 @@ final class ModelSchema: Sendable {
     let requiresKeys: Bool
     let requiresNonOptionalKeys: Bool
 
+    /// What copies the class's writable fields, for an update's rollback.
+    let copiers: FieldCopiers
+
     /// For a class with properties the `@Observable` macro stores: how to tell their observers.
     let observation: ObservedProperties?
 
@@ -43,6 +46,7 @@ final class ModelSchema: Sendable {
         self.modelType = modelType
         self.modelName = modelName
         self.storedFields = storedFields
+        self.copiers = FieldCopiers(storedFields)
         self.members = MemberTable(modelName: modelName, fields: fields)
         self.overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
     }

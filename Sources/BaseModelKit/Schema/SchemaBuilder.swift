@@ -110,9 +110,8 @@ struct SchemaBuilder {
         return ElementIdentity(key: key) { object in
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? SchemaRegistry.schema(for: Swift.type(of: model)),
-                  let index = plan.members.index(forKey: key),
-                  case .written(let bytes) = plan.members.accessors[index].probe(of: model, session: IdentityReading.session) else { return nil }
-            return try? JSON(parsing: bytes)
+                  let index = plan.members.index(forKey: key) else { return nil }
+            return plan.members.accessors[index].json(of: model, session: IdentityWriting.session)
         }
     }
 
@@ -446,6 +445,6 @@ private protocol ArrayOfAnything {}
 extension Array: ArrayOfAnything {}
 
 /// The encoding session identity reads use: nothing in it changes while a value is read.
-private enum IdentityReading {
+private enum IdentityWriting {
     static let session = EncodingSession(options: EncodingOptions())
 }

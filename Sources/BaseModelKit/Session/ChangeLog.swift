@@ -4,7 +4,7 @@
 final class ChangeLog: Sendable {
     private struct State {
         var recorded: Set<ObjectIdentifier> = []
-        var snapshots: [ObjectSnapshot] = []
+        var snapshots: [(object: AnyObject, snapshot: ObjectSnapshot)] = []
         var claimed: [AnyObject] = []
     }
 
@@ -17,15 +17,15 @@ final class ChangeLog: Sendable {
 
     /// Copies the fields of `object` unless it was copied already in this update; `claimed` says
     /// that this update claimed the object and must give it back at the end.
-    func record(_ object: AnyObject, fields: [StoredField], claimed: Bool) {
+    func record(_ object: AnyObject, copiers: FieldCopiers, claimed: Bool) {
         let identifier = ObjectIdentifier(object)
         let isNew = state.withLock { state in
             if claimed { state.claimed.append(object) }
             return state.recorded.insert(identifier).inserted
         }
         guard isNew else { return }
-        let snapshot = ObjectSnapshot(of: object, fields: fields)
-        state.withLock { $0.snapshots.append(snapshot) }
+        let snapshot = ObjectSnapshot(of: object, copiers: copiers)
+        state.withLock { $0.snapshots.append((object, snapshot)) }
     }
 
     /// The objects this update claimed, handed over once: the caller gives them back.
@@ -45,8 +45,8 @@ final class ChangeLog: Sendable {
             state.recorded = []
             return taken
         }
-        for snapshot in snapshots.reversed() {
-            snapshot.restore()
+        for (object, snapshot) in snapshots.reversed() {
+            snapshot.restore(to: object)
         }
     }
 }

@@ -10,14 +10,49 @@ enum ChangeProbe {
     /// A model property: the object (or `nil`); the same object after the update means its own
     /// properties carry the changes.
     case object(AnyObject?)
-    /// A dictionary of models, which an update merges by key: each key's object. Keys added,
-    /// removed or given another object are changes of their own (`byName["k"]`); a model merged in
-    /// place lists its own properties.
-    case objects([String: AnyObject])
-    /// An array of models merged by identity: the identity's JSON key in the elements, and each
-    /// element's identity and object. Elements added or removed (or given another object) are changes
-    /// of their own (`m[2]`).
-    case elements(key: String, [(id: JSON, object: AnyObject)])
+    /// A dictionary of models, which an update merges by key. Keys added, removed or given another
+    /// object are changes of their own (`byName["k"]`); a model merged in place lists its own
+    /// properties.
+    case objects(KeyedModels)
+    /// An array of models merged by identity, with the identity's JSON key in the elements. Elements
+    /// added or removed (or given another object) are changes of their own (`m[2]`).
+    case elements(key: String, IdentifiedModels)
+}
+
+/// What reads the identities of an array's elements (its coder).
+protocol ElementIdentityReading {
+    /// Each element's identity and object.
+    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]?
+}
+
+/// A dictionary of models as a probe holds it: the value itself, and its buffer's identity — the
+/// same identity after an update means the same keys and objects, told without reading them.
+struct KeyedModels {
+    let buffer: UInt?
+    let value: Any
+
+    /// Each key's object (read only when the buffers differ).
+    var objects: [String: AnyObject] { value as? [String: AnyObject] ?? [:] }
+
+    func isUnchanged(since earlier: KeyedModels) -> Bool {
+        buffer != nil && buffer == earlier.buffer
+    }
+}
+
+/// An array of models merged by identity as a probe holds it: as `KeyedModels`, with what reads the
+/// elements' identities.
+struct IdentifiedModels {
+    let buffer: UInt?
+    let value: Any
+    /// Reads the identities of `value`'s elements.
+    let reader: any ElementIdentityReading
+
+    /// Each element's identity and object (read only when the buffers differ).
+    var elements: [(id: JSON, object: AnyObject)] { reader.identityProbe(of: value) ?? [] }
+
+    func isUnchanged(since earlier: IdentifiedModels) -> Bool {
+        buffer != nil && buffer == earlier.buffer
+    }
 }
 
 /// What a recorded change is about: the whole value of a property, one key of a dictionary of models,
@@ -70,7 +105,9 @@ final class ChangeRecorder: Sendable {
             guard was !== now else { return }
             old = was.map { modelJSON($0, encoding) } ?? .null
             new = now.map { modelJSON($0, encoding) } ?? .null
-        case (.elements(_, let was), .elements(_, let now)):
+        case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
+            guard !nowProbe.isUnchanged(since: wasProbe) else { return }
+            let (was, now) = (wasProbe.elements, nowProbe.elements)
             // Removed elements at their old positions, then added ones at their new positions.
             let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
             let wasByID = Dictionary(was.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
@@ -91,7 +128,9 @@ final class ChangeRecorder: Sendable {
                 entries.withLock { $0.append(entry) }
             }
             return
-        case (.objects(let was), .objects(let now)):
+        case (.objects(let wasProbe), .objects(let nowProbe)):
+            guard !nowProbe.isUnchanged(since: wasProbe) else { return }
+            let (was, now) = (wasProbe.objects, nowProbe.objects)
             // Keys in the order of their text: a dictionary has none of its own.
             for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where was[key] !== now[key] {
                 var keyPath = path
@@ -106,6 +145,12 @@ final class ChangeRecorder: Sendable {
         default:
             return
         }
+        let entry = Entry(object: object, property: property, path: path, old: old, new: new, scope: .value)
+        entries.withLock { $0.append(entry) }
+    }
+
+    /// Records a change of the whole value of `property` of `object` at `path`.
+    func record(old: JSON, new: JSON, object: AnyObject, property: String, path: MappingPath) {
         let entry = Entry(object: object, property: property, path: path, old: old, new: new, scope: .value)
         entries.withLock { $0.append(entry) }
     }

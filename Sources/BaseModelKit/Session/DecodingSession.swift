@@ -22,9 +22,9 @@ final class DecodingSession: Sendable {
     /// Whether every non-optional property is required (`DecodingOptions.missingKeys`).
     let requiresNonOptional: Bool
 
-    init(options: DecodingOptions, recordsChanges: Bool, reports: Bool = false, changes: ChangeRecorder? = nil) {
+    init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil) {
         self.options = options
-        self.changeLog = recordsChanges ? ChangeLog() : nil
+        self.changeLog = isUpdate ? ChangeLog() : nil
         self.changes = changes
         self.tracksChanges = changes != nil
         self.requiresNonOptional = options.missingKeys == .errorForNonOptional
@@ -33,7 +33,7 @@ final class DecodingSession: Sendable {
         self.recorder = reports ? ReportRecorder() : nil
         self.isReporting = reports
         self.watchesUnknownKeys = reports || options.unknownKeys == .reject
-        self.thread = recordsChanges ? ThreadIdentity.current : 0
+        self.thread = isUpdate ? ThreadIdentity.current : 0
     }
 
     /// Steps into a member or element, for the report's paths (nothing without a report).

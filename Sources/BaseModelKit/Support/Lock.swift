@@ -7,9 +7,16 @@ import Musl
 #endif
 
 /// A value that threads share, reached only while holding a lock: `os_unfair_lock` on Apple
-/// platforms (from macOS 10.12 / iOS 10), `pthread_mutex_t` elsewhere — both below the package's
-/// platform floor, where `Synchronization.Mutex` (macOS 15 / iOS 18) is not. ThreadSanitizer
-/// intercepts both, so it sees the order they impose.
+/// platforms (from macOS 10.12 / iOS 10), elsewhere a word taken with a compare-and-swap (acquire)
+/// and given back with a store (release), yielding while another thread holds it — both below the
+/// package's platform floor, where `Synchronization.Mutex` (macOS 15 / iOS 18) is not.
+/// ThreadSanitizer intercepts `os_unfair_lock` and understands C11 atomics, so it sees the order
+/// either imposes.
+///
+/// Why not `pthread_mutex_t` elsewhere: an update makes a few locks and takes them dozens of times,
+/// each time alone; a mutex's initialisation, lock, unlock and destruction cost about a tenth of a
+/// small update (callgrind), a compare-and-swap and a store a few instructions. Every critical
+/// section here is a few field updates, so waiting is rare and short (as for `StripedLocks`).
 ///
 /// One allocation holds both: the value is the header of a `ManagedBuffer` and the lock its one
 /// element, whose address the buffer keeps fixed for its life (neither lock may move once used).
@@ -19,7 +26,7 @@ struct Lock<Value>: @unchecked Sendable {
     #if canImport(Darwin)
     typealias Primitive = os_unfair_lock
     #else
-    typealias Primitive = pthread_mutex_t
+    typealias Primitive = Int
     #endif
 
     private let storage: Storage
@@ -29,9 +36,6 @@ struct Lock<Value>: @unchecked Sendable {
             // Sound: nobody holds the lock while its buffer is being freed; `ManagedBuffer` destroys
             // the header (the value) itself, the element is ours to tear down.
             withUnsafeMutablePointerToElements { primitive in
-                #if !canImport(Darwin)
-                pthread_mutex_destroy(primitive)
-                #endif
                 _ = primitive.deinitialize(count: 1)
             }
         }
@@ -48,9 +52,7 @@ struct Lock<Value>: @unchecked Sendable {
             #if canImport(Darwin)
             primitive.initialize(to: os_unfair_lock())
             #else
-            primitive.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(primitive, nil)
-            precondition(status == 0, "pthread_mutex_init failed (\(status))")
+            primitive.initialize(to: 0)
             #endif
         }
         return Lock(storage: storage)
@@ -66,8 +68,10 @@ struct Lock<Value>: @unchecked Sendable {
             os_unfair_lock_lock(primitive)
             defer { os_unfair_lock_unlock(primitive) }
             #else
-            pthread_mutex_lock(primitive)
-            defer { pthread_mutex_unlock(primitive) }
+            while !AtomicOperations.compareExchange(primitive, expected: 0, desired: 1) {
+                sched_yield()
+            }
+            defer { AtomicOperations.store(0, to: primitive) }
             #endif
             return try body(&value.pointee)
         }

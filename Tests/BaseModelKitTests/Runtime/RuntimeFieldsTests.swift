@@ -102,7 +102,7 @@ struct RuntimeFieldsTests {
             holder.list = [Tracked(2), Tracked(3)]
             holder.child = Tracked(4)
             holder.number = 9
-            snapshot.restore()
+            snapshot.restore(to: holder)
             #expect(holder.text == "before" && holder.list.map(\.value) == [1] && holder.child == nil && holder.number == 0)
         }
         #expect(liveTracked.withLock { $0 } == baseline)

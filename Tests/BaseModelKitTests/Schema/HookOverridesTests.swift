@@ -120,6 +120,9 @@ struct HookOverrideTests {
         #expect(HookOverrides.of(Reading.self) == [.deserialize])
         #expect(HookOverrides.of(Writing.self) == [.serialize])
         #expect(HookOverrides.of(Choosing.self) == [.modelClass])
+        // Classes of the change-set tests.
+        #expect(HookOverrides.of(PricedOutcome.self) == [.didUpdate])
+        #expect(HookOverrides.of(HookedPricedMarket.self) == [.deserialize])
     }
 
     @Test("an override is inherited by subclasses, generic ones included")

@@ -16,7 +16,7 @@ enum CodableBridge {
                 debugDescription: "Expected an object for \(type(of: model)) but found \(value.foundDescription)."))
         }
         let options = decoder.userInfo[.decodingOptions] as? DecodingOptions ?? DecodingOptions()
-        let session = DecodingSession(options: options, recordsChanges: false)
+        let session = DecodingSession(options: options, isUpdate: false)
         do {
             try CurrentSession.$decoding.withValue(session) {
                 try ModelDecoding.fill(model, from: object, session: session, isExisting: false)

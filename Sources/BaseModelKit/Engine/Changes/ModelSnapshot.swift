@@ -80,11 +80,13 @@ enum ModelSnapshots {
             switch (before[index], after) {
             case (.object(let was?), .object(let now?)) where was === now:
                 compare(now, path: memberPath, with: snapshot, recorder: recorder, visited: &visited)
-            case (.objects(let was), .objects(let now)):
+            case (.objects(let wasProbe), .objects(let nowProbe)):
+                let (was, now) = (wasProbe.objects, nowProbe.objects)
                 for key in now.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where was[key] === now[key] {
                     compare(now[key]!, path: memberPath.appending(.dictionaryKey(key)), with: snapshot, recorder: recorder, visited: &visited)
                 }
-            case (.elements(_, let was), .elements(_, let now)):
+            case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
+                let (was, now) = (wasProbe.elements, nowProbe.elements)
                 let kept = Set(was.map { ObjectIdentifier($0.object) })
                 for (position, element) in now.enumerated() where kept.contains(ObjectIdentifier(element.object)) {
                     compare(element.object, path: memberPath.appending(.index(position)), with: snapshot, recorder: recorder, visited: &visited)
@@ -114,8 +116,8 @@ enum ModelSnapshots {
     static func models(in probe: ChangeProbe) -> [AnyObject] {
         switch probe {
         case .object(let object?): [object]
-        case .objects(let objects): Array(objects.values)
-        case .elements(_, let elements): elements.map(\.object)
+        case .objects(let models): Array(models.objects.values)
+        case .elements(_, let models): models.elements.map(\.object)
         default: []
         }
     }

@@ -10,25 +10,20 @@ import Observation
 /// names in `observedKeyPaths`: `withObservationTracking`'s `onChange` (and SwiftUI) hears of exactly
 /// those properties, once each, and of nothing when the update fails or writes equal values.
 enum ObservationNotices {
-    /// Announces the changes of `changes` whose models are `@Observable`.
-    static func announce(_ changes: ChangeSet) {
+    /// Announces `changes`, the changes of `model`, if its class is `@Observable`: each property once.
+    static func announce(_ changes: [Change], of model: BaseModel) {
         #if canImport(Observation)
-        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
-        var announced: Set<AnnouncedProperty> = []
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
+              let observation = try? SchemaRegistry.schema(for: type(of: model)).observation else { return }
+        var announced: Set<String> = []
         for change in changes {
-            guard let observation = try? SchemaRegistry.schema(for: type(of: change.model)).observation,
-                  let keyPath = observation.keyPaths[change.property] as? any ObservationAnnouncing,
+            guard let keyPath = observation.keyPaths[change.property] as? any ObservationAnnouncing,
                   let field = observation.registrars[change.property],
                   let registrar = FieldReader<ObservationRegistrar>(field: field),
-                  announced.insert(AnnouncedProperty(model: ObjectIdentifier(change.model), property: change.property)).inserted else { continue }
-            keyPath.announceChange(of: change.model, through: registrar.read(from: change.model))
+                  announced.insert(change.property).inserted else { continue }
+            keyPath.announceChange(of: model, through: registrar.read(from: model))
         }
         #endif
-    }
-
-    private struct AnnouncedProperty: Hashable {
-        let model: ObjectIdentifier
-        let property: String
     }
 }
 

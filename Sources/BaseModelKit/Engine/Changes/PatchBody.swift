@@ -66,7 +66,8 @@ enum PatchBody {
             switch probe {
             case .object(let child?):
                 return body(of: child).map(JSON.object)
-            case .objects(let children):
+            case .objects(let models):
+                let children = models.objects
                 var entries = JSONObject()
                 let keys = Set(children.keys).union(changes.compactMap { if case .key(let key) = $0.scope { key } else { nil } })
                 for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -77,7 +78,8 @@ enum PatchBody {
                     }
                 }
                 return entries.isEmpty ? nil : .object(entries)
-            case .elements(let identityKey, let elements):
+            case .elements(let identityKey, let models):
+                let elements = models.elements
                 var changed = !changes.isEmpty
                 var items: [JSON] = []
                 for (position, element) in elements.enumerated() {

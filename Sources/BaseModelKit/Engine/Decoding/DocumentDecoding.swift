@@ -4,7 +4,7 @@
 enum DocumentDecoding {
     /// A new model from the object at `path` (or the whole document).
     static func decode<Model: BaseModel>(_ bytes: [UInt8], at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> Model {
-        let session = DecodingSession(options: options, recordsChanges: false, reports: report != nil)
+        let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
         return try run(bytes, at: path, session: session, report: report) { parser in
             // `decodeObject` builds `type` or a subclass `modelClass(for:)` picked and checked.
             try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session) as! Model
@@ -29,7 +29,7 @@ enum DocumentDecoding {
 
     /// New models from the array at `path` (or the whole document).
     static func decodeArray<Model: BaseModel>(_ bytes: [UInt8], at path: String?, of type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> [Model] {
-        let session = DecodingSession(options: options, recordsChanges: false, reports: report != nil)
+        let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
         let coder = ArrayCoder<Model>(element: ModelCoder<Model>(buildType: type))
         return try run(bytes, at: path, session: session, report: report) { parser in
             try coder.decode(from: &parser, session: session)

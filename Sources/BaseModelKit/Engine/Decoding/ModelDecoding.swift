@@ -84,7 +84,7 @@ enum ModelDecoding {
         if plan.overriddenHooks.contains(.deserialize) {
             try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? HookObject(at: parser, session: session), plan: plan)
         } else {
-            try plan.members.decodeMembers(from: &parser, into: model, session: session)
+            try plan.members.decodeMembers(from: &parser, into: model, session: session, isExisting: isExisting)
         }
         try didDeserialize(model)
     }
@@ -143,14 +143,14 @@ enum ModelDecoding {
     /// encoding fails the update before anything of it is read.
     static func recordChanges(to model: BaseModel, plan: ModelSchema?, session: DecodingSession) throws {
         guard let changeLog = session.changeLog, !changeLog.contains(model) else { return }
-        let fields = try (plan ?? SchemaRegistry.schema(for: type(of: model))).storedFields
+        let copiers = try (plan ?? SchemaRegistry.schema(for: type(of: model))).copiers
         let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
-        changeLog.record(model, fields: fields, claimed: claimed)
+        changeLog.record(model, copiers: copiers, claimed: claimed)
     }
 
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool) -> DecodingSession {
-        DecodingSession(options: options, recordsChanges: true, reports: reports, changes: changeRecorder())
+        DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil)
     }
 
     /// A recorder that writes the models it compares as objects with the engine.
@@ -166,10 +166,34 @@ enum ModelDecoding {
     static func announceChanges(of session: DecodingSession, root: BaseModel) -> ChangeSet {
         guard let recorder = session.changes else { return ChangeSet([], root: root) }
         let changes = ChangeSet(recordedBy: recorder, root: root)
-        ObservationNotices.announce(changes)
-        var announced = Set<ObjectIdentifier>()
-        for change in changes where announced.insert(ObjectIdentifier(change.model)).inserted {
-            change.model.didUpdate(changes.changes(of: change.model))
+        guard !changes.isEmpty else { return changes }
+        // Each model's changes, the models in the order of their first change: one pass, over the
+        // models whose class overrides `didUpdate(_:)` or is `@Observable` (a class keeping both
+        // defaults has nothing to be told).
+        var listening: [(type: ObjectIdentifier, listens: Bool)] = []
+        func listens(_ model: BaseModel) -> Bool {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if let known = listening.first(where: { $0.type == type }) { return known.listens }
+            let plan = try? SchemaRegistry.schema(for: Swift.type(of: model))
+            let listens = plan.map { $0.overriddenHooks.contains(.didUpdate) || $0.observation != nil } ?? true
+            listening.append((type, listens))
+            return listens
+        }
+        var positions: [ObjectIdentifier: Int] = [:]
+        var byModel: [(model: BaseModel, changes: [Change])] = []
+        for change in changes where listens(change.model) {
+            if let position = positions[ObjectIdentifier(change.model)] {
+                byModel[position].changes.append(change)
+            } else {
+                positions[ObjectIdentifier(change.model)] = byModel.count
+                byModel.append((change.model, [change]))
+            }
+        }
+        for (model, own) in byModel {
+            ObservationNotices.announce(own, of: model)
+        }
+        for (model, own) in byModel {
+            model.didUpdate(ChangeSet(own, root: root))
         }
         return changes
     }

@@ -7,7 +7,7 @@ enum CurrentSession {
 
     /// The current decoding session, or one with default options for a hook called directly.
     static var decodingOrDefault: DecodingSession {
-        decoding ?? DecodingSession(options: DecodingOptions(), recordsChanges: false)
+        decoding ?? DecodingSession(options: DecodingOptions(), isUpdate: false)
     }
 
     /// The current encoding session, or one with default options for a hook called directly.

@@ -96,4 +96,16 @@ struct ChangeSetTests {
         let hooked = try HookedPricedMarket.decode(from: #"{"n":"a"}"#)
         #expect(describe(try hooked.update(from: #"{"n":"b"}"#)) == [#"HookedPricedMarket.name at n: "a" → "b""#])
     }
+
+    @Test("recordsChanges = false: the update applies and rolls back as usual, and announces nothing")
+    func withoutChangeSets() throws {
+        let market = try market()
+        var options = DecodingOptions()
+        options.recordsChanges = false
+        announced = []
+        let changes = try market.update(from: #"{"f":{"p":2},"s":true}"#, options: options)
+        #expect(changes.isEmpty && announced.isEmpty && market.favourite?.price == 2 && market.suspended)
+        #expect(throws: MappingError.self) { try market.update(from: #"{"s":false,"f":{"p":"x"}}"#, options: options) }
+        #expect(market.suspended && market.favourite?.price == 2)
+    }
 }

@@ -1,0 +1,256 @@
+import BaseModelKit
+import Foundation
+
+// A live odds feed kept in memory and updated in place by small socket messages: events and markets
+// keyed by id (merged by key), outcomes in arrays merged by identity. The same feed as BaseModelKit
+// models and as plain final classes that a hand-written updater changes.
+
+// MARK: BaseModelKit
+
+final class LiveFeedModel: BaseModel {
+    var events: [String: LiveEventModel] = [:]
+    override class var apiToLocal: [String: String] { ["e": "events"] }
+}
+
+final class LiveEventModel: BaseModel {
+    var eventId = 0
+    var name = ""
+    var isLive = false
+    var markets: [String: LiveMarketModel] = [:]
+    override class var apiToLocal: [String: String] { ["i": "eventId", "n": "name", "l": "isLive", "m": "markets"] }
+}
+
+final class LiveMarketModel: BaseModel {
+    var marketId = ""
+    var name = ""
+    var status: MarketStatus = .open
+    var outcomes: [LiveOutcomeModel] = []
+    override class var apiToLocal: [String: String] { ["i": "marketId", "n": "name", "s": "status", "o": "outcomes"] }
+    override class var identities: [String: String] { ["outcomes": "outcomeId"] }
+}
+
+final class LiveOutcomeModel: BaseModel {
+    var outcomeId = 0
+    var name = ""
+    var price = 0.0
+    var status: MarketStatus = .open
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status"] }
+}
+
+// MARK: Plain classes
+
+final class LiveFeedRecord {
+    var events: [String: LiveEventRecord] = [:]
+}
+
+final class LiveEventRecord {
+    var eventId = 0
+    var name = ""
+    var isLive = false
+    var markets: [String: LiveMarketRecord] = [:]
+}
+
+final class LiveMarketRecord {
+    var marketId = ""
+    var name = ""
+    var status: MarketStatus = .open
+    var outcomes: [LiveOutcomeRecord] = []
+}
+
+final class LiveOutcomeRecord {
+    var outcomeId = 0
+    var name = ""
+    var price = 0.0
+    var status: MarketStatus = .open
+}
+
+// MARK: Payloads
+
+enum LiveFeed {
+    /// The feed (500 events × 8 markets × 3 outcomes, short names as real feeds have), and two sets
+    /// of `count` update messages that differ in every price, so that applying the sets in turn
+    /// changes what each message names every time.
+    static func generate(messages count: Int = 10_000) -> (feed: Data, messages: [[Data]]) {
+        let marketNames = ["1X2", "O/U 2.5", "BTTS", "DC", "AH -1", "HT 1X2", "Corners", "Cards"]
+        let outcomeNames = ["Home", "Draw", "Away"]
+        var events: [String] = []
+        for event in 0..<500 {
+            var markets: [String] = []
+            for market in 0..<8 {
+                let outcomes = (0..<3).map { outcome in
+                    #"{"i":\#(outcome + 1),"n":"\#(outcomeNames[outcome])","p":\#(price(event * 31 + market * 7 + outcome, shift: 0)),"s":"open"}"#
+                }
+                markets.append(#""\#(event)-\#(market)":{"i":"\#(event)-\#(market)","n":"\#(marketNames[market])","s":"open","o":[\#(outcomes.joined(separator: ","))]}"#)
+            }
+            events.append(#""\#(event)":{"i":\#(event),"n":"Team \#(event) v Team \#(event + 1)","l":false,"m":{\#(markets.joined(separator: ","))}}"#)
+        }
+        let feed = Data(#"{"e":{\#(events.joined(separator: ","))}}"#.utf8)
+        var generator = SplitMix(seed: 7)
+        let targets = (0..<count).map { _ in (event: Int(generator.next() % 500), market: Int(generator.next() % 8), kind: Int(generator.next() % 20)) }
+        let sets = (0..<2).map { shift in
+            targets.enumerated().map { index, target -> Data in
+                let market = "\(target.event)-\(target.market)"
+                let body: String
+                switch target.kind {
+                case 0:
+                    body = #"{"s":"\#(shift == 0 ? "suspended" : "open")"}"#
+                case 1:
+                    // The live flag, on the event.
+                    return Data(#"{"e":{"\#(target.event)":{"l":\#(shift == 0)}}}"#.utf8)
+                default:
+                    let outcomes = (0..<3).map { #"{"i":\#($0 + 1),"p":\#(price(index * 3 + $0, shift: shift + 1))}"# }
+                    body = #"{"o":[\#(outcomes.joined(separator: ","))]}"#
+                }
+                return Data(#"{"e":{"\#(target.event)":{"m":{"\#(market)":\#(body)}}}}"#.utf8)
+            }
+        }
+        return (feed, sets)
+    }
+
+    /// A price with two decimals between 1.01 and 21.
+    private static func price(_ seed: Int, shift: Int) -> String {
+        let cents = 101 + (seed * 7919 + shift * 13) % 2000
+        return "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+    }
+}
+
+// MARK: Hand-written
+
+/// The practical limit of an in-place update: code written for exactly these messages, which reads
+/// each one straight into the objects it names. It neither compares values nor keeps anything to
+/// roll back with (a bad message leaves what it applied so far).
+enum HandWrittenLiveFeed {
+    static func decode(_ bytes: [UInt8]) throws -> LiveFeedRecord {
+        let feed = LiveFeedRecord()
+        try apply(bytes, to: feed)
+        return feed
+    }
+
+    static func apply(_ bytes: [UInt8], to feed: LiveFeedRecord) throws {
+        var scanner = ByteScanner(bytes)
+        try scanner.object { key, scanner in
+            guard key.count == 1, key.first == UInt8(ascii: "e") else { return try skip(&scanner) }
+            try scanner.object { id, scanner in
+                let key = String(decoding: id, as: UTF8.self)
+                let event = feed.events[key] ?? LiveEventRecord()
+                try self.event(&scanner, into: event)
+                if feed.events[key] == nil { feed.events[key] = event }
+            }
+        }
+    }
+
+    private static func event(_ scanner: inout ByteScanner, into event: LiveEventRecord) throws {
+        try scanner.object { key, scanner in
+            switch key.first {
+            case UInt8(ascii: "i"): event.eventId = try scanner.int()
+            case UInt8(ascii: "n"): event.name = try scanner.string()
+            case UInt8(ascii: "l"): event.isLive = try scanner.bool()
+            case UInt8(ascii: "m"):
+                try scanner.object { id, scanner in
+                    let key = String(decoding: id, as: UTF8.self)
+                    let market = event.markets[key] ?? LiveMarketRecord()
+                    try self.market(&scanner, into: market)
+                    if event.markets[key] == nil { event.markets[key] = market }
+                }
+            default: try skip(&scanner)
+            }
+        }
+    }
+
+    private static func market(_ scanner: inout ByteScanner, into market: LiveMarketRecord) throws {
+        try scanner.object { key, scanner in
+            switch key.first {
+            case UInt8(ascii: "i"): market.marketId = try scanner.string()
+            case UInt8(ascii: "n"): market.name = try scanner.string()
+            case UInt8(ascii: "s"): market.status = try status(&scanner)
+            case UInt8(ascii: "o"):
+                // Merged by identity: the listed outcomes in their order, existing ones updated in
+                // place. The identity comes first in these messages.
+                let existing = market.outcomes
+                market.outcomes = try scanner.array { scanner in
+                    try scanner.expect(UInt8(ascii: "{"))
+                    _ = try scanner.key()
+                    let id = try scanner.int()
+                    let outcome = existing.first { $0.outcomeId == id } ?? LiveOutcomeRecord()
+                    outcome.outcomeId = id
+                    while try scanner.next(UInt8(ascii: "}")) {
+                        let key = try scanner.key()
+                        switch key.first {
+                        case UInt8(ascii: "n"): outcome.name = try scanner.string()
+                        case UInt8(ascii: "p"): outcome.price = try scanner.double()
+                        case UInt8(ascii: "s"): outcome.status = try status(&scanner)
+                        default: try skip(&scanner)
+                        }
+                    }
+                    return outcome
+                }
+            default: try skip(&scanner)
+            }
+        }
+    }
+
+    private static func status(_ scanner: inout ByteScanner) throws -> MarketStatus {
+        guard let status = MarketStatus(rawValue: try scanner.string()) else { throw ByteScanner.Malformed() }
+        return status
+    }
+
+    /// These messages hold no other keys.
+    private static func skip(_ scanner: inout ByteScanner) throws {
+        throw ByteScanner.Malformed()
+    }
+}
+
+extension ModelBenchmarks {
+    /// 10 000 update messages applied in place to a live feed: BaseModelKit with its change sets,
+    /// without them (`recordsChanges = false`), and the hand-written updater.
+    static func liveUpdates(settings: Settings) throws -> [ResultRow] {
+        let (feedData, sets) = LiveFeed.generate()
+        let byteSets = sets.map { $0.map { [UInt8]($0) } }
+        let total = sets[0].reduce(0) { $0 + $1.count }
+        let count = sets[0].count
+        var quiet = DecodingOptions()
+        quiet.recordsChanges = false
+
+        // Each contender has its own feed and applies the two sets in turn.
+        let tracked = try LiveFeedModel.decode(from: feedData)
+        let untracked = try LiveFeedModel.decode(from: feedData)
+        let record = try HandWrittenLiveFeed.decode([UInt8](feedData))
+        var turns = [0, 0, 0]
+        try checkSameResult(feedData: feedData, sets: byteSets)
+
+        let update = try measureInterleaved([
+            ("BaseModelKit, change sets", total, count, {
+                turns[0] += 1
+                for message in sets[turns[0] % 2] { consume(try tracked.update(from: message)) }
+            }),
+            ("BaseModelKit, recordsChanges = false", total, count, {
+                turns[1] += 1
+                for message in sets[turns[1] % 2] { consume(try untracked.update(from: message, options: quiet)) }
+            }),
+            ("hand-written", total, count, {
+                turns[2] += 1
+                for message in byteSets[turns[2] % 2] { try HandWrittenLiveFeed.apply(message, to: record) }
+            }),
+        ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
+        return [ResultRow(task: "update", payload: "\(count / 1000)k live messages", contenders: update)]
+    }
+
+    /// The hand-written updater must leave the feed as BaseModelKit does, or its figures mean nothing.
+    private static func checkSameResult(feedData: Data, sets: [[[UInt8]]]) throws {
+        let model = try LiveFeedModel.decode(from: feedData)
+        let record = try HandWrittenLiveFeed.decode([UInt8](feedData))
+        for message in sets[0] {
+            try model.update(from: message)
+            try HandWrittenLiveFeed.apply(message, to: record)
+        }
+        for (key, event) in model.events {
+            guard let other = record.events[key], other.isLive == event.isLive else { throw ContenderMismatch(payload: "live messages", contender: "hand-written") }
+            for (key, market) in event.markets {
+                guard let otherMarket = other.markets[key], otherMarket.status == market.status,
+                      otherMarket.outcomes.map(\.price) == market.outcomes.map(\.price) else {
+                    throw ContenderMismatch(payload: "live messages", contender: "hand-written")
+                }
+            }
+        }
+    }
+}
