@@ -73,4 +73,16 @@ struct IdentityMergeTests {
         - identities names `missing`, which apiToLocal does not map.
         """)
     }
+
+    @Test("a long array merges through the same rules (it is indexed by a dictionary)")
+    func longArrays() throws {
+        let elements = (1...40).map { #"{"i":\#($0),"p":\#($0)}"# }.joined(separator: ",")
+        let market = try IdMarket.decode(from: #"{"o":[\#(elements)]}"#)
+        let kept = market.outcomes
+        let message = (1...40).reversed().filter { $0 != 7 }.map { $0 == 20 ? #"{"i":20,"p":0.5}"# : #"{"i":\#($0)}"# }.joined(separator: ",")
+        let changes = try market.update(from: #"{"o":[\#(message),{"i":41,"p":1}]}"#)
+        #expect(market.outcomes.map(\.outcomeId) == (1...40).reversed().filter { $0 != 7 } + [41])
+        #expect(market.outcomes[0] === kept[39] && market.outcomes[20] === kept[19] && kept[19].price == 0.5)
+        #expect(changes.map { "\($0.path)" } == ["o[20].p", "o[6]", "o[39]"])
+    }
 }
