@@ -26,8 +26,10 @@ RANKS = {"Support": 0, "JSON": 1, "Runtime": 2, "Errors": 3,
          "Options": 4, "Session": 4, "Coercion": 4, "Schema": 5, "Engine": 6}
 SURFACE = 7
 # `BaseModel.swift` is the public surface, but the class it declares is what Schema/ and Engine/ work
-# for (they call its hooks): its name is available from Schema/ up. Runtime/ and below know no model.
-DECLARED_AT = {"BaseModel.swift": RANKS["Schema"]}
+# for (they call its hooks): its name is available from Schema/ up, and so is `ChangeSet.swift`'s, the
+# type of the `didUpdate(_:)` hook (the schema detects which hooks a class overrides). Runtime/ and
+# below know no model.
+DECLARED_AT = {"BaseModel.swift": RANKS["Schema"], "ChangeSet.swift": RANKS["Schema"]}
 
 TYPE = re.compile(r"^(?:[a-z@][\w()]*\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
 TOP_FUNC = re.compile(r"^(?:[a-z@][\w()]*\s+)*func\s+([A-Za-z_]\w*)", re.M)

@@ -57,6 +57,11 @@ func short(_ value: JSON) -> String {
     return text.count > 24 ? text.prefix(24) + "…" : text
 }
 
+// The app's own edit, sent back as a PATCH body: what changed since a snapshot, as JSON.
+let snapshot = event.snapshot()
+event.markets.first?.status = .open
+let patchBody = String(decoding: try event.changes(since: snapshot).jsonData(), as: UTF8.self)
+
 var written = Data()
 let firstEncodeTime = try measure { written = try feed.jsonData() }
 let encodeTime = try (0..<5).map { _ in try measure { written = try feed.jsonData() } }.sorted()[2]
@@ -96,6 +101,7 @@ update  \(updateData.count) bytes applied to event \(updatedId) in place in \(mi
         before: \(before)
         after:  \(summary(of: event))
         changed (update(from:)'s change set): \(changeLines.joined(separator: "; "))
+patch   the app reopens "\(event.markets.first?.name ?? "")"; the PATCH body of its changes since a snapshot: \(patchBody)
 write   \(written.count) bytes in \(milliseconds(encodeTime)) (median of 5; the first: \(milliseconds(firstEncodeTime)))
         decoding the output and writing it again gives the same bytes: \(roundTrips ? "yes" : "NO")
 """)
