@@ -25,7 +25,7 @@ enum MemoryReport {
         // Plans, decoders and lazily made runtime metadata exist before anything is measured.
         _ = try FeedModel.decode(from: data)
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dateDecodingStrategy = .millisecondsSince1970
         _ = try decoder.decode(FeedRecord.self, from: data)
         _ = try HandWrittenOddsFeed.decode(bytes)
 

@@ -7,10 +7,19 @@ enum ModelBenchmarks {
     static func oddsFeed(_ payload: Payload, settings: Settings) throws -> [ResultRow] {
         let bytes = [UInt8](payload.data)
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dateDecodingStrategy = .millisecondsSince1970
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.dateEncodingStrategy = .millisecondsSince1970
         let model = try FeedModel.decode(from: payload.data)
+        // The hand-written coder must build what JSONDecoder builds, and write what reads back as it.
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        let reference = try sorted.encode(decoder.decode(FeedRecord.self, from: payload.data))
+        guard try sorted.encode(HandWrittenOddsFeed.decode(bytes)) == reference,
+              try sorted.encode(HandWrittenOddsFeed.decode(HandWrittenOddsFeed.encode(decoder.decode(FeedRecord.self, from: payload.data)))) == reference,
+              try sorted.encode(decoder.decode(FeedRecord.self, from: model.jsonData())) == reference else {
+            throw ContenderMismatch(payload: payload.name, contender: "hand-written")
+        }
         let objects = 1 + model.events.count + model.events.reduce(0) { $0 + $1.markets.count + $1.markets.reduce(0) { $0 + $1.outcomes.count } }
         let outcomesOnly = try HookedOutcomes.payloads(from: model)
 
@@ -102,7 +111,16 @@ extension ModelBenchmarks {
         let byteMessages = messages.map { [UInt8]($0) }
         let total = messages.reduce(0) { $0 + $1.count }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        // The hand-written decoder must build what JSONDecoder builds.
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        for message in messages.prefix(1000) {
+            guard try sorted.encode(Messages.handDecode([UInt8](message))) == sorted.encode(decoder.decode(PriceUpdateRecord.self, from: message)),
+                  try PriceUpdateModel.decode(from: message).jsonData() == message else {
+                throw ContenderMismatch(payload: "messages", contender: "hand-written")
+            }
+        }
         let decode = try measureInterleaved([
             ("BaseModelKit", total, count, { for message in messages { consume(try PriceUpdateModel.decode(from: message)) } }),
             ("JSONDecoder (Codable)", total, count, { for message in messages { consume(try decoder.decode(PriceUpdateRecord.self, from: message)) } }),

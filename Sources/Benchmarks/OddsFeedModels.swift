@@ -19,6 +19,7 @@ final class FeedModel: BaseModel {
     var timestamp: Date?
     var events: [EventModel] = []
     override class var apiToLocal: [String: String] { ["v": "version", "ts": "timestamp", "e": "events"] }
+    override class var transformers: [String: JSONTransformer] { ["timestamp": .millisecondsSince1970] }
 }
 
 final class EventModel: BaseModel {
@@ -32,6 +33,7 @@ final class EventModel: BaseModel {
     override class var apiToLocal: [String: String] {
         ["i": "eventId", "n": "name", "sp": "sport", "st": "startsAt", "l": "isLive", "c": "competition", "m": "markets"]
     }
+    override class var transformers: [String: JSONTransformer] { ["startsAt": .millisecondsSince1970] }
 }
 
 final class MarketModel: BaseModel {

@@ -26,55 +26,56 @@ enum Payloads {
         }
     }
 
-    /// A deterministic sportsbook feed with minified keys: events → markets → outcomes, with dates,
-    /// enums, optionals and nulls, about `targetBytes` long.
+    /// A deterministic sportsbook feed with minified keys that looks like a real one: events →
+    /// markets → outcomes with 64-bit ids, short names ("1X2", "Home", "Over"), prices with two
+    /// decimals, start times in epoch milliseconds, enums, optionals and nulls; about `targetBytes`
+    /// long. (Long strings are twitter.json's part.)
     static func oddsFeed(targetBytes: Int = 5_000_000) -> Payload {
         var generator = SplitMix(seed: 2026)
-        var events: [JSON] = []
-        var size = 0
-        var eventNumber = 0
+        var text = ""
+        text.reserveCapacity(targetBytes + 4096)
+        text += #"{"v":3,"ts":1790000000000,"e":["#
         let sports = ["football", "tennis", "basketball", "ice_hockey"]
         let statuses = ["open", "suspended", "closed"]
-        while size < targetBytes {
+        let competitions = ["EPL", "La Liga", "Serie A", "ATP Paris", "NBA", "NHL", "Ligue 1", "MLS"]
+        let markets: [(name: String, outcomes: [String])] = [
+            ("1X2", ["Home", "Draw", "Away"]), ("O/U 2.5", ["Over", "Under"]), ("BTTS", ["Yes", "No"]),
+            ("AH -1.5", ["Home", "Away"]), ("DC", ["1X", "12", "X2"]), ("HT 1X2", ["Home", "Draw", "Away"]),
+        ]
+        var eventNumber = 0
+        while text.utf8.count < targetBytes {
+            if eventNumber > 0 { text += "," }
             eventNumber += 1
-            var markets: [JSON] = []
-            for marketNumber in 0..<Int(generator.next() % 6 + 3) {
-                var outcomes: [JSON] = []
-                for outcomeNumber in 0..<Int(generator.next() % 3 + 2) {
-                    let price = 1.01 + Double(generator.next() % 2000) / 100
-                    outcomes.append([
-                        "i": .number(JSONNumber(eventNumber * 1000 + marketNumber * 10 + outcomeNumber)),
-                        "n": .string("Outcome \(outcomeNumber) of market \(marketNumber)"),
-                        "p": .number(JSONNumber(price)),
-                        "s": .string(statuses[Int(generator.next() % 3)]),
-                        "l": generator.next() % 4 == 0 ? .null : .number(JSONNumber(Int(generator.next() % 50_000))),
-                    ])
-                }
-                markets.append([
-                    "i": .string("m-\(eventNumber)-\(marketNumber)"),
-                    "n": .string(["Match result", "Total goals", "Handicap", "Both teams to score"][marketNumber % 4]),
-                    "s": .string(statuses[Int(generator.next() % 3)]),
-                    "h": generator.next() % 3 == 0 ? .null : .number(JSONNumber(Double(Int(generator.next() % 9)) - 4.5)),
-                    "o": .array(outcomes),
-                ])
-            }
-            var event: JSONObject = [
-                "i": .number(JSONNumber(eventNumber)),
-                "n": .string("Team \(generator.next() % 500) v Team \(generator.next() % 500)"),
-                "sp": .string(sports[Int(generator.next() % 4)]),
-                "st": .number(JSONNumber(1_790_000_000 + Int(generator.next() % 10_000_000))),
-                "l": .bool(generator.next() % 5 == 0),
-                "m": .array(markets),
-            ]
+            let eventId = 4_200_000_000 + eventNumber * 7
+            text += #"{"i":\#(eventId),"n":"Team \#(generator.next() % 500) v Team \#(generator.next() % 500)","sp":"\#(sports[Int(generator.next() % 4)])","st":\#(1_790_000_000_000 + Int(generator.next() % 10_000_000) * 1000),"l":\#(generator.next() % 5 == 0)"#
             if generator.next() % 2 == 0 {
-                event["c"] = .string("Competition \(generator.next() % 40)")
+                text += #","c":"\#(competitions[Int(generator.next() % 8)])""#
             }
-            let eventJSON = JSON.object(event)
-            size += eventJSON.description.utf8.count + 1
-            events.append(eventJSON)
+            text += #","m":["#
+            for marketNumber in 0..<Int(generator.next() % 5 + 4) {
+                let market = markets[marketNumber % markets.count]
+                if marketNumber > 0 { text += "," }
+                text += #"{"i":"\#(eventId)-\#(marketNumber)","n":"\#(market.name)","s":"\#(statuses[Int(generator.next() % 3)])","h":"#
+                text += generator.next() % 3 == 0 ? "null" : price(cents: Int(generator.next() % 9) * 100 - 450)
+                text += #","o":["#
+                for (outcomeNumber, name) in market.outcomes.enumerated() {
+                    if outcomeNumber > 0 { text += "," }
+                    text += #"{"i":\#(eventId * 100 + marketNumber * 10 + outcomeNumber),"n":"\#(name)","p":\#(price(cents: 101 + Int(generator.next() % 2000))),"s":"\#(statuses[Int(generator.next() % 3)])","l":"#
+                    text += generator.next() % 4 == 0 ? "null" : String(generator.next() % 50_000)
+                    text += "}"
+                }
+                text += "]}"
+            }
+            text += "]}"
         }
-        let document: JSON = ["v": 3, "ts": 1_790_000_000, "e": .array(events)]
-        return Payload(name: "odds feed (generated)", data: try! document.serializedData())
+        text += "]}"
+        return Payload(name: "odds feed (generated)", data: Data(text.utf8))
+    }
+
+    /// A price of `cents` hundredths as JSON writes it: the shortest text that reads back as the same
+    /// double (`1.5`, `2.05`, `-4.5`, `3`).
+    static func price(cents: Int) -> String {
+        JSON.number(JSONNumber(Double(cents) / 100)).description
     }
 }
 

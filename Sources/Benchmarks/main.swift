@@ -33,8 +33,8 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 }
 
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
-// watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode (these four on
-// the odds feed: see --write-odds-feed), twitter-decode, twitter-encode (on twitter.json), citm-decode,
+// watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode
+// (these on the odds feed: see --write-odds-feed), hand-message-decode, hand-citm-decode, twitter-decode, twitter-encode (on twitter.json), citm-decode,
 // citm-encode (on citm_catalog.json), message-decode (generated messages), hook-decode (the odds
 // feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
@@ -87,17 +87,37 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         for message in Messages.generate(count: 20_000) { consume(try PriceUpdateModel.decode(from: message)) }
     case "codable-decode":
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dateDecodingStrategy = .millisecondsSince1970
         for _ in 0..<20 { consume(try decoder.decode(FeedRecord.self, from: data)) }
     case "hand-decode":
         for _ in 0..<20 { consume(try HandWrittenOddsFeed.decode(bytes)) }
+    case "hand-encode":
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        let record = try decoder.decode(FeedRecord.self, from: data)
+        for _ in 0..<20 { consume(HandWrittenOddsFeed.encode(record)) }
+    case "setup-codable", "setup-messages":
+        // What the other tasks do before their loop (a Codable decode of the feed; the messages), to
+        // subtract from their counts.
+        if task == "setup-codable" {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .millisecondsSince1970
+            consume(try decoder.decode(FeedRecord.self, from: data))
+        } else {
+            consume(Messages.generate(count: 20_000).map { [UInt8]($0) })
+        }
+    case "hand-message-decode":
+        let messages = Messages.generate(count: 20_000).map { [UInt8]($0) }
+        for message in messages { consume(try Messages.handDecode(message)) }
+    case "hand-citm-decode":
+        for _ in 0..<20 { consume(try HandWrittenCatalog.decode(bytes)) }
     case "foundation-parse":
         for _ in 0..<20 { consume(try JSONSerialization.jsonObject(with: data)) }
     case "foundation-write":
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, live-update, live-update-quiet, live-update-hand, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode, hand-message-decode, hand-citm-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, live-update, live-update-quiet, live-update-hand, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)
