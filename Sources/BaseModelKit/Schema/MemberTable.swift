@@ -166,7 +166,10 @@ final class MemberTable: Sendable {
         var isFirst = true
         for index in accessors.indices {
             do {
-                if try accessors[index].write(from: object, key: quotedKeys[index], isFirst: isFirst, to: &writer, session: session) {
+                // The common scalars in place, as in the member loop; the rest through their access.
+                let wrote = try streamedMembers[index].write(from: object, key: quotedKeys[index], isFirst: isFirst, to: &writer, session: session)
+                    ?? accessors[index].write(from: object, key: quotedKeys[index], isFirst: isFirst, to: &writer, session: session)
+                if wrote {
                     isFirst = false
                 }
             } catch let error as MappingError {

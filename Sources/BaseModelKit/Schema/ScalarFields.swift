@@ -167,4 +167,23 @@ enum StreamedMember: Sendable {
         }
         return true
     }
+
+    /// Writes `"key":value` for the property as the access's `write(from:key:isFirst:to:session:)`
+    /// does, returning whether it wrote; `nil`, writing nothing, for `.access`.
+    @inline(__always)
+    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool? {
+        switch self {
+        case .string(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalString(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .int(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalInt(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .double(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalDouble(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .bool(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalBool(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .date(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .access: nil
+        }
+    }
 }

@@ -90,16 +90,31 @@ struct ByteOutput: ~Copyable {
             limit = limit &* 10
         }
         reserve(digits)
+        // Two digits per division, from the back (a division per digit was most of writing an id).
+        // Sound: `reserve` made room for `digits` bytes past `count`, and `index` stays within them;
+        // the pairs table has 200 bytes and `pair` is below 100.
         var remaining = value
-        var index = count + digits - 1
-        while remaining >= 10 {
-            storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-            index -= 1
+        var index = count + digits
+        let pairs = ByteOutput.digitPairs.utf8Start
+        while remaining >= 100 {
+            let pair = Int(truncatingIfNeeded: remaining % 100)
+            remaining /= 100
+            index -= 2
+            storage[index] = pairs[2 * pair]
+            storage[index + 1] = pairs[2 * pair + 1]
         }
-        storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        if remaining >= 10 {
+            let pair = Int(truncatingIfNeeded: remaining)
+            storage[index - 2] = pairs[2 * pair]
+            storage[index - 1] = pairs[2 * pair + 1]
+        } else {
+            storage[index - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        }
         count += digits
     }
+
+    /// "00" to "99", each pair of digits at twice its value.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     subscript(index: Int) -> UInt8 {
         get {
