@@ -21,6 +21,10 @@ if arguments.contains("--memory") {
     exit(0)
 }
 
+/// How many messages the message tasks of `--profile` decode: 20 000, or `BENCHMARK_MESSAGES` (two
+/// counts tell the cost per message apart from the first message's plan building).
+let profileMessageCount = ProcessInfo.processInfo.environment["BENCHMARK_MESSAGES"].flatMap { Int($0) } ?? 20_000
+
 /// Decodes `data` as `Model` 20 times, for `--profile`.
 func repeatDecoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throws {
     for _ in 0..<20 { consume(try Model.decode(from: data)) }
@@ -84,7 +88,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
         for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
     case "message-decode":
-        for message in Messages.generate(count: 20_000) { consume(try PriceUpdateModel.decode(from: message)) }
+        for message in Messages.generate(count: profileMessageCount) { consume(try PriceUpdateModel.decode(from: message)) }
     case "codable-decode":
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
@@ -104,10 +108,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
             decoder.dateDecodingStrategy = .millisecondsSince1970
             consume(try decoder.decode(FeedRecord.self, from: data))
         } else {
-            consume(Messages.generate(count: 20_000).map { [UInt8]($0) })
+            consume(Messages.generate(count: profileMessageCount).map { [UInt8]($0) })
         }
     case "hand-message-decode":
-        let messages = Messages.generate(count: 20_000).map { [UInt8]($0) }
+        let messages = Messages.generate(count: profileMessageCount).map { [UInt8]($0) }
         for message in messages { consume(try Messages.handDecode(message)) }
     case "hand-citm-decode":
         for _ in 0..<20 { consume(try HandWrittenCatalog.decode(bytes)) }

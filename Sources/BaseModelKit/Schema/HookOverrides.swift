@@ -31,7 +31,10 @@ struct HookOverrides: OptionSet, Sendable {
     static let serialize = HookOverrides(rawValue: 1 << 1)
     static let modelClass = HookOverrides(rawValue: 1 << 2)
     static let didUpdate = HookOverrides(rawValue: 1 << 3)
-    static let all: HookOverrides = [.deserialize, .serialize, .modelClass, .didUpdate]
+    static let didDeserialize = HookOverrides(rawValue: 1 << 4)
+    static let all: HookOverrides = [.deserialize, .serialize, .modelClass, .didUpdate, .didDeserialize]
+    /// The hooks that run the class's own code during a decode.
+    static let decoding: HookOverrides = [.deserialize, .modelClass, .didDeserialize]
 
     /// The hooks that `type` overrides (all of them when the slots could not be measured).
     static func of(_ type: BaseModel.Type) -> HookOverrides {
@@ -76,6 +79,7 @@ private struct MeasuredSlots: Sendable {
             (.serialize, slot(overriddenIn: SerializeProbe.self)),
             (.modelClass, slot(overriddenIn: ModelClassProbe.self)),
             (.didUpdate, slot(overriddenIn: DidUpdateProbe.self)),
+            (.didDeserialize, slot(overriddenIn: DidDeserializeProbe.self)),
         ]
         // Each hook in a slot of its own, or nothing is trusted.
         let found = slots.compactMap(\.1)
@@ -142,4 +146,8 @@ private final class ModelClassProbe: BaseModel {
 
 private final class DidUpdateProbe: BaseModel {
     override func didUpdate(_ changes: ChangeSet) { super.didUpdate(changes) }
+}
+
+private final class DidDeserializeProbe: BaseModel {
+    override func didDeserialize() throws { try super.didDeserialize() }
 }

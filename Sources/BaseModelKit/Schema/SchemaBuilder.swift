@@ -29,6 +29,8 @@ struct SchemaBuilder {
         }
 
         var plans: [(order: Int, plan: FieldPlan)] = []
+        /// The model classes the mapped properties hold, at any level, and those constructors build.
+        var nestedModelTypes: [BaseModel.Type] = []
         /// Each mapped entry's top-level key, property, declaration order and optionality.
         var tops: [(order: Int, key: String, property: String, isOptional: Bool)] = []
         for (key, property) in map.sorted(by: { $0.key < $1.key }) {
@@ -44,6 +46,8 @@ struct SchemaBuilder {
                 factory.identity = elementIdentity(of: property, type: field.type, identityProperty: identityProperty)
             }
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
+            nestedModelTypes += Self.levels(of: field.type).compactMap { $0 as? BaseModel.Type }
+            if let built = factory.modelClass as? BaseModel.Type { nestedModelTypes.append(built) }
             if let transformer, !Self.levels(of: field.type).contains(where: { $0 == transformer.valueType }) {
                 problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`, which is not that type and holds no value of it (as an optional, an element or a dictionary value).")
                 continue
@@ -85,7 +89,8 @@ struct SchemaBuilder {
             localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }),
             requiredKeys: required.declared,
             requiredOrNonOptionalKeys: required.withNonOptional,
-            observation: observation)
+            observation: observation,
+            nestedModelTypes: nestedModelTypes)
     }
 
     // MARK: Identities

@@ -103,6 +103,28 @@ private final class Shelf: BaseModel {
     override class var apiToLocal: [String: String] { ["f": "first", "r": "rest", "w": "writer"] }
 }
 
+/// A child whose `didDeserialize` reads a JSON object of its own through `deserialize`: that read
+/// must use the decode's options, so the decode must make its session current although the parent
+/// runs no hook.
+private final class ReReadingChild: BaseModel {
+    var name = ""
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func didDeserialize() throws {
+        try deserialize(["n": 5])
+    }
+}
+
+private final class HookFreeParent: BaseModel {
+    var children: [String: [ReReadingChild]] = [:]
+    override class var apiToLocal: [String: String] { ["c": "children"] }
+}
+
+private final class HookFreeGraph: BaseModel {
+    var leaf: PlainLeaf?
+    var others: [[HookFreeGraph]] = []
+    override class var apiToLocal: [String: String] { ["l": "leaf", "o": "others"] }
+}
+
 @Suite("Hook overrides", .serialized)
 struct HookOverrideTests {
     @Test("classes that keep every default hook are told apart from BaseModel by nothing")
@@ -110,7 +132,6 @@ struct HookOverrideTests {
         #expect(HookOverrides.of(BaseModel.self) == [])
         #expect(HookOverrides.of(Plain.self) == [])
         #expect(HookOverrides.of(PlainLeaf.self) == [])
-        #expect(HookOverrides.of(OnlyDidDeserialize.self) == [])
         #expect(HookOverrides.of(GenericPlain<Int>.self) == [])
         #expect(HookOverrides.of(GenericPlain<[String]>.self) == [])
     }
@@ -120,6 +141,7 @@ struct HookOverrideTests {
         #expect(HookOverrides.of(Reading.self) == [.deserialize])
         #expect(HookOverrides.of(Writing.self) == [.serialize])
         #expect(HookOverrides.of(Choosing.self) == [.modelClass])
+        #expect(HookOverrides.of(OnlyDidDeserialize.self) == [.didDeserialize])
         // Classes of the change-set tests.
         #expect(HookOverrides.of(PricedOutcome.self) == [.didUpdate])
         #expect(HookOverrides.of(HookedPricedMarket.self) == [.deserialize])
@@ -131,9 +153,9 @@ struct HookOverrideTests {
         #expect(HookOverrides.of(Generic<Int>.self) == [.serialize])
         #expect(HookOverrides.of(Generic<Data>.self) == [.serialize])
         #expect(HookOverrides.of(GenericLeaf.self) == [.serialize])
-        // Classes of the hook tests, overriding two hooks across three levels.
-        #expect(HookOverrides.of(Animal.self) == [.deserialize, .serialize])
-        #expect(HookOverrides.of(Puppy.self) == [.deserialize, .serialize])
+        // Classes of the hook tests, overriding three hooks across three levels.
+        #expect(HookOverrides.of(Animal.self) == [.deserialize, .serialize, .didDeserialize])
+        #expect(HookOverrides.of(Puppy.self) == [.deserialize, .serialize, .didDeserialize])
     }
 
     @Test("the plan carries the overrides the engine decides by")
@@ -238,5 +260,16 @@ struct HookOverrideTests {
         } catch {
             return error as? MappingError
         }
+    }
+
+    @Test("a decode makes its session current exactly when a class in the graph runs a hook")
+    func sessionForHooks() throws {
+        #expect(try SchemaRegistry.schema(for: HookFreeGraph.self).runsHooksBelow == false)
+        #expect(try SchemaRegistry.schema(for: HookFreeParent.self).runsHooksBelow == true)
+        var strict = DecodingOptions()
+        strict.coercion = .strict
+        // Lenient, the child's own read turns 5 into "5"; strict, it fails: the options reached it.
+        #expect(try HookFreeParent.decode(from: #"{"c":{"a":[{"n":"x"}]}}"#).children["a"]?.first?.name == "5")
+        #expect(throws: MappingError.self) { try HookFreeParent.decode(from: #"{"c":{"a":[{"n":"x"}]}}"#, options: strict) }
     }
 }

@@ -5,9 +5,10 @@ enum DocumentDecoding {
     /// A new model from the object at `path` (or the whole document).
     static func decode<Model: BaseModel>(_ bytes: [UInt8], at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> Model {
         let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
-        return try run(bytes, at: path, session: session, report: report) { parser in
+        let plan = try SchemaRegistry.schema(for: type)
+        return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
             // `decodeObject` builds `type` or a subclass `modelClass(for:)` picked and checked.
-            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session) as! Model
+            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan) as! Model
         }
     }
 
@@ -16,8 +17,9 @@ enum DocumentDecoding {
     static func update(_ model: BaseModel, from bytes: [UInt8], at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
         let session = ModelDecoding.updateSession(options: options, reports: report != nil)
         do {
-            try run(bytes, at: path, session: session, report: report) { parser in
-                _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session)
+            let plan = try SchemaRegistry.schema(for: type(of: model))
+            try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
+                _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session, plan: plan)
             }
         } catch {
             ModelDecoding.finishUpdate(session, failed: true)
@@ -31,41 +33,46 @@ enum DocumentDecoding {
     static func decodeArray<Model: BaseModel>(_ bytes: [UInt8], at path: String?, of type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> [Model] {
         let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
         let coder = ArrayCoder<Model>(element: ModelCoder<Model>(buildType: type))
-        return try run(bytes, at: path, session: session, report: report) { parser in
+        return try run(bytes, at: path, session: session, report: report, runsHooks: try SchemaRegistry.schema(for: type).runsHooksBelow) { parser in
             try coder.decode(from: &parser, session: session)
         }
     }
 
     /// Runs `body` with a parser standing at the value at `path` (the whole document when `nil`) and
-    /// `session` current; errors from `body` get the path in front of theirs, and the rest of the
-    /// document is checked afterwards.
-    private static func run<Result>(_ bytes: [UInt8], at path: String?, session: DecodingSession, report: MappingReport?, _ body: (inout JSONParser) throws -> Result) throws -> Result {
+    /// `session` current when hooks may run (`runsHooks`, see `ModelSchema.runsHooksBelow`); errors
+    /// from `body` get the path in front of theirs, and the rest of the document is checked afterwards.
+    private static func run<Result>(_ bytes: [UInt8], at path: String?, session: DecodingSession, report: MappingReport?, runsHooks: Bool = true, _ body: (inout JSONParser) throws -> Result) throws -> Result {
         let result: Result
         do {
-            result = try CurrentSession.$decoding.withValue(session) {
-                var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
-                guard let path else {
-                    let result = try body(&parser)
-                    try parser.expectEndOfInput()
-                    return result
-                }
-                let descent = try DesignatedPath.seek(path, in: &parser)
-                // Report entries, like errors, carry paths from the top of the document.
-                for component in descent.path.components { session.enter(component) }
-                let result: Result
-                do {
-                    result = try body(&parser)
-                } catch var error as MappingError {
-                    error.path.components.insert(contentsOf: descent.path.components, at: 0)
-                    throw error
-                }
-                try DesignatedPath.finish(descent, in: &parser)
-                return result
-            }
+            result = runsHooks
+                ? try CurrentSession.$decoding.withValue(session) { try parse(bytes, at: path, session: session, body) }
+                : try parse(bytes, at: path, session: session, body)
         } catch let error as JSONSyntaxError {
             throw MappingError(.malformedJSON(error))
         }
         if let report, let recorder = session.recorder { report.append(contentsOf: recorder.entries) }
+        return result
+    }
+
+    /// `run`'s work, with the session current or not.
+    private static func parse<Result>(_ bytes: [UInt8], at path: String?, session: DecodingSession, _ body: (inout JSONParser) throws -> Result) throws -> Result {
+        var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+        guard let path else {
+            let result = try body(&parser)
+            try parser.expectEndOfInput()
+            return result
+        }
+        let descent = try DesignatedPath.seek(path, in: &parser)
+        // Report entries, like errors, carry paths from the top of the document.
+        for component in descent.path.components { session.enter(component) }
+        let result: Result
+        do {
+            result = try body(&parser)
+        } catch var error as MappingError {
+            error.path.components.insert(contentsOf: descent.path.components, at: 0)
+            throw error
+        }
+        try DesignatedPath.finish(descent, in: &parser)
         return result
     }
 }

@@ -15,13 +15,14 @@
 ///    update).
 enum ModelDecoding {
     /// Reads the value at the parser's position, which must be an object: step 1, then steps 2 and 3.
-    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession) throws -> BaseModel {
+    /// `plan`, when the caller has it, is the plan of `type` (a new object) or of `existing`'s class.
+    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession, plan known: ModelSchema? = nil) throws -> BaseModel {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
         if let existing {
-            let plan = try SchemaRegistry.schema(for: Swift.type(of: existing))
+            let plan = try known ?? SchemaRegistry.schema(for: Swift.type(of: existing))
             var hookObject: HookObject?
             if plan.overriddenHooks.contains(.modelClass) {
                 let object = HookObject(at: parser, session: session)
@@ -31,7 +32,7 @@ enum ModelDecoding {
             try fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
             return existing
         }
-        return try construct(type, parser: &parser, declared: type, session: session, plan: try SchemaRegistry.schema(for: type))
+        return try construct(type, parser: &parser, declared: type, session: session, plan: try known ?? SchemaRegistry.schema(for: type))
     }
 
     /// The class an update must build in place of `existing` for `object`: the class
