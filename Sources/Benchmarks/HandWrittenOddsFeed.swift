@@ -6,6 +6,7 @@ import Foundation
 /// output appended into one buffer reserved up front.
 enum HandWrittenOddsFeed {
     static func decode(_ bytes: [UInt8]) throws -> FeedRecord {
+        // Sound: the scanner reads `buffer` only inside this closure (see `FastScanner`).
         try bytes.withUnsafeBufferPointer { buffer in
             var scanner = FastScanner(buffer)
             return try feed(&scanner)

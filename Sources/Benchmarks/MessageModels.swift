@@ -50,6 +50,7 @@ enum Messages {
     /// The hand-written contender for one message: keys dispatched on their bytes, the status on its
     /// bytes, the price by the exact fast path, strings made once.
     static func handDecode(_ bytes: [UInt8]) throws -> PriceUpdateRecord {
+        // Sound: the scanner reads `buffer` only inside this closure (see `FastScanner`).
         try bytes.withUnsafeBufferPointer { buffer in
             var scanner = FastScanner(buffer)
             let record = PriceUpdateRecord()
