@@ -18,10 +18,13 @@ struct FastScanner {
     private let start: UnsafePointer<UInt8>
     private let end: UnsafePointer<UInt8>
     private var cursor: UnsafePointer<UInt8>
+    /// Whether whitespace may stand between tokens (an indented payload); minified ones have none.
+    private let spaced: Bool
 
     /// A scanner over `buffer`, which must outlive it (the callers scan inside
-    /// `withUnsafeBufferPointer`).
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    /// `withUnsafeBufferPointer`); `spaced` for a payload with whitespace between tokens.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, spaced: Bool = false) {
+        self.spaced = spaced
         // An empty buffer may have no address: scan one zero byte instead.
         let base = buffer.baseAddress ?? FastScanner.empty
         start = base
@@ -38,12 +41,22 @@ struct FastScanner {
 
     var isAtEnd: Bool { cursor >= end }
 
+    /// Skips whitespace before a token, in a spaced payload.
+    @inline(__always)
+    mutating func space() {
+        guard spaced else { return }
+        while cursor < end, cursor.pointee == 0x20 || cursor.pointee == 0x0A || cursor.pointee == 0x0D || cursor.pointee == 0x09 {
+            cursor += 1
+        }
+    }
+
     /// The next byte, without consuming it (0 at the end).
     @inline(__always)
     var peek: UInt8 { cursor < end ? cursor.pointee : 0 }
 
     @inline(__always)
     mutating func expect(_ byte: UInt8) throws {
+        space()
         guard cursor < end, cursor.pointee == byte else { throw Malformed() }
         cursor += 1
     }
@@ -51,6 +64,7 @@ struct FastScanner {
     /// After a value: `true` for a comma (another member or element follows), `false` for `closing`.
     @inline(__always)
     mutating func next(_ closing: UInt8) throws -> Bool {
+        space()
         guard cursor < end else { throw Malformed() }
         let byte = cursor.pointee
         cursor += 1
@@ -62,6 +76,7 @@ struct FastScanner {
     /// Consumes `byte` if it is next.
     @inline(__always)
     mutating func consume(_ byte: UInt8) -> Bool {
+        space()
         guard cursor < end, cursor.pointee == byte else { return false }
         cursor += 1
         return true
@@ -121,6 +136,7 @@ struct FastScanner {
     /// An integer that fits in an `Int`.
     @inline(__always)
     mutating func int() throws -> Int {
+        space()
         let negative = consume(UInt8(ascii: "-"))
         let first = cursor
         var value = 0
@@ -140,6 +156,7 @@ struct FastScanner {
     /// anything else through the standard library.
     @inline(__always)
     mutating func double() throws -> Double {
+        space()
         let first = cursor
         let negative = consume(UInt8(ascii: "-"))
         var mantissa: UInt64 = 0
@@ -181,6 +198,7 @@ struct FastScanner {
 
     @inline(__always)
     mutating func bool() throws -> Bool {
+        space()
         if end - cursor >= 4, cursor[0] == UInt8(ascii: "t"), cursor[1] == UInt8(ascii: "r"), cursor[2] == UInt8(ascii: "u"), cursor[3] == UInt8(ascii: "e") {
             cursor += 4
             return true
@@ -189,6 +207,14 @@ struct FastScanner {
               cursor[3] == UInt8(ascii: "s"), cursor[4] == UInt8(ascii: "e") else { throw Malformed() }
         cursor += 5
         return false
+    }
+
+    /// A key's bytes (without escapes), and the colon after it.
+    @inline(__always)
+    mutating func rawKey() throws -> UnsafeBufferPointer<UInt8> {
+        guard let key = try rawString() else { throw Malformed() }
+        try expect(UInt8(ascii: ":"))
+        return key
     }
 
     /// Whether `raw` holds exactly the bytes of `literal` (an enum case's raw value).
@@ -201,6 +227,7 @@ struct FastScanner {
     /// Consumes `null` if it is next.
     @inline(__always)
     mutating func null() -> Bool {
+        space()
         guard end - cursor >= 4, cursor[0] == UInt8(ascii: "n"), cursor[1] == UInt8(ascii: "u"), cursor[2] == UInt8(ascii: "l"), cursor[3] == UInt8(ascii: "l") else { return false }
         cursor += 4
         return true

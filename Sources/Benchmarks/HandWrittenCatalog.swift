@@ -1,138 +1,161 @@
 import Foundation
 
-/// The practical limit for citm_catalog.json: a decoder written for exactly this payload, over the
-/// same byte scanner as the odds feed's, into the classes JSONDecoder fills. Keys are compared as
-/// bytes; a key the payload does not have is an error.
+/// The practical limit for citm_catalog.json: a decoder written for exactly this payload, into the
+/// classes JSONDecoder fills — a loop per object, keys dispatched on their length and bytes, integers
+/// read digit by digit, strings made once. The payload is indented, so the scanner skips whitespace
+/// between tokens. A key the payload does not have is an error.
 enum HandWrittenCatalog {
     static func decode(_ bytes: [UInt8]) throws -> CatalogRecord {
-        var scanner = ByteScanner(bytes)
-        let catalog = CatalogRecord()
-        try object(&scanner) { key, scanner in
-            switch key {
-            case "areaNames": catalog.areaNames = try names(&scanner)
-            case "audienceSubCategoryNames": catalog.audienceSubCategoryNames = try names(&scanner)
-            case "blockNames": catalog.blockNames = try names(&scanner)
-            case "events": catalog.events = try dictionary(&scanner) { try event(&$0) }
-            case "performances": catalog.performances = try scanner.array { try performance(&$0) }
-            case "seatCategoryNames": catalog.seatCategoryNames = try names(&scanner)
-            case "subTopicNames": catalog.subTopicNames = try names(&scanner)
-            case "subjectNames": catalog.subjectNames = try names(&scanner)
-            case "topicNames": catalog.topicNames = try names(&scanner)
-            case "topicSubTopics": catalog.topicSubTopics = try dictionary(&scanner) { try ints(&$0) }
-            case "venueNames": catalog.venueNames = try names(&scanner)
-            default: throw ByteScanner.Malformed()
-            }
+        // Sound: the scanner reads `buffer` only inside this closure (see `FastScanner`).
+        try bytes.withUnsafeBufferPointer { buffer in
+            var scanner = FastScanner(buffer, spaced: true)
+            return try catalog(&scanner)
         }
+    }
+
+    private static func catalog(_ scanner: inout FastScanner) throws -> CatalogRecord {
+        let catalog = CatalogRecord()
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            let key = try scanner.rawKey()
+            switch key.count {
+            case 6 where FastScanner.equal(key, "events"): catalog.events = try dictionary(&scanner, event)
+            case 9 where FastScanner.equal(key, "areaNames"): catalog.areaNames = try dictionary(&scanner, string)
+            case 10 where FastScanner.equal(key, "blockNames"): catalog.blockNames = try dictionary(&scanner, string)
+            case 10 where FastScanner.equal(key, "topicNames"): catalog.topicNames = try dictionary(&scanner, string)
+            case 10 where FastScanner.equal(key, "venueNames"): catalog.venueNames = try dictionary(&scanner, string)
+            case 12 where FastScanner.equal(key, "performances"): catalog.performances = try array(&scanner, performance)
+            case 12 where FastScanner.equal(key, "subjectNames"): catalog.subjectNames = try dictionary(&scanner, string)
+            case 13 where FastScanner.equal(key, "subTopicNames"): catalog.subTopicNames = try dictionary(&scanner, string)
+            case 14 where FastScanner.equal(key, "topicSubTopics"): catalog.topicSubTopics = try dictionary(&scanner, ints)
+            case 17 where FastScanner.equal(key, "seatCategoryNames"): catalog.seatCategoryNames = try dictionary(&scanner, string)
+            case 24 where FastScanner.equal(key, "audienceSubCategoryNames"): catalog.audienceSubCategoryNames = try dictionary(&scanner, string)
+            default: throw FastScanner.Malformed()
+            }
+        } while try scanner.next(UInt8(ascii: "}"))
         return catalog
     }
 
-    private static func event(_ scanner: inout ByteScanner) throws -> CatalogEventRecord {
+    private static func event(_ scanner: inout FastScanner) throws -> CatalogEventRecord {
         let event = CatalogEventRecord()
-        try object(&scanner) { key, scanner in
-            switch key {
-            case "description": event.eventDescription = try optionalString(&scanner)
-            case "id": event.eventId = try scanner.int()
-            case "logo": event.logo = try optionalString(&scanner)
-            case "name": event.name = try scanner.string()
-            case "subTopicIds": event.subTopicIds = try ints(&scanner)
-            case "subjectCode": event.subjectCode = try optionalString(&scanner)
-            case "subtitle": event.subtitle = try optionalString(&scanner)
-            case "topicIds": event.topicIds = try ints(&scanner)
-            default: throw ByteScanner.Malformed()
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            let key = try scanner.rawKey()
+            switch (key.count, key[0]) {
+            case (2, UInt8(ascii: "i")) where FastScanner.equal(key, "id"): event.eventId = try scanner.int()
+            case (4, UInt8(ascii: "l")) where FastScanner.equal(key, "logo"): event.logo = try optionalString(&scanner)
+            case (4, UInt8(ascii: "n")) where FastScanner.equal(key, "name"): event.name = try scanner.string()
+            case (8, UInt8(ascii: "s")) where FastScanner.equal(key, "subtitle"): event.subtitle = try optionalString(&scanner)
+            case (8, UInt8(ascii: "t")) where FastScanner.equal(key, "topicIds"): event.topicIds = try ints(&scanner)
+            case (11, UInt8(ascii: "d")) where FastScanner.equal(key, "description"): event.eventDescription = try optionalString(&scanner)
+            case (11, UInt8(ascii: "s")) where FastScanner.equal(key, "subTopicIds"): event.subTopicIds = try ints(&scanner)
+            case (11, UInt8(ascii: "s")) where FastScanner.equal(key, "subjectCode"): event.subjectCode = try optionalString(&scanner)
+            default: throw FastScanner.Malformed()
             }
-        }
+        } while try scanner.next(UInt8(ascii: "}"))
         return event
     }
 
-    private static func performance(_ scanner: inout ByteScanner) throws -> PerformanceRecord {
+    private static func performance(_ scanner: inout FastScanner) throws -> PerformanceRecord {
         let performance = PerformanceRecord()
-        try object(&scanner) { key, scanner in
-            switch key {
-            case "eventId": performance.eventId = try scanner.int()
-            case "id": performance.performanceId = try scanner.int()
-            case "logo": performance.logo = try optionalString(&scanner)
-            case "name": performance.name = try optionalString(&scanner)
-            case "prices": performance.prices = try scanner.array { try price(&$0) }
-            case "seatCategories": performance.seatCategories = try scanner.array { try seatCategory(&$0) }
-            case "seatMapImage": performance.seatMapImage = try optionalString(&scanner)
-            case "start": performance.start = try scanner.int()
-            case "venueCode": performance.venueCode = try scanner.string()
-            default: throw ByteScanner.Malformed()
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            let key = try scanner.rawKey()
+            switch (key.count, key[0]) {
+            case (2, UInt8(ascii: "i")) where FastScanner.equal(key, "id"): performance.performanceId = try scanner.int()
+            case (4, UInt8(ascii: "l")) where FastScanner.equal(key, "logo"): performance.logo = try optionalString(&scanner)
+            case (4, UInt8(ascii: "n")) where FastScanner.equal(key, "name"): performance.name = try optionalString(&scanner)
+            case (5, UInt8(ascii: "s")) where FastScanner.equal(key, "start"): performance.start = try scanner.int()
+            case (6, UInt8(ascii: "p")) where FastScanner.equal(key, "prices"): performance.prices = try array(&scanner, price)
+            case (7, UInt8(ascii: "e")) where FastScanner.equal(key, "eventId"): performance.eventId = try scanner.int()
+            case (9, UInt8(ascii: "v")) where FastScanner.equal(key, "venueCode"): performance.venueCode = try scanner.string()
+            case (12, UInt8(ascii: "s")) where FastScanner.equal(key, "seatMapImage"): performance.seatMapImage = try optionalString(&scanner)
+            case (14, UInt8(ascii: "s")) where FastScanner.equal(key, "seatCategories"): performance.seatCategories = try array(&scanner, seatCategory)
+            default: throw FastScanner.Malformed()
             }
-        }
+        } while try scanner.next(UInt8(ascii: "}"))
         return performance
     }
 
-    private static func price(_ scanner: inout ByteScanner) throws -> PriceRecord {
+    private static func price(_ scanner: inout FastScanner) throws -> PriceRecord {
         let price = PriceRecord()
-        try object(&scanner) { key, scanner in
-            switch key {
-            case "amount": price.amount = try scanner.int()
-            case "audienceSubCategoryId": price.audienceSubCategoryId = try scanner.int()
-            case "seatCategoryId": price.seatCategoryId = try scanner.int()
-            default: throw ByteScanner.Malformed()
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            let key = try scanner.rawKey()
+            switch key.count {
+            case 6 where FastScanner.equal(key, "amount"): price.amount = try scanner.int()
+            case 14 where FastScanner.equal(key, "seatCategoryId"): price.seatCategoryId = try scanner.int()
+            case 21 where FastScanner.equal(key, "audienceSubCategoryId"): price.audienceSubCategoryId = try scanner.int()
+            default: throw FastScanner.Malformed()
             }
-        }
+        } while try scanner.next(UInt8(ascii: "}"))
         return price
     }
 
-    private static func seatCategory(_ scanner: inout ByteScanner) throws -> SeatCategoryRecord {
+    private static func seatCategory(_ scanner: inout FastScanner) throws -> SeatCategoryRecord {
         let category = SeatCategoryRecord()
-        try object(&scanner) { key, scanner in
-            switch key {
-            case "areas": category.areas = try scanner.array { try area(&$0) }
-            case "seatCategoryId": category.seatCategoryId = try scanner.int()
-            default: throw ByteScanner.Malformed()
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            let key = try scanner.rawKey()
+            switch key.count {
+            case 5 where FastScanner.equal(key, "areas"): category.areas = try array(&scanner, area)
+            case 14 where FastScanner.equal(key, "seatCategoryId"): category.seatCategoryId = try scanner.int()
+            default: throw FastScanner.Malformed()
             }
-        }
+        } while try scanner.next(UInt8(ascii: "}"))
         return category
     }
 
-    private static func area(_ scanner: inout ByteScanner) throws -> AreaRecord {
+    private static func area(_ scanner: inout FastScanner) throws -> AreaRecord {
         let area = AreaRecord()
-        try object(&scanner) { key, scanner in
-            switch key {
-            case "areaId": area.areaId = try scanner.int()
-            case "blockIds": area.blockIds = try ints(&scanner)
-            default: throw ByteScanner.Malformed()
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            let key = try scanner.rawKey()
+            switch key.count {
+            case 6 where FastScanner.equal(key, "areaId"): area.areaId = try scanner.int()
+            case 8 where FastScanner.equal(key, "blockIds"): area.blockIds = try ints(&scanner)
+            default: throw FastScanner.Malformed()
             }
-        }
+        } while try scanner.next(UInt8(ascii: "}"))
         return area
     }
 
     // MARK: Building blocks
 
-    private static func optionalString(_ scanner: inout ByteScanner) throws -> String? {
+    private static func string(_ scanner: inout FastScanner) throws -> String {
+        try scanner.string()
+    }
+
+    private static func optionalString(_ scanner: inout FastScanner) throws -> String? {
         scanner.null() ? nil : try scanner.string()
     }
 
-    private static func ints(_ scanner: inout ByteScanner) throws -> [Int] {
-        try scanner.array { try $0.int() }
-    }
-
-    private static func names(_ scanner: inout ByteScanner) throws -> [String: String] {
-        try dictionary(&scanner) { try $0.string() }
-    }
-
-    /// Walks an object, handing each member's key (as a `Key`, compared by its bytes) to `member`.
-    private static func object(_ scanner: inout ByteScanner, _ member: (Key, inout ByteScanner) throws -> Void) throws {
-        try scanner.object { key, scanner in try member(Key(bytes: key), &scanner) }
-    }
-
-    private static func dictionary<Value>(_ scanner: inout ByteScanner, _ value: (inout ByteScanner) throws -> Value) throws -> [String: Value] {
-        var result: [String: Value] = [:]
-        try scanner.object { key, scanner in
-            result[String(decoding: key, as: UTF8.self)] = try value(&scanner)
-        }
+    private static func ints(_ scanner: inout FastScanner) throws -> [Int] {
+        try scanner.expect(UInt8(ascii: "["))
+        var result: [Int] = []
+        if scanner.consume(UInt8(ascii: "]")) { return result }
+        repeat { result.append(try scanner.int()) } while try scanner.next(UInt8(ascii: "]"))
         return result
     }
 
-    /// A key's bytes, matched in `switch` against string literals without making a `String`.
-    struct Key {
-        let bytes: ArraySlice<UInt8>
+    @inline(__always)
+    private static func array<Element>(_ scanner: inout FastScanner, _ element: (inout FastScanner) throws -> Element) throws -> [Element] {
+        try scanner.expect(UInt8(ascii: "["))
+        var result: [Element] = []
+        if scanner.consume(UInt8(ascii: "]")) { return result }
+        repeat { result.append(try element(&scanner)) } while try scanner.next(UInt8(ascii: "]"))
+        return result
+    }
 
-        static func ~= (pattern: StaticString, key: Key) -> Bool {
-            pattern.withUTF8Buffer { $0.elementsEqual(key.bytes) }
-        }
+    @inline(__always)
+    private static func dictionary<Value>(_ scanner: inout FastScanner, _ value: (inout FastScanner) throws -> Value) throws -> [String: Value] {
+        try scanner.expect(UInt8(ascii: "{"))
+        var result: [String: Value] = [:]
+        if scanner.consume(UInt8(ascii: "}")) { return result }
+        repeat {
+            let key = try scanner.rawKey()
+            result[String(decoding: key, as: UTF8.self)] = try value(&scanner)
+        } while try scanner.next(UInt8(ascii: "}"))
+        return result
     }
 }
