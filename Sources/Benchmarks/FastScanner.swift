@@ -121,16 +121,102 @@ struct FastScanner {
         return plain ? bytes : nil
     }
 
-    /// A string, made once from its bytes (`String` checks the UTF-8); one with escapes goes through
-    /// `JSONSerialization`, which no payload here needs.
+    /// A string, made once from its bytes (`String` checks the UTF-8); one with escapes is decoded
+    /// into a scratch buffer first.
     @inline(__always)
     mutating func string() throws -> String {
+        space()
         let opening = cursor
         if let bytes = try rawString() { return String(decoding: bytes, as: UTF8.self) }
-        // Sound: the string's bytes, quotes included, inside the buffer; copied into `Data`.
-        let text = Data(UnsafeBufferPointer(start: opening, count: cursor - opening))
-        guard let value = try JSONSerialization.jsonObject(with: text, options: .fragmentsAllowed) as? String else { throw Malformed() }
+        return try escapedString(from: opening + 1, to: cursor - 1)
+    }
+
+    /// The string between `first` and `last` (its closing quote), escapes decoded.
+    // Sound: `first` and `last` lie inside the buffer (from `rawString`), and the loop reads below
+    // `last` only, checking each escape's length first.
+    private func escapedString(from first: UnsafePointer<UInt8>, to last: UnsafePointer<UInt8>) throws -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(last - first)
+        var index = first
+        while index < last {
+            let byte = index.pointee
+            guard byte == UInt8(ascii: "\\") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < last else { throw Malformed() }
+            index += 2
+            switch index[-1] {
+            case UInt8(ascii: "\""): decoded.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): decoded.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): decoded.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(at: index, before: last)
+                index += 4
+                if scalar & 0xFC00 == 0xD800, index + 6 <= last, index[0] == UInt8(ascii: "\\"), index[1] == UInt8(ascii: "u") {
+                    let low = try hex4(at: index + 2, before: last)
+                    if low & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
+                    }
+                }
+                decoded.append(contentsOf: Character(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
+            default: throw Malformed()
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    // Sound: reads the four bytes at `at`, after checking that they lie before `last`.
+    private func hex4(at: UnsafePointer<UInt8>, before last: UnsafePointer<UInt8>) throws -> UInt32 {
+        guard at + 4 <= last else { throw Malformed() }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = at[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Malformed()
+            }
+            value = value << 4 | UInt32(digit)
+        }
         return value
+    }
+
+    /// Skips one value of any kind (members the contender does not map).
+    mutating func skipValue() throws {
+        space()
+        guard cursor < end else { throw Malformed() }
+        switch cursor.pointee {
+        case UInt8(ascii: "\""):
+            _ = try rawString()
+        case UInt8(ascii: "{"):
+            cursor += 1
+            if consume(UInt8(ascii: "}")) { return }
+            repeat {
+                _ = try rawString()
+                try expect(UInt8(ascii: ":"))
+                try skipValue()
+            } while try next(UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            cursor += 1
+            if consume(UInt8(ascii: "]")) { return }
+            repeat { try skipValue() } while try next(UInt8(ascii: "]"))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            _ = try bool()
+        case UInt8(ascii: "n"):
+            guard null() else { throw Malformed() }
+        default:
+            _ = try double()
+        }
     }
 
     /// An integer that fits in an `Int`.

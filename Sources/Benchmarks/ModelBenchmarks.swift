@@ -71,7 +71,15 @@ extension ModelBenchmarks {
     /// twitter.json's statuses, users and retweeted statuses (a subset of their fields, the same for
     /// every contender).
     static func twitter(_ payload: Payload, settings: Settings) throws -> [ResultRow] {
-        try corpus(payload, as: TwitterModel.self, TwitterRecord.self, settings: settings) { model in
+        let bytes = [UInt8](payload.data)
+        // The hand-written decoder must build what JSONDecoder builds, or its figures mean nothing.
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        guard try sorted.encode(HandWrittenTwitter.decode(bytes)) == sorted.encode(JSONDecoder().decode(TwitterRecord.self, from: payload.data)) else {
+            throw ContenderMismatch(payload: payload.name, contender: "hand-written")
+        }
+        return try corpus(payload, as: TwitterModel.self, TwitterRecord.self, settings: settings,
+                          handWritten: { consume(try HandWrittenTwitter.decode(bytes)) }) { model in
             1 + model.statuses.reduce(0) { $0 + 2 + ($1.retweetedStatus == nil ? 0 : 2) }
         }
     }
