@@ -159,3 +159,134 @@ enum HandWrittenCatalog {
         return result
     }
 }
+
+extension HandWrittenCatalog {
+    /// citm_catalog.json written back, minified, into one buffer reserved up front: keys as
+    /// literals, integers digit by digit, dictionaries in their own order.
+    static func encode(_ catalog: CatalogRecord) -> [UInt8] {
+        var writer = FastWriter(capacity: 1 << 21)
+        writer.raw("{\"areaNames\":")
+        names(catalog.areaNames, to: &writer)
+        writer.raw(",\"audienceSubCategoryNames\":")
+        names(catalog.audienceSubCategoryNames, to: &writer)
+        writer.raw(",\"blockNames\":")
+        names(catalog.blockNames, to: &writer)
+        writer.raw(",\"events\":{")
+        var first = true
+        for (key, event) in catalog.events {
+            if !first { writer.byte(UInt8(ascii: ",")) }
+            first = false
+            writer.string(key)
+            writer.raw(":{\"description\":")
+            optional(event.eventDescription, to: &writer)
+            writer.raw(",\"id\":")
+            writer.int(event.eventId)
+            writer.raw(",\"logo\":")
+            optional(event.logo, to: &writer)
+            writer.raw(",\"name\":")
+            writer.string(event.name)
+            writer.raw(",\"subTopicIds\":")
+            ints(event.subTopicIds, to: &writer)
+            writer.raw(",\"subjectCode\":")
+            optional(event.subjectCode, to: &writer)
+            writer.raw(",\"subtitle\":")
+            optional(event.subtitle, to: &writer)
+            writer.raw(",\"topicIds\":")
+            ints(event.topicIds, to: &writer)
+            writer.byte(UInt8(ascii: "}"))
+        }
+        writer.raw("},\"performances\":[")
+        for (index, performance) in catalog.performances.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.raw("{\"eventId\":")
+            writer.int(performance.eventId)
+            writer.raw(",\"id\":")
+            writer.int(performance.performanceId)
+            writer.raw(",\"logo\":")
+            optional(performance.logo, to: &writer)
+            writer.raw(",\"name\":")
+            optional(performance.name, to: &writer)
+            writer.raw(",\"prices\":[")
+            for (index, price) in performance.prices.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                writer.raw("{\"amount\":")
+                writer.int(price.amount)
+                writer.raw(",\"audienceSubCategoryId\":")
+                writer.int(price.audienceSubCategoryId)
+                writer.raw(",\"seatCategoryId\":")
+                writer.int(price.seatCategoryId)
+                writer.byte(UInt8(ascii: "}"))
+            }
+            writer.raw("],\"seatCategories\":[")
+            for (index, category) in performance.seatCategories.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                writer.raw("{\"areas\":[")
+                for (index, area) in category.areas.enumerated() {
+                    if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                    writer.raw("{\"areaId\":")
+                    writer.int(area.areaId)
+                    writer.raw(",\"blockIds\":")
+                    ints(area.blockIds, to: &writer)
+                    writer.byte(UInt8(ascii: "}"))
+                }
+                writer.raw("],\"seatCategoryId\":")
+                writer.int(category.seatCategoryId)
+                writer.byte(UInt8(ascii: "}"))
+            }
+            writer.raw("],\"seatMapImage\":")
+            optional(performance.seatMapImage, to: &writer)
+            writer.raw(",\"start\":")
+            writer.int(performance.start)
+            writer.raw(",\"venueCode\":")
+            writer.string(performance.venueCode)
+            writer.byte(UInt8(ascii: "}"))
+        }
+        writer.raw("],\"seatCategoryNames\":")
+        names(catalog.seatCategoryNames, to: &writer)
+        writer.raw(",\"subTopicNames\":")
+        names(catalog.subTopicNames, to: &writer)
+        writer.raw(",\"subjectNames\":")
+        names(catalog.subjectNames, to: &writer)
+        writer.raw(",\"topicNames\":")
+        names(catalog.topicNames, to: &writer)
+        writer.raw(",\"topicSubTopics\":{")
+        first = true
+        for (key, ids) in catalog.topicSubTopics {
+            if !first { writer.byte(UInt8(ascii: ",")) }
+            first = false
+            writer.string(key)
+            writer.byte(UInt8(ascii: ":"))
+            ints(ids, to: &writer)
+        }
+        writer.raw("},\"venueNames\":")
+        names(catalog.venueNames, to: &writer)
+        writer.byte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+
+    private static func names(_ names: [String: String], to writer: inout FastWriter) {
+        writer.byte(UInt8(ascii: "{"))
+        var first = true
+        for (key, name) in names {
+            if !first { writer.byte(UInt8(ascii: ",")) }
+            first = false
+            writer.string(key)
+            writer.byte(UInt8(ascii: ":"))
+            writer.string(name)
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    private static func ints(_ values: [Int], to writer: inout FastWriter) {
+        writer.byte(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.int(value)
+        }
+        writer.byte(UInt8(ascii: "]"))
+    }
+
+    private static func optional(_ value: String?, to writer: inout FastWriter) {
+        if let value { writer.string(value) } else { writer.raw("null") }
+    }
+}

@@ -61,7 +61,8 @@ extension ModelBenchmarks {
             throw ContenderMismatch(payload: payload.name, contender: "hand-written")
         }
         return try corpus(payload, as: CatalogModel.self, CatalogRecord.self, settings: settings,
-                          handWritten: { consume(try HandWrittenCatalog.decode(bytes)) }) { model in
+                          handWritten: { consume(try HandWrittenCatalog.decode(bytes)) },
+                          handWrittenEncoder: { HandWrittenCatalog.encode($0) }) { model in
             1 + model.events.count + model.performances.reduce(0) {
                 $0 + 1 + $1.prices.count + $1.seatCategories.count + $1.seatCategories.reduce(0) { $0 + $1.areas.count }
             }
@@ -88,7 +89,7 @@ extension ModelBenchmarks {
     /// back from both; `objects` counts the objects of one decoded document.
     private static func corpus<Model: BaseModel, Record: Codable>(
         _ payload: Payload, as modelType: Model.Type, _ recordType: Record.Type, settings: Settings,
-        handWritten: (() throws -> Void)? = nil, objects count: (Model) -> Int
+        handWritten: (() throws -> Void)? = nil, handWrittenEncoder: ((Record) -> [UInt8])? = nil, objects count: (Model) -> Int
     ) throws -> [ResultRow] {
         let decoder = JSONDecoder()
         let encoder = JSONEncoder()
@@ -103,10 +104,20 @@ extension ModelBenchmarks {
         }
         let decode = try measureInterleaved(decoders, minimumRuns: settings.runs, minimumSeconds: settings.seconds)
         let record = try decoder.decode(Record.self, from: payload.data)
-        let encode = try measureInterleaved([
+        var encoders: [(name: String, bytes: Int, objects: Int?, body: () throws -> Void)] = [
             ("BaseModelKit", try model.jsonData().count, objects, { consume(try model.jsonData()) }),
             ("JSONEncoder (Codable)", try encoder.encode(record).count, objects, { consume(try encoder.encode(record)) }),
-        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        ]
+        if let handWrittenEncoder {
+            // Its output must read back as what it wrote.
+            let sorted = JSONEncoder()
+            sorted.outputFormatting = .sortedKeys
+            guard try sorted.encode(decoder.decode(Record.self, from: Data(handWrittenEncoder(record)))) == sorted.encode(record) else {
+                throw ContenderMismatch(payload: payload.name, contender: "hand-written encoder")
+            }
+            encoders.append(("hand-written", handWrittenEncoder(record).count, objects, { consume(handWrittenEncoder(record)) }))
+        }
+        let encode = try measureInterleaved(encoders, minimumRuns: settings.runs, minimumSeconds: settings.seconds)
         return [
             ResultRow(task: "decode", payload: payload.name, contenders: decode),
             ResultRow(task: "encode", payload: payload.name, contenders: encode),

@@ -38,7 +38,7 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
 // watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode
-// (these on the odds feed: see --write-odds-feed), hand-message-decode, hand-citm-decode, hand-twitter-decode, twitter-decode, twitter-encode (on twitter.json), citm-decode,
+// (these on the odds feed: see --write-odds-feed), hand-message-decode, hand-citm-decode, hand-citm-encode, hand-twitter-decode, twitter-decode, twitter-encode (on twitter.json), citm-decode,
 // citm-encode (on citm_catalog.json), message-decode (generated messages), hook-decode (the odds
 // feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
@@ -115,6 +115,9 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         for message in messages { consume(try Messages.handDecode(message)) }
     case "hand-citm-decode":
         for _ in 0..<20 { consume(try HandWrittenCatalog.decode(bytes)) }
+    case "hand-citm-encode":
+        let record = try JSONDecoder().decode(CatalogRecord.self, from: data)
+        for _ in 0..<20 { consume(HandWrittenCatalog.encode(record)) }
     case "hand-twitter-decode":
         for _ in 0..<20 { consume(try HandWrittenTwitter.decode(bytes)) }
     case "foundation-parse":
@@ -123,7 +126,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode, hand-message-decode, hand-citm-decode, hand-twitter-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, live-update, live-update-quiet, live-update-hand, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode, hand-message-decode, hand-citm-decode, hand-citm-encode, hand-twitter-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, live-update, live-update-quiet, live-update-hand, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)
