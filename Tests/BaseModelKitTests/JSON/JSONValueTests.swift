@@ -144,4 +144,20 @@ struct JSONValueTests {
         #expect(value.description == #"{"a":[1,2.5,"x\"y"],"b":null}"#)
         #expect(JSON.number(JSONNumber(Double.nan)).description == "NaN")
     }
+
+    @Test("numbers keep their exact text through parse and write, short and long, in every spelling")
+    func numberTexts() throws {
+        let texts = ["0", "-0", "7", "-65.613616999999977", "43.420273000000009", "1e-7", "1E+300", "-2.5e-3",
+                     "12345678901234567890123456789", "1234567890123456789012345678901", "12345678901234567890123456789012",
+                     "-0.000000000000000000000000000001", "3.14159265358979323846264338327950288"]
+        for text in texts {
+            let parsed = try #require(try JSON(parsing: "[\(text)]").array?.first?.number)
+            #expect(parsed.text == text)
+            #expect(try JSON.array([.number(parsed)]).serializedString() == "[\(text)]")
+            let spelled = try #require(JSONNumber(text: text))
+            #expect(parsed == spelled && parsed.hashValue == spelled.hashValue)
+            #expect(parsed.double?.bitPattern == Double(text)?.bitPattern)
+        }
+        #expect(try JSON(parsing: "1.50").number == JSON.number(1.5).number)
+    }
 }

@@ -279,6 +279,9 @@ struct JSONParser {
         if isInteger && integerDigits <= 18 && !(isNegative && magnitude == 0) {
             return JSONNumber(storage: .int(isNegative ? -magnitude : magnitude))
         }
+        if let packed = PackedNumberText(bytes, from: start, to: index) {
+            return JSONNumber(storage: .packed(packed))
+        }
         return JSONNumber(storage: .text(ByteScanning.string(in: bytes, from: start, to: index)))
     }
 

@@ -140,6 +140,9 @@ struct JSONWriter: ~Copyable {
         case .int(let value): writeInteger(value)
         case .double(let value): try writeDouble(value)
         case .text(let text): bytes.appendUTF8(of: text)
+        case .packed(let packed):
+            bytes.reserve(31)
+            packed.forEachCharacter { bytes.append($0) }
         }
     }
 

@@ -81,3 +81,45 @@ struct DecimalRoundingTests {
         }
     }
 }
+
+/// An array of doubles, decoded through the member loop's own number reader.
+private final class DoubleList: BaseModel {
+    var values: [Double] = []
+    override class var apiToLocal: [String: String] { ["v": "values"] }
+}
+
+@Suite("Doubles read from models")
+struct ModelDoubleTests {
+    @Test("a million random and edge-case doubles decode to exactly the standard library's parse of their text")
+    func millionDoubles() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts: [String] = ["0", "-0", "0.1", "1e-7", "5e-324", "2.2250738585072014e-308", "1.7976931348623157e308",
+                               "9007199254740993", "0.30000000000000004", "123456789012345678901234567890", "1e22", "1e23",
+                               "4.9406564584124654e-324", "2.4703282292062328e-324", "-65.613616999999977"]
+        for index in 0..<1_000_000 {
+            switch index % 4 {
+            case 0:
+                // Any double, as its shortest text.
+                let value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator) & 0x7FEF_FFFF_FFFF_FFFF)
+                texts.append(value.description)
+            case 1:
+                // Prices and amounts: up to 15 digits, some after the point.
+                texts.append("\(Int.random(in: 0...999_999_999, using: &generator)).\(Int.random(in: 0...999_999, using: &generator))")
+            case 2:
+                // 16 to 19 significant digits, the exact rounding path.
+                texts.append("\(Int.random(in: 1...9, using: &generator)).\(UInt64.random(in: 100_000_000_000_000...999_999_999_999_999_999, using: &generator))")
+            default:
+                // Exponents around the fast path's limits.
+                texts.append("\(Int.random(in: 1...99_999, using: &generator))e\(Int.random(in: -40...40, using: &generator))")
+            }
+        }
+        let list = try DoubleList.decode(from: "{\"v\":[\(texts.joined(separator: ","))]}")
+        #expect(list.values.count == texts.count)
+        var mismatches = 0
+        for (value, text) in zip(list.values, texts) where value.bitPattern != Double(text)!.bitPattern {
+            mismatches += 1
+            if mismatches <= 3 { Issue.record("\(text) decoded to \(value), not \(Double(text)!)") }
+        }
+        #expect(mismatches == 0)
+    }
+}
