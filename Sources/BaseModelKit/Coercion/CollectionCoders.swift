@@ -42,7 +42,11 @@ struct IdentityIndex {
     init<Element>(_ elements: [Element], identity: ElementIdentity) {
         isShort = elements.count <= 16
         if isShort { short.reserveCapacity(elements.count) }
-        for position in elements.indices {
+        // Counted loops in this generic code: `indices` is a generic call (see `ArrayCoder.write`).
+        let count = elements.count
+        var position = 0
+        while position < count {
+            defer { position += 1 }
             // Elements are models (the schema admits identities only for arrays of models).
             let id = anyObject(elements[position]).flatMap(identity.of)
             if isShort {
@@ -136,9 +140,12 @@ struct ArrayCoder<Element>: ValueCoding {
     /// `existing` itself when `merged` holds the same objects in the same order — so that the property
     /// keeps its buffer, and a change set sees at once that no element came or went — else `merged`.
     static func unchanged(_ merged: [Element], from existing: [Element]) -> [Element] {
-        guard merged.count == existing.count else { return merged }
-        for index in merged.indices where !isSameObject(merged[index], existing[index]) {
-            return merged
+        let count = merged.count
+        guard count == existing.count else { return merged }
+        var index = 0
+        while index < count {
+            if !isSameObject(merged[index], existing[index]) { return merged }
+            index += 1
         }
         return existing
     }
@@ -151,13 +158,16 @@ struct ArrayCoder<Element>: ValueCoding {
 
     func encode(_ value: [Element], session: EncodingSession) throws -> JSON {
         var items: [JSON] = []
-        items.reserveCapacity(value.count)
-        for (index, item) in value.enumerated() {
+        let count = value.count
+        items.reserveCapacity(count)
+        var index = 0
+        while index < count {
             do {
-                items.append(try element.encode(item, session: session))
+                items.append(try element.encode(value[index], session: session))
             } catch let error as MappingError {
                 throw error.prefixed(by: .index(index))
             }
+            index += 1
         }
         return .array(items)
     }

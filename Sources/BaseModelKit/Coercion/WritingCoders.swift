@@ -48,16 +48,20 @@ extension OptionalCoder {
 extension ArrayCoder {
     func write(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
         writer.beginArray()
-        // An index loop: `enumerated()` in this unspecialised code built tuple metadata per element.
-        for index in value.indices {
+        // A counted loop: `enumerated()` in this unspecialised code built tuple metadata per element,
+        // and `indices` was a generic call per array.
+        let count = value.count
+        var index = 0
+        while index < count {
             writer.writeElementSeparator(isFirst: index == 0)
             do {
                 try element.write(value[index], to: &writer, session: session)
             } catch let error as MappingError {
                 throw error.prefixed(by: .index(index))
             }
+            index += 1
         }
-        writer.endArray(isEmpty: value.isEmpty)
+        writer.endArray(isEmpty: count == 0)
     }
 }
 
@@ -66,16 +70,21 @@ extension DictionaryCoder {
         writer.beginObject()
         // A dictionary has no order; its keys are written sorted so that output stays deterministic
         // (the order `encode` gives, and `.sortedKeys` too).
-        let members = dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for index in members.indices {
-            writer.writeKey(members[index].key, isFirst: index == 0)
+        // The keys alone are sorted, as `String`s (specialised code), and the values looked up: sorting
+        // the key-value pairs ran generic code over tuples of the unknown value type, with a
+        // metadata lookup per move (callgrind: most of writing citm_catalog's dictionaries).
+        let keys = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for index in keys.indices {
+            let key = keys[index]
+            writer.writeKey(key, isFirst: index == 0)
+            guard let member = dictionary[key] else { continue }
             do {
-                try value.write(members[index].value, to: &writer, session: session)
+                try value.write(member, to: &writer, session: session)
             } catch let error as MappingError {
-                throw error.prefixed(by: .dictionaryKey(members[index].key))
+                throw error.prefixed(by: .dictionaryKey(key))
             }
         }
-        writer.endObject(isEmpty: members.isEmpty)
+        writer.endObject(isEmpty: keys.isEmpty)
     }
 }
 

@@ -35,27 +35,20 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     func json(of object: AnyObject, session: EncodingSession) -> JSON?
 
     /// Decodes as `decode(from:into:session:)` does, for an update that records its changes, and
-    /// tells what changed (values written as JSON with `encoding`).
-    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, encoding: EncodingSession) throws -> MemberChange
-}
-
-/// What a tracked decode of one member found.
-enum MemberChange {
-    case unchanged
-    case changed(old: JSON, new: JSON)
-    /// To compare by these probes: a property holding models (merged in place), or a value compared
-    /// by its written JSON.
-    case probes(before: ChangeProbe, after: ChangeProbe)
+    /// records a change of `property` in `tracker` if the value changed.
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws
 }
 
 extension MappedFieldAccess {
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
 
-    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, encoding: EncodingSession) throws -> MemberChange {
-        let before = probe(of: object, session: encoding)
+    /// By probes: a property holding models (merged in place), or a value compared by its written
+    /// JSON.
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
+        let before = probe(of: object, session: tracker.encoding)
         try decode(from: &parser, into: object, session: session)
-        return .probes(before: before, after: probe(of: object, session: encoding))
+        tracker.compare(before, probe(of: object, session: tracker.encoding), object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
     }
 }
 
@@ -157,16 +150,34 @@ class FieldStorage<Coder, Value>: @unchecked Sendable {
 
 /// A property of type `Value` with its coder.
 final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
-    /// How an update merges the property, found once.
+    /// How an update merges the property, found once, kept apart so that a probe copies no enum.
+    private let identityKey: String?
+    private let identityReader: (any IdentityProbing)?
+    private let mergesByKey: Bool
     private let shape: MergeShape
 
     override init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>) {
         shape = MergeShape(of: coder)
+        if case .identified(let key, let probing) = shape {
+            (identityKey, identityReader) = (key, probing)
+        } else {
+            (identityKey, identityReader) = (nil, nil)
+        }
+        if case .keyed = shape { mergesByKey = true } else { mergesByKey = false }
         super.init(handle: handle, coder: coder)
     }
 
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
-        probeMember(by: coder, from: handle, of: object, session: session, shape: shape)
+        // The collections merged on update first, straight (see `probeMember`).
+        if mergesByKey {
+            let value = handle.read(from: object)
+            return .objects(KeyedModels(buffer: BufferIdentity.of(value), value: value))
+        }
+        if let identityKey, let identityReader {
+            let value = handle.read(from: object)
+            return .elements(key: identityKey, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: identityReader))
+        }
+        return probeMember(by: coder, from: handle, of: object, session: session, shape: shape)
     }
 
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {

@@ -142,14 +142,7 @@ final class MemberTable: Sendable {
         guard let property = properties[index] else {
             return try accessors[index].decode(from: &parser, into: object, session: session)
         }
-        switch try accessors[index].decodeComparing(from: &parser, into: object, session: session, encoding: tracker.encoding) {
-        case .unchanged:
-            return
-        case .changed(let old, let new):
-            tracker.record(old: old, new: new, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
-        case .probes(let before, let after):
-            tracker.compare(before, after, object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
-        }
+        try accessors[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
     }
 
     /// `object`'s members as a JSON object, braces included: see `writeMembers`.

@@ -33,12 +33,13 @@ extension SpecializedFieldAccess {
 extension SpecializedFieldAccess where Coder.Value: Equatable {
     /// The common scalars compare their values, and write JSON only for a change. (Writing both
     /// values as bytes cost two allocations per member of every update: callgrind.)
-    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, encoding: EncodingSession) throws -> MemberChange {
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
         let old = handle.read(from: object)
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
         let new = handle.read(from: object)
-        guard old != new else { return .unchanged }
-        return .changed(old: (try? coder.encode(old, session: encoding)) ?? .null, new: (try? coder.encode(new, session: encoding)) ?? .null)
+        guard old != new else { return }
+        tracker.record(old: (try? coder.encode(old, session: tracker.encoding)) ?? .null, new: (try? coder.encode(new, session: tracker.encoding)) ?? .null,
+                       object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
     }
 }
 
