@@ -117,7 +117,7 @@ enum LiveFeed {
 // MARK: Hand-written
 
 /// The practical limit of an in-place update: code written for exactly these messages, which reads
-/// each one straight into the objects it names. It neither compares values nor keeps anything to
+/// each one straight into the objects it names (over `FastScanner`, keys dispatched on their bytes). It neither compares values nor keeps anything to
 /// roll back with (a bad message leaves what it applied so far).
 enum HandWrittenLiveFeed {
     static func decode(_ bytes: [UInt8]) throws -> LiveFeedRecord {
@@ -127,76 +127,101 @@ enum HandWrittenLiveFeed {
     }
 
     static func apply(_ bytes: [UInt8], to feed: LiveFeedRecord) throws {
-        var scanner = ByteScanner(bytes)
-        try scanner.object { key, scanner in
-            guard key.count == 1, key.first == UInt8(ascii: "e") else { return try skip(&scanner) }
-            try scanner.object { id, scanner in
-                let key = String(decoding: id, as: UTF8.self)
-                let event = feed.events[key] ?? LiveEventRecord()
-                try self.event(&scanner, into: event)
-                if feed.events[key] == nil { feed.events[key] = event }
-            }
-        }
-    }
-
-    private static func event(_ scanner: inout ByteScanner, into event: LiveEventRecord) throws {
-        try scanner.object { key, scanner in
-            switch key.first {
-            case UInt8(ascii: "i"): event.eventId = try scanner.int()
-            case UInt8(ascii: "n"): event.name = try scanner.string()
-            case UInt8(ascii: "l"): event.isLive = try scanner.bool()
-            case UInt8(ascii: "m"):
-                try scanner.object { id, scanner in
+        // Sound: the scanner reads `buffer` only inside this closure (see `FastScanner`).
+        try bytes.withUnsafeBufferPointer { buffer in
+            var scanner = FastScanner(buffer)
+            try scanner.expect(UInt8(ascii: "{"))
+            repeat {
+                guard try scanner.key() == 0x65 /* e */ else { throw FastScanner.Malformed() }
+                try scanner.expect(UInt8(ascii: "{"))
+                if scanner.consume(UInt8(ascii: "}")) { continue }
+                repeat {
+                    let id = try scanner.rawKey()
                     let key = String(decoding: id, as: UTF8.self)
-                    let market = event.markets[key] ?? LiveMarketRecord()
-                    try self.market(&scanner, into: market)
-                    if event.markets[key] == nil { event.markets[key] = market }
-                }
-            default: try skip(&scanner)
-            }
+                    if let event = feed.events[key] {
+                        try self.event(&scanner, into: event)
+                    } else {
+                        let event = LiveEventRecord()
+                        try self.event(&scanner, into: event)
+                        feed.events[key] = event
+                    }
+                } while try scanner.next(UInt8(ascii: "}"))
+            } while try scanner.next(UInt8(ascii: "}"))
         }
     }
 
-    private static func market(_ scanner: inout ByteScanner, into market: LiveMarketRecord) throws {
-        try scanner.object { key, scanner in
-            switch key.first {
-            case UInt8(ascii: "i"): market.marketId = try scanner.string()
-            case UInt8(ascii: "n"): market.name = try scanner.string()
-            case UInt8(ascii: "s"): market.status = try status(&scanner)
-            case UInt8(ascii: "o"):
+    private static func event(_ scanner: inout FastScanner, into event: LiveEventRecord) throws {
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            switch try scanner.key() {
+            case 0x69 /* i */: event.eventId = try scanner.int()
+            case 0x6E /* n */: event.name = try scanner.string()
+            case 0x6C /* l */: event.isLive = try scanner.bool()
+            case 0x6D /* m */:
+                try scanner.expect(UInt8(ascii: "{"))
+                if scanner.consume(UInt8(ascii: "}")) { continue }
+                repeat {
+                    let key = String(decoding: try scanner.rawKey(), as: UTF8.self)
+                    if let market = event.markets[key] {
+                        try self.market(&scanner, into: market)
+                    } else {
+                        let market = LiveMarketRecord()
+                        try self.market(&scanner, into: market)
+                        event.markets[key] = market
+                    }
+                } while try scanner.next(UInt8(ascii: "}"))
+            default: throw FastScanner.Malformed()
+            }
+        } while try scanner.next(UInt8(ascii: "}"))
+    }
+
+    private static func market(_ scanner: inout FastScanner, into market: LiveMarketRecord) throws {
+        try scanner.expect(UInt8(ascii: "{"))
+        repeat {
+            switch try scanner.key() {
+            case 0x69 /* i */: market.marketId = try scanner.string()
+            case 0x6E /* n */: market.name = try scanner.string()
+            case 0x73 /* s */: market.status = try status(&scanner)
+            case 0x6F /* o */:
                 // Merged by identity: the listed outcomes in their order, existing ones updated in
                 // place. The identity comes first in these messages.
                 let existing = market.outcomes
-                market.outcomes = try scanner.array { scanner in
-                    try scanner.expect(UInt8(ascii: "{"))
-                    _ = try scanner.key()
-                    let id = try scanner.int()
-                    let outcome = existing.first { $0.outcomeId == id } ?? LiveOutcomeRecord()
-                    outcome.outcomeId = id
-                    while try scanner.next(UInt8(ascii: "}")) {
-                        let key = try scanner.key()
-                        switch key.first {
-                        case UInt8(ascii: "n"): outcome.name = try scanner.string()
-                        case UInt8(ascii: "p"): outcome.price = try scanner.double()
-                        case UInt8(ascii: "s"): outcome.status = try status(&scanner)
-                        default: try skip(&scanner)
+                var outcomes: [LiveOutcomeRecord] = []
+                outcomes.reserveCapacity(existing.count)
+                try scanner.expect(UInt8(ascii: "["))
+                if !scanner.consume(UInt8(ascii: "]")) {
+                    repeat {
+                        try scanner.expect(UInt8(ascii: "{"))
+                        guard try scanner.key() == 0x69 /* i */ else { throw FastScanner.Malformed() }
+                        let id = try scanner.int()
+                        let outcome = existing.first { $0.outcomeId == id } ?? LiveOutcomeRecord()
+                        outcome.outcomeId = id
+                        while try scanner.next(UInt8(ascii: "}")) {
+                            switch try scanner.key() {
+                            case 0x6E /* n */: outcome.name = try scanner.string()
+                            case 0x70 /* p */: outcome.price = try scanner.double()
+                            case 0x73 /* s */: outcome.status = try status(&scanner)
+                            default: throw FastScanner.Malformed()
+                            }
                         }
-                    }
-                    return outcome
+                        outcomes.append(outcome)
+                    } while try scanner.next(UInt8(ascii: "]"))
                 }
-            default: try skip(&scanner)
+                market.outcomes = outcomes
+            default: throw FastScanner.Malformed()
             }
+        } while try scanner.next(UInt8(ascii: "}"))
+    }
+
+    @inline(__always)
+    private static func status(_ scanner: inout FastScanner) throws -> MarketStatus {
+        guard let raw = try scanner.rawString() else { throw FastScanner.Malformed() }
+        switch raw.first {
+        case UInt8(ascii: "o") where FastScanner.equal(raw, "open"): return .open
+        case UInt8(ascii: "s") where FastScanner.equal(raw, "suspended"): return .suspended
+        case UInt8(ascii: "c") where FastScanner.equal(raw, "closed"): return .closed
+        default: throw FastScanner.Malformed()
         }
-    }
-
-    private static func status(_ scanner: inout ByteScanner) throws -> MarketStatus {
-        guard let status = MarketStatus(rawValue: try scanner.string()) else { throw ByteScanner.Malformed() }
-        return status
-    }
-
-    /// These messages hold no other keys.
-    private static func skip(_ scanner: inout ByteScanner) throws {
-        throw ByteScanner.Malformed()
     }
 }
 
