@@ -103,9 +103,9 @@ enum HandWrittenOddsFeed {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    /// The status, told by its first byte and length.
+    /// The status, told by its first byte and length (also for the messages and the live feed).
     @inline(__always)
-    private static func status(_ scanner: inout FastScanner) throws -> MarketStatus {
+    static func status(_ scanner: inout FastScanner) throws -> MarketStatus {
         guard let raw = try scanner.rawString() else { throw FastScanner.Malformed() }
         switch (raw.count, raw.first) {
         case (4, UInt8(ascii: "o")) where FastScanner.equal(raw, "open"): return .open

@@ -181,7 +181,7 @@ enum HandWrittenLiveFeed {
             switch try scanner.key() {
             case 0x69 /* i */: market.marketId = try scanner.string()
             case 0x6E /* n */: market.name = try scanner.string()
-            case 0x73 /* s */: market.status = try status(&scanner)
+            case 0x73 /* s */: market.status = try HandWrittenOddsFeed.status(&scanner)
             case 0x6F /* o */:
                 // Merged by identity: the listed outcomes in their order, existing ones updated in
                 // place. The identity comes first in these messages.
@@ -200,7 +200,7 @@ enum HandWrittenLiveFeed {
                             switch try scanner.key() {
                             case 0x6E /* n */: outcome.name = try scanner.string()
                             case 0x70 /* p */: outcome.price = try scanner.double()
-                            case 0x73 /* s */: outcome.status = try status(&scanner)
+                            case 0x73 /* s */: outcome.status = try HandWrittenOddsFeed.status(&scanner)
                             default: throw FastScanner.Malformed()
                             }
                         }
@@ -211,17 +211,6 @@ enum HandWrittenLiveFeed {
             default: throw FastScanner.Malformed()
             }
         } while try scanner.next(UInt8(ascii: "}"))
-    }
-
-    @inline(__always)
-    private static func status(_ scanner: inout FastScanner) throws -> MarketStatus {
-        guard let raw = try scanner.rawString() else { throw FastScanner.Malformed() }
-        switch raw.first {
-        case UInt8(ascii: "o") where FastScanner.equal(raw, "open"): return .open
-        case UInt8(ascii: "s") where FastScanner.equal(raw, "suspended"): return .suspended
-        case UInt8(ascii: "c") where FastScanner.equal(raw, "closed"): return .closed
-        default: throw FastScanner.Malformed()
-        }
     }
 }
 

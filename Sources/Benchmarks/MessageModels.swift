@@ -62,14 +62,7 @@ enum Messages {
                 case 0x6D /* m */: record.marketId = try scanner.string()
                 case 0x6F /* o */: record.outcomeId = try scanner.int()
                 case 0x70 /* p */: record.price = try scanner.double()
-                case 0x73 /* s */:
-                    guard let raw = try scanner.rawString() else { throw FastScanner.Malformed() }
-                    switch raw.first {
-                    case UInt8(ascii: "o") where FastScanner.equal(raw, "open"): record.status = .open
-                    case UInt8(ascii: "s") where FastScanner.equal(raw, "suspended"): record.status = .suspended
-                    case UInt8(ascii: "c") where FastScanner.equal(raw, "closed"): record.status = .closed
-                    default: throw FastScanner.Malformed()
-                    }
+                case 0x73 /* s */: record.status = try HandWrittenOddsFeed.status(&scanner)
                 case 0x7473 /* ts */: record.sentAt = Date(timeIntervalSince1970: Double(try scanner.int()) / 1000)
                 case 0x7371 /* sq */: record.sequence = try scanner.int()
                 default: throw FastScanner.Malformed()

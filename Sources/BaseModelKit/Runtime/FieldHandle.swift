@@ -32,16 +32,10 @@ struct FieldHandle<Value> {
 
     /// The field's current value in `object`, which must be an instance of the class (or a subclass
     /// of the class) the field was read from.
+    @inline(__always)
     func read(from object: AnyObject) -> Value {
-        // Sound: the field at `offset` is a strong `var` of exactly `Value` (checked by `init?`), and
-        // `object` is an instance of its class, alive until `extendLifetime`.
-        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
-        #if BASEMODELKIT_THREAD_SANITIZER
-        bmk_sanitizer_read(address, MemoryLayout<Value>.size)
-        #endif
-        let value = address.assumingMemoryBound(to: Value.self).pointee
-        extendLifetime(object)
-        return value
+        // A strong `var` of exactly `Value` (checked by `init?`) is a field `FieldReader` reads.
+        FieldReader(checkedOffset: offset).read(from: object)
     }
 
     /// Replaces the field's value in `object`, releasing the old value.
@@ -70,7 +64,13 @@ struct FieldReader<Value> {
         offset = field.offset
     }
 
+    /// A reader of the field at `offset`, which the caller has checked as `init?(field:)` does.
+    fileprivate init(checkedOffset offset: Int) {
+        self.offset = offset
+    }
+
     /// The field's current value in `object`, an instance of the field's class or a subclass.
+    @inline(__always)
     func read(from object: AnyObject) -> Value {
         // Sound: the field at `offset` holds exactly a `Value` (checked by `init?`), initialised
         // before `init` returned, and `object` is alive until `extendLifetime`.
