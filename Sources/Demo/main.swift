@@ -57,6 +57,8 @@ func short(_ value: JSON) -> String {
     return text.count > 24 ? text.prefix(24) + "…" : text
 }
 
+let after = summary(of: event)
+
 // The app's own edit, sent back as a PATCH body: what changed since a snapshot, as JSON.
 let snapshot = event.snapshot()
 event.markets.first?.status = .open
@@ -99,7 +101,7 @@ decode  \(feedData.count) bytes in \(milliseconds(decodeTime)) (median of 5; the
 \(markets.filter { $0.status == .suspended }.count) markets suspended, \(feed.events.filter(\.isLive).count) events live
 update  \(updateData.count) bytes applied to event \(updatedId) in place in \(milliseconds(updateTime))
         before: \(before)
-        after:  \(summary(of: event))
+        after:  \(after)
         changed (update(from:)'s change set): \(changeLines.joined(separator: "; "))
 patch   the app reopens "\(event.markets.first?.name ?? "")"; the PATCH body of its changes since a snapshot: \(patchBody)
 write   \(written.count) bytes in \(milliseconds(encodeTime)) (median of 5; the first: \(milliseconds(firstEncodeTime)))
