@@ -43,7 +43,8 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed twice over: with change sets,
-// with recordsChanges = false, by the hand-written updater; FILE is not read),
+// with recordsChanges = false, by the hand-written updater; FILE is not read), live-setup,
+// live-setup-hand (their setup alone),
 // foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
@@ -71,18 +72,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         // Every object exists already: each update claims, snapshots and compares all of them.
         let model = try FeedModel.decode(from: data)
         for _ in 0..<20 { consume(try model.update(from: data)) }
-    case "live-update", "live-update-quiet", "live-update-hand":
-        // FILE is not read: the live feed and its messages are generated. Both sets, twice.
+    case "live-update", "live-update-quiet", "live-update-hand", "live-setup", "live-setup-hand":
+        // FILE is not read: the live feed and its messages are generated. Both sets, twice (the
+        // setup tasks only generate and decode, to subtract from the others).
         let (feed, sets) = LiveFeed.generate()
+        let turns = task.hasPrefix("live-setup") ? 0 : 4
         var options = DecodingOptions()
         options.recordsChanges = task == "live-update"
-        if task == "live-update-hand" {
+        if task.hasSuffix("hand") {
             let record = try HandWrittenLiveFeed.decode([UInt8](feed))
             let byteSets = sets.map { $0.map { [UInt8]($0) } }
-            for turn in 0..<4 { for message in byteSets[turn % 2] { try HandWrittenLiveFeed.apply(message, to: record) } }
+            for turn in 0..<turns { for message in byteSets[turn % 2] { try HandWrittenLiveFeed.apply(message, to: record) } }
         } else {
             let model = try LiveFeedModel.decode(from: feed)
-            for turn in 0..<4 { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
+            for turn in 0..<turns { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
         }
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
