@@ -73,7 +73,14 @@ extension DictionaryCoder {
         // The keys alone are sorted, as `String`s (specialised code), and the values looked up: sorting
         // the key-value pairs ran generic code over tuples of the unknown value type, with a
         // metadata lookup per move (callgrind: most of writing citm_catalog's dictionaries).
-        let keys = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // The keys are copied into a `[String]` first: `sorted` on the dictionary's `Keys` ran the
+        // standard library's generic sort, unspecialised, a fifth of writing citm_catalog.
+        var keys: [String] = []
+        keys.reserveCapacity(dictionary.count)
+        for key in dictionary.keys {
+            keys.append(key)
+        }
+        keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for index in keys.indices {
             let key = keys[index]
             writer.writeKey(key, isFirst: index == 0)

@@ -18,10 +18,12 @@ enum ClassDowncast {
     /// (callgrind: about 130 instructions per nested model written). Sound for the same reason: model
     /// coders are made only for `BaseModel` and its subclasses (`ModelCoder.init` checks it), and a
     /// subclass reference is a valid reference of its superclass type. (A class reference is one
-    /// pointer whatever its static class, so the value's memory is read as a `Base` reference.)
+    /// pointer whatever its static class, so the value is reinterpreted as a `Base` reference;
+    /// reading it through `withUnsafePointer` cost a generic closure call per model, a tenth of
+    /// writing citm_catalog.)
     static func reference<Declared, Base: AnyObject>(of value: Declared, as base: Base.Type) -> Base {
-        withUnsafePointer(to: value) { pointer in
-            UnsafeRawPointer(pointer).load(as: Base.self)
-        }
+        // Sound: as above; both types are one strong reference, so the cast keeps the ownership the
+        // copy of `value` had.
+        unsafeDowncast(unsafeBitCast(value, to: AnyObject.self), to: Base.self)
     }
 }
