@@ -42,8 +42,13 @@ final class ModelSchema: Sendable {
     /// `runsHooksBelow`, once found.
     private let hooksBelow = Lock<Bool?>.make(nil)
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = []) {
+    /// What the tables leave out without making the plan unsound — `@Observable` properties without
+    /// a key path, whose observers are not told — which `validateMappings()` reports.
+    let advisories: [String]
+
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
+        self.advisories = advisories
         self.nestedModelTypes = nestedModelTypes
         self.localToApi = localToApi
         self.requiredKeys = requiredKeys

@@ -7,6 +7,9 @@ struct SchemaBuilder {
     private var problems: [String] = []
     /// The mapped properties an `@Observable` macro stores (in `_name`), in the order found.
     private var observationStored: [String] = []
+    /// Such properties without a key path: decoded and updated, but their observers are not told;
+    /// `validateMappings()` reports them.
+    private var unobserved: [String] = []
 
     init(chain: [ClassTables], storedFields: [StoredField]) {
         self.chain = chain
@@ -90,7 +93,8 @@ struct SchemaBuilder {
             requiredKeys: required.declared,
             requiredOrNonOptionalKeys: required.withNonOptional,
             observation: observation,
-            nestedModelTypes: nestedModelTypes)
+            nestedModelTypes: nestedModelTypes,
+            advisories: unobserved)
     }
 
     // MARK: Identities
@@ -146,7 +150,7 @@ struct SchemaBuilder {
         for property in observationStored {
             let storage = storedFields.last { $0.name == "_" + property }!
             guard let keyPath = keyPaths[property] else {
-                problems.append("`\(property)` is an @Observable property: name its key path in observedKeyPaths (`[\"\(property)\": \\\(model.name).\(property)]`), so that updates can tell its observers.")
+                unobserved.append("`\(property)` is an @Observable property without a key path: its observers are not told of updates. Name it in observedKeyPaths (`[\"\(property)\": \\\(model.name).\(property)]`).")
                 continue
             }
             let keyPathType = type(of: keyPath)

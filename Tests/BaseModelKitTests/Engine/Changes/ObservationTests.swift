@@ -32,6 +32,14 @@ import Testing
     override class var observedKeyPaths: [String: AnyKeyPath] { ["name": \ObservedOutcome.name] }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@Observable final class ObservedPartly: BaseModel {
+    var price = 0.0
+    var name = ""
+    override class var apiToLocal: [String: String] { ["p": "price", "n": "name"] }
+    override class var observedKeyPaths: [String: AnyKeyPath] { ["price": \ObservedPartly.price] }
+}
+
 /// Counts the `onChange` calls of one tracking of one property.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class ChangeCounter: @unchecked Sendable {
@@ -98,16 +106,32 @@ struct ObservationTests {
         #expect(outcomes.count == 1 && title.count == 0)
     }
 
-    @Test("every property the macro stores needs its key path, of its own type")
-    func keyPathsRequired() {
+    @Test("a key path of another class or type is a schema error")
+    func wrongKeyPaths() {
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
         #expect {
             try ObservedWithoutKeyPaths.decode(from: #"{"p":1}"#)
         } throws: { error in
-            let message = "\(error)"
-            return message.contains("`price` is an @Observable property: name its key path in observedKeyPaths (`[\"price\": \\ObservedWithoutKeyPaths.price]`)")
-                && message.contains("observedKeyPaths has a key path from `ObservedOutcome` to `String` for `name`")
+            "\(error)".contains("observedKeyPaths has a key path from `ObservedOutcome` to `String` for `name`")
         }
+    }
+
+    @Test("a property without a key path is decoded and updated, its observers are not told, and validateMappings says so")
+    func missingKeyPaths() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let model = try ObservedPartly.decode(from: #"{"p":1,"n":"a"}"#)
+        let (price, name) = (ChangeCounter(), ChangeCounter())
+        price.track { _ = model.price }
+        name.track { _ = model.name }
+        let changes = try model.update(from: #"{"p":2,"n":"b"}"#)
+        #expect(changes.map(\.property) == ["price", "name"] && model.name == "b")
+        #expect(price.count == 1 && name.count == 0)
+        #expect {
+            try ObservedPartly.validateMappings()
+        } throws: { error in
+            "\(error)".contains("`name` is an @Observable property without a key path: its observers are not told of updates. Name it in observedKeyPaths (`[\"name\": \\ObservedPartly.name]`).")
+        }
+        #expect(throws: Never.self) { try ObservedOutcome.validateMappings() }
     }
 }
 #endif
