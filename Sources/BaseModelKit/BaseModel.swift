@@ -106,8 +106,9 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// For an `@Observable` model: each mapped property's key path (`["price": \Outcome.price]`), so
     /// that the engine, which writes the macro's storage (`_price`) directly, can tell the class's
     /// observers — `withObservationTracking`, SwiftUI — which properties an update changed. Swift
-    /// cannot make a key path from a name at run time, so the class names them; the schema requires
-    /// one for every mapped property the macro stores. The union along the superclass chain.
+    /// cannot make a key path from a name at run time, so the class names them. A mapped property the
+    /// macro stores without one is decoded and updated but its observers are not told, and
+    /// `validateMappings()` reports it. The union along the superclass chain.
     open class var observedKeyPaths: [String: AnyKeyPath] { [:] }
 
     /// Properties (by name) whose raw-value enum keeps its default when the JSON holds a raw value no
