@@ -10,11 +10,11 @@ import Observation
 /// names in `observedKeyPaths`: `withObservationTracking`'s `onChange` (and SwiftUI) hears of exactly
 /// those properties, once each, and of nothing when the update fails or writes equal values.
 enum ObservationNotices {
-    /// Announces `changes`, the changes of `model`, if its class is `@Observable`: each property once.
-    static func announce(_ changes: [Change], of model: BaseModel) {
+    /// Announces `changes`, the changes of `model`, whose class's plan has `observation`: each
+    /// property once.
+    static func announce(_ changes: [Change], of model: BaseModel, through observation: ObservedProperties) {
         #if canImport(Observation)
-        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
-              let observation = try? SchemaRegistry.schema(for: type(of: model)).observation else { return }
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
         var announced: Set<String> = []
         for change in changes {
             guard let keyPath = observation.keyPaths[change.property] as? any ObservationAnnouncing,

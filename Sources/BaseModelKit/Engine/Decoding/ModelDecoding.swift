@@ -171,29 +171,33 @@ enum ModelDecoding {
         // Each model's changes, the models in the order of their first change: one pass, over the
         // models whose class overrides `didUpdate(_:)` or is `@Observable` (a class keeping both
         // defaults has nothing to be told).
-        var listening: [(type: ObjectIdentifier, listens: Bool)] = []
-        func listens(_ model: BaseModel) -> Bool {
+        // Each class's plan is looked up once: it tells whether the class listens, and how to tell its
+        // observers.
+        var listening: [(type: ObjectIdentifier, listens: Bool, observation: ObservedProperties?)] = []
+        func listener(_ model: BaseModel) -> (listens: Bool, observation: ObservedProperties?) {
             let type = ObjectIdentifier(Swift.type(of: model))
-            if let known = listening.first(where: { $0.type == type }) { return known.listens }
+            if let known = listening.first(where: { $0.type == type }) { return (known.listens, known.observation) }
             let plan = try? SchemaRegistry.schema(for: Swift.type(of: model))
             let listens = plan.map { $0.overriddenHooks.contains(.didUpdate) || $0.observation != nil } ?? true
-            listening.append((type, listens))
-            return listens
+            listening.append((type, listens, plan?.observation))
+            return (listens, plan?.observation)
         }
         var positions: [ObjectIdentifier: Int] = [:]
-        var byModel: [(model: BaseModel, changes: [Change])] = []
-        for change in changes where listens(change.model) {
+        var byModel: [(model: BaseModel, observation: ObservedProperties?, changes: [Change])] = []
+        for change in changes {
+            let (listens, observation) = listener(change.model)
+            guard listens else { continue }
             if let position = positions[ObjectIdentifier(change.model)] {
                 byModel[position].changes.append(change)
             } else {
                 positions[ObjectIdentifier(change.model)] = byModel.count
-                byModel.append((change.model, [change]))
+                byModel.append((change.model, observation, [change]))
             }
         }
-        for (model, own) in byModel {
-            ObservationNotices.announce(own, of: model)
+        for (model, observation, own) in byModel {
+            if let observation { ObservationNotices.announce(own, of: model, through: observation) }
         }
-        for (model, own) in byModel {
+        for (model, _, own) in byModel {
             model.didUpdate(ChangeSet(own, root: root))
         }
         return changes
