@@ -154,16 +154,15 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     private let identityKey: String?
     private let identityReader: (any IdentityProbing)?
     private let mergesByKey: Bool
-    private let shape: MergeShape
+    private let mergesModel: Bool
 
     override init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>) {
-        shape = MergeShape(of: coder)
-        if case .identified(let key, let probing) = shape {
-            (identityKey, identityReader) = (key, probing)
-        } else {
-            (identityKey, identityReader) = (nil, nil)
+        (identityKey, identityReader, mergesByKey, mergesModel) = switch MergeShape(of: coder) {
+        case .identified(let key, let probing): (key, probing, false, false)
+        case .keyed: (nil, nil, true, false)
+        case .model: (nil, nil, false, true)
+        case .none: (nil, nil, false, false)
         }
-        if case .keyed = shape { mergesByKey = true } else { mergesByKey = false }
         super.init(handle: handle, coder: coder)
     }
 
@@ -177,7 +176,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
             let value = handle.read(from: object)
             return .elements(key: identityKey, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: identityReader))
         }
-        return probeMember(by: coder, from: handle, of: object, session: session, shape: shape)
+        return probeMember(by: coder, from: handle, of: object, session: session, shape: mergesModel ? .model : MergeShape.none)
     }
 
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {
