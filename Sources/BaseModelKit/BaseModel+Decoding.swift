@@ -16,16 +16,19 @@ extension BaseModel {
     ///   data.`) or a value that cannot be mapped (with its path); `SchemaError` when the class's
     ///   mapping tables are invalid.
     public static func decode<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending Self {
-        try DocumentDecoding.decode(bytes.inputBytes, at: path, as: self, options: options, report: report)
+        // Told apart here, not in `DocumentBytes.reading`: a result made inside a closure over
+        // `bytes` could not be `sending`.
+        if let data = bytes as? Data { return try decode(from: data, at: path, options: options, report: report) }
+        return try decode(from: bytes.inputBytes, at: path, options: options, report: report)
     }
 
     /// `decode(from:at:options:report:)` for `Data`, the usual input: the same, without telling the
     /// kind of collection at run time (the dynamic casts cost about 350 instructions per call).
     public static func decode(from data: Data, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending Self {
-        try DocumentDecoding.decode(data.byteArray, at: path, as: self, options: options, report: report)
+        try DocumentDecoding.decode(data, at: path, as: self, options: options, report: report)
     }
 
-    /// `decode(from:at:options:report:)` for an array of bytes, read as it is.
+    /// `decode(from:at:options:report:)` for an array of bytes, read in place.
     public static func decode(from bytes: [UInt8], at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending Self {
         try DocumentDecoding.decode(bytes, at: path, as: self, options: options, report: report)
     }
@@ -64,13 +67,13 @@ extension BaseModel {
     /// one it is called on are not tracked.)
     @discardableResult
     public func update<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
-        try DocumentDecoding.update(self, from: bytes.inputBytes, at: path, options: options, report: report)
+        try DocumentBytes.reading(bytes) { try DocumentDecoding.update(self, from: $0, at: path, options: options, report: report) }
     }
 
     /// Updates this model in place from JSON text; see `update(from:at:options:report:)` for bytes.
     @discardableResult
     public func update(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
-        try DocumentDecoding.update(self, from: Array(text.utf8), at: path, options: options, report: report)
+        try DocumentBytes.reading(Array(text.utf8)) { try DocumentDecoding.update(self, from: $0, at: path, options: options, report: report) }
     }
 
     /// Updates this model in place from a parsed JSON object; see `update(from:at:options:report:)`.
@@ -110,12 +113,16 @@ extension BaseModelProtocol {
     ///
     /// - Throws: `MappingError` with the element's index in its path, or `SchemaError`.
     public static func decodeArray<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending [Self] {
-        try DocumentDecoding.decodeArray(bytes.inputBytes, at: path, of: self, options: options, report: report)
+        // As in `decode(from:at:options:report:)`.
+        if let data = bytes as? Data {
+            return try DocumentBytes.reading(data) { try DocumentDecoding.decodeArray($0, at: path, of: self, options: options, report: report) }
+        }
+        return try DocumentBytes.reading(bytes.inputBytes) { try DocumentDecoding.decodeArray($0, at: path, of: self, options: options, report: report) }
     }
 
     /// New models decoded from a JSON array in text; see `decodeArray(from:at:options:report:)`.
     public static func decodeArray(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending [Self] {
-        try DocumentDecoding.decodeArray(Array(text.utf8), at: path, of: self, options: options, report: report)
+        try DocumentBytes.reading(Array(text.utf8)) { try DocumentDecoding.decodeArray($0, at: path, of: self, options: options, report: report) }
     }
 
     /// New models decoded from the elements of a parsed JSON array.

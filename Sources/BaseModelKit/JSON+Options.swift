@@ -14,12 +14,12 @@ extension JSON {
     ///
     /// - Throws: `JSONSyntaxError` with the byte offset, line and column of the problem.
     public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: bytes.inputBytes, maxDepth: options.maxDepth)
+        self = try JSON.parsing(bytes, maxDepth: options.maxDepth)
     }
 
     /// Parses one JSON document from text; see `init(parsing:options:)` for bytes.
     public init(parsing text: String, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        try self.init(parsing: Array(text.utf8), maxDepth: options.maxDepth)
+        self = try JSON.parsing(Array(text.utf8), maxDepth: options.maxDepth)
     }
 }
 

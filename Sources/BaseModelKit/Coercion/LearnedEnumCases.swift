@@ -26,13 +26,13 @@ final class LearnedEnumCases: Sendable {
     /// closing quote, when its contents are exactly a learned raw value. Learned raw values have no
     /// quote, backslash or control byte (they came from plain string contents), so a learned value
     /// followed by a quote is the whole string: nothing needs scanning first.
-    func bits(ofStringAt quote: Int, in bytes: [UInt8]) -> (bits: UInt8, closingQuote: Int)? {
+    func bits(ofStringAt quote: Int, in bytes: DocumentBytes) -> (bits: UInt8, closingQuote: Int)? {
         table.read { table in
             guard let table else { return nil }
             let start = quote + 1
             for entry in table.entries {
                 let end = start + entry.bytes.count
-                if end < bytes.count, bytes[end] == UInt8(ascii: "\""), ByteScanning.equal(bytes, from: start, to: end, entry.bytes) {
+                if bytes.byte(at: end) == UInt8(ascii: "\""), ByteScanning.equal(bytes, from: start, to: end, entry.bytes) {
                     return (entry.bits, end)
                 }
             }
@@ -40,8 +40,9 @@ final class LearnedEnumCases: Sendable {
         }
     }
 
-    /// Remembers that `bytes` are the raw value of the case with bit pattern `bits`.
-    func learn(_ bytes: ArraySlice<UInt8>, bits: UInt8) {
+    /// Remembers that `bytes` are the raw value of the case with bit pattern `bits`. Sound: `bytes` are
+    /// the parser's, read here only, and copied into the table.
+    func learn(_ bytes: UnsafeBufferPointer<UInt8>, bits: UInt8) {
         table.publish { current in
             let entries = current?.entries ?? []
             guard entries.count < 256, !entries.contains(where: { $0.bytes.elementsEqual(bytes) }) else { return nil }

@@ -61,7 +61,7 @@ struct ModelCoder<Declared>: ValueCoding {
         var hookObject: HookObject?
         if try plan(for: buildType).overriddenHooks.contains(.modelClass) {
             // A payload whose type key picks another class replaces the object instead of merging.
-            let object = HookObject(at: parser, session: session)
+            let object = HookObject(at: &parser, session: session)
             if let replacement = try ModelDecoding.replacementClass(for: JSONObject(deferred: object), existing: existing, hookClass: buildType, declared: declaredClass) {
                 let model = replacement.init()
                 try ModelDecoding.fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: try plan(for: replacement))

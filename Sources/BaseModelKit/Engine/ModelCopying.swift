@@ -16,8 +16,10 @@ enum ModelCopying {
         let session = DecodingSession(options: DecodingOptions(), isUpdate: false)
         do {
             try CurrentSession.$decoding.withValue(session) {
-                var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
-                try ModelDecoding.fill(copy, parser: &parser, session: session, isExisting: false, plan: try SchemaRegistry.schema(for: type))
+                try DocumentBytes.reading(bytes) { document in
+                    var parser = try JSONParser(bytes: document, maxDepth: session.options.maxDepth)
+                    try ModelDecoding.fill(copy, parser: &parser, session: session, isExisting: false, plan: try SchemaRegistry.schema(for: type))
+                }
             }
         } catch let error as JSONSyntaxError {
             throw MappingError(.malformedJSON(error))

@@ -320,13 +320,16 @@ struct PackedNumberText: Sendable {
     private static let characters: [UInt8] = Array("0123456789.-+eE".utf8)
 
     /// `bytes[start..<end]`, which hold a number in JSON grammar, packed; `nil` for a longer text.
-    init?(_ bytes: [UInt8], from start: Int, to end: Int) {
+    init?(_ bytes: DocumentBytes, from start: Int, to end: Int) {
         guard end - start <= 31 else { return nil }
+        // Sound: the range is checked once here, and the loop reads only inside it.
+        let digits = bytes[start..<end]
         var words: (UInt64, UInt64) = (0, 0)
-        for index in start..<end {
+        for nibble in 0..<digits.count {
+            let byte = digits[nibble]
             let code: UInt64
-            switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): code = UInt64(bytes[index] - UInt8(ascii: "0")) + 1
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): code = UInt64(byte - UInt8(ascii: "0")) + 1
             case UInt8(ascii: "."): code = 11
             case UInt8(ascii: "-"): code = 12
             case UInt8(ascii: "+"): code = 13
@@ -334,7 +337,6 @@ struct PackedNumberText: Sendable {
             case UInt8(ascii: "E"): code = 15
             default: return nil
             }
-            let nibble = index - start
             if nibble < 16 {
                 words.0 |= code << (4 * UInt64(nibble))
             } else {

@@ -50,12 +50,12 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     let reason: Reason
 
     /// An error at `offset` of `bytes`, with its line and column computed from the bytes before it.
-    init(_ reason: Reason, at offset: Int, in bytes: [UInt8]) {
+    init(_ reason: Reason, at offset: Int, in bytes: DocumentBytes) {
         self.reason = reason
         self.offset = offset
         var line = 1
         var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
+        for byte in bytes[0..<max(0, min(offset, bytes.count))] {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1

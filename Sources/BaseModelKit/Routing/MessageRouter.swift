@@ -31,7 +31,7 @@ public final class MessageRouter: Sendable {
     }
 
     /// Decodes a message's bytes and hands the model to its handler.
-    private typealias Route = @Sendable (_ bytes: [UInt8], _ options: DecodingOptions) throws -> Void
+    private typealias Route = @Sendable (_ bytes: DocumentBytes, _ options: DecodingOptions) throws -> Void
     private typealias Fallback = @Sendable (_ type: String?, _ message: JSON) throws -> Void
 
     private struct State {
@@ -73,16 +73,16 @@ public final class MessageRouter: Sendable {
     ///   the handler throws.
     @discardableResult
     public func route(_ data: Data) throws -> String? {
-        try route(bytes: data.byteArray)
+        try DocumentBytes.reading(data) { try route(bytes: $0) }
     }
 
     /// Decodes one message given as text; see `route(_:)` for `Data`.
     @discardableResult
     public func route(_ text: String) throws -> String? {
-        try route(bytes: Array(text.utf8))
+        try DocumentBytes.reading(Array(text.utf8)) { try route(bytes: $0) }
     }
 
-    private func route(bytes: [UInt8]) throws -> String? {
+    private func route(bytes: DocumentBytes) throws -> String? {
         // Handlers run outside the lock, so that one may register routes or route again.
         let (options, fallback) = state.withLock { ($0.options, $0.fallback) }
         let type: String?
@@ -100,7 +100,7 @@ public final class MessageRouter: Sendable {
         }
         let message: JSON
         do {
-            message = try JSON(parsing: bytes, options: options)
+            message = try JSON(parsing: bytes, maxDepth: options.maxDepth)
         } catch {
             throw MappingError(.malformedJSON(error))
         }
@@ -109,7 +109,7 @@ public final class MessageRouter: Sendable {
     }
 
     /// The type of the message in `bytes`: the string or integer at `typeKey`.
-    private func messageType(in bytes: [UInt8], options: DecodingOptions) throws -> String {
+    private func messageType(in bytes: DocumentBytes, options: DecodingOptions) throws -> String {
         do {
             var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
             let descent = try DesignatedPath.seek(typeKey, in: &parser)

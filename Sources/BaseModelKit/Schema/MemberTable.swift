@@ -52,7 +52,7 @@ final class MemberTable: Sendable {
     /// The member whose key is `bytes[start..<end]`. The search starts at `hint`, just after the
     /// previous match, because documents mostly list keys in the order the plan does; `hint` is moved
     /// past the match.
-    func index(matching bytes: [UInt8], from start: Int, to end: Int, hint: inout Int) -> Int? {
+    func index(matching bytes: DocumentBytes, from start: Int, to end: Int, hint: inout Int) -> Int? {
         let count = keyBytes.count
         guard count > 0 else { return nil }
         let length = end - start

@@ -1,20 +1,40 @@
+import Foundation
+
 /// The entry points' work on whole documents: a parser over the bytes, the designated path if there
 /// is one, the session made current for the hooks, syntax errors reported as `MappingError`s, report
 /// entries handed over only when the call succeeds, and an update undone when it fails.
 enum DocumentDecoding {
     /// A new model from the object at `path` (or the whole document).
-    static func decode<Model: BaseModel>(_ bytes: [UInt8], at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> Model {
+    static func decode<Model: BaseModel>(_ bytes: DocumentBytes, at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> Model {
+        // `decodeObject` builds `type` or a subclass `modelClass(for:)` picked and checked.
+        try decodeModel(bytes, at: path, as: type, options: options, report: report) as! Model
+    }
+
+    /// `decode(_:at:as:options:report:)` over the bytes of `data`, read in place. (The entry points
+    /// on `BaseModel` call these rather than reading the bytes themselves: a closure there would
+    /// capture the dynamic `Self`, which crashed the 6.3 compiler's release build.)
+    static func decode<Model: BaseModel>(_ data: Data, at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> Model {
+        try DocumentBytes.reading(data) { try decodeModel($0, at: path, as: type, options: options, report: report) } as! Model
+    }
+
+    /// `decode(_:at:as:options:report:)` over the bytes of `array`, read in place.
+    static func decode<Model: BaseModel>(_ array: [UInt8], at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> Model {
+        try DocumentBytes.reading(array) { try decodeModel($0, at: path, as: type, options: options, report: report) } as! Model
+    }
+
+    /// The decode itself, not generic: the closures above then return a concrete type (a generic
+    /// one made the runtime look up generic metadata on every call).
+    private static func decodeModel(_ bytes: DocumentBytes, at path: String?, as type: BaseModel.Type, options: DecodingOptions, report: MappingReport?) throws -> BaseModel {
         let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
         let plan = try SchemaRegistry.schema(for: type)
         return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
-            // `decodeObject` builds `type` or a subclass `modelClass(for:)` picked and checked.
-            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan) as! Model
+            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
         }
     }
 
     /// `model` updated in place from the object at `path` (or the whole document); every object the
     /// update changed is restored if it fails.
-    static func update(_ model: BaseModel, from bytes: [UInt8], at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
+    static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
         let session = ModelDecoding.updateSession(options: options, reports: report != nil)
         do {
             let plan = try SchemaRegistry.schema(for: type(of: model))
@@ -30,7 +50,7 @@ enum DocumentDecoding {
     }
 
     /// New models from the array at `path` (or the whole document).
-    static func decodeArray<Model: BaseModel>(_ bytes: [UInt8], at path: String?, of type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> [Model] {
+    static func decodeArray<Model: BaseModel>(_ bytes: DocumentBytes, at path: String?, of type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> [Model] {
         let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
         let coder = ArrayCoder<Model>(element: ModelCoder<Model>(buildType: type))
         return try run(bytes, at: path, session: session, report: report, runsHooks: try SchemaRegistry.schema(for: type).runsHooksBelow) { parser in
@@ -41,7 +61,7 @@ enum DocumentDecoding {
     /// Runs `body` with a parser standing at the value at `path` (the whole document when `nil`) and
     /// `session` current when hooks may run (`runsHooks`, see `ModelSchema.runsHooksBelow`); errors
     /// from `body` get the path in front of theirs, and the rest of the document is checked afterwards.
-    private static func run<Result>(_ bytes: [UInt8], at path: String?, session: DecodingSession, report: MappingReport?, runsHooks: Bool = true, _ body: (inout JSONParser) throws -> Result) throws -> Result {
+    private static func run<Result>(_ bytes: DocumentBytes, at path: String?, session: DecodingSession, report: MappingReport?, runsHooks: Bool = true, _ body: (inout JSONParser) throws -> Result) throws -> Result {
         let result: Result
         do {
             result = runsHooks
@@ -55,7 +75,7 @@ enum DocumentDecoding {
     }
 
     /// `run`'s work, with the session current or not.
-    private static func parse<Result>(_ bytes: [UInt8], at path: String?, session: DecodingSession, _ body: (inout JSONParser) throws -> Result) throws -> Result {
+    private static func parse<Result>(_ bytes: DocumentBytes, at path: String?, session: DecodingSession, _ body: (inout JSONParser) throws -> Result) throws -> Result {
         var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
         guard let path else {
             let result = try body(&parser)

@@ -25,7 +25,7 @@ enum ModelDecoding {
             let plan = try known ?? SchemaRegistry.schema(for: Swift.type(of: existing))
             var hookObject: HookObject?
             if plan.overriddenHooks.contains(.modelClass) {
-                let object = HookObject(at: parser, session: session)
+                let object = HookObject(at: &parser, session: session)
                 try refuseOtherClass(for: JSONObject(deferred: object), existing: existing)
                 hookObject = object
             }
@@ -64,7 +64,7 @@ enum ModelDecoding {
             try fill(model, parser: &parser, session: session, isExisting: false, plan: plan)
             return model
         }
-        let object = HookObject(at: parser, session: session)
+        let object = HookObject(at: &parser, session: session)
         let chosen = try buildType.classToBuild(for: JSONObject(deferred: object), declared: declared)
         let model = chosen.init()
         try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try SchemaRegistry.schema(for: chosen))
@@ -83,7 +83,7 @@ enum ModelDecoding {
             try checkPresence(of: requiredKeys(of: plan, session: session), in: parser, plan: plan)
         }
         if plan.overriddenHooks.contains(.deserialize) {
-            try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? HookObject(at: parser, session: session), plan: plan)
+            try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? HookObject(at: &parser, session: session), plan: plan)
         } else {
             try plan.members.decodeMembers(from: &parser, into: model, session: session, isExisting: isExisting)
         }

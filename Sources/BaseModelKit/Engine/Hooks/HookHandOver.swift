@@ -72,7 +72,7 @@ enum HookHandOver {
             } catch {
                 throw MappingError(error)
             }
-            parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+            parser = try JSONParser(bytes: DocumentBytes(copying: bytes), maxDepth: session.options.maxDepth)
         }
         try SchemaRegistry.schema(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
     }

@@ -24,9 +24,9 @@ final class HookObject: DeferredObject, @unchecked Sendable {
         var isParked = false
     }
 
-    init(at parser: JSONParser, session: DecodingSession) {
+    init(at parser: inout JSONParser, session: DecodingSession) {
         self.session = session
-        super.init(at: parser)
+        super.init(at: &parser)
     }
 
     /// Leaves `parser` here (an idle parser takes its place) while the hook runs.

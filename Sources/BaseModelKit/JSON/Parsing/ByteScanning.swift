@@ -1,15 +1,15 @@
-/// The parser's innermost loops over the document's bytes, run on the array's memory directly: eight
-/// bytes at a time for string contents, and without a bounds check per byte elsewhere.
+/// The parser's innermost loops over the document's bytes, run on its memory directly: eight bytes
+/// at a time for string contents, and without a bounds check per byte elsewhere.
 ///
 /// Why: the parser's per-byte loops checked bounds on every read and compared one byte at a time;
 /// keys, whitespace and string contents were about 40 % of parsing twitter.json (callgrind).
 ///
-/// Why it is sound: every function takes the array and indices, checks the indices against the
-/// array's count before touching memory, and reads only inside `withUnsafeBufferPointer`, where the
-/// buffer is the array's own storage, alive and unchanged for the duration. Eight-byte reads are made
-/// only where eight bytes remain, with `loadUnaligned`, so alignment does not matter. Nothing is
-/// written. `ByteScanningTests` compares every function with a plain byte-by-byte version on
-/// generated inputs, at every offset and near the end of the array.
+/// Why it is sound: every function takes the document (`DocumentBytes`) and indices, checks the
+/// indices against its count before touching memory, and reads only inside `withUnsafeBufferPointer`,
+/// where the memory is alive and unchanged for the duration (see `DocumentBytes`). Eight-byte reads
+/// are made only where eight bytes remain, with `loadUnaligned`, so alignment does not matter.
+/// Nothing is written. `ByteScanningTests` compares every function with a plain byte-by-byte version
+/// on generated inputs, at every offset and near the end of the document.
 enum ByteScanning {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -18,7 +18,7 @@ enum ByteScanning {
     /// `\` or a control character (below 0x20) — or `bytes.count` when there is none; with the bitwise
     /// or of the bytes before it (at least 0x80 when one of them is not ASCII).
     @inline(__always)
-    static func stringRun(in bytes: [UInt8], from start: Int) -> (end: Int, highBits: UInt8) {
+    static func stringRun(in bytes: DocumentBytes, from start: Int) -> (end: Int, highBits: UInt8) {
         precondition(start >= 0 && start <= bytes.count, "stringRun(in:from:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
@@ -59,7 +59,7 @@ enum ByteScanning {
     /// The first index at or after `start` whose byte is not a space, tab, line feed or carriage
     /// return, or `bytes.count`.
     @inline(__always)
-    static func skippingWhitespace(in bytes: [UInt8], from start: Int) -> Int {
+    static func skippingWhitespace(in bytes: DocumentBytes, from start: Int) -> Int {
         precondition(start >= 0 && start <= bytes.count, "skippingWhitespace(in:from:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
@@ -77,7 +77,7 @@ enum ByteScanning {
     /// comes within `maximumLength` bytes with only printable ASCII other than `\` before it, with a hash
     /// of the bytes before it (`hash * 31 + byte`, from 0); `nil` otherwise.
     @inline(__always)
-    static func plainKey(in bytes: [UInt8], from start: Int, maximumLength: Int) -> (end: Int, hash: Int)? {
+    static func plainKey(in bytes: DocumentBytes, from start: Int, maximumLength: Int) -> (end: Int, hash: Int)? {
         precondition(start >= 0 && start <= bytes.count && maximumLength >= 0, "plainKey(in:from:maximumLength:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
@@ -96,10 +96,10 @@ enum ByteScanning {
     }
 
     /// The string of the bytes from `start` to `end`, decoded as UTF-8 (the callers pass ASCII or
-    /// validated bytes). Made from the array's memory directly: an `ArraySlice` of the array retains
-    /// and releases its storage, two atomic operations per string.
+    /// validated bytes). Made from the document's memory directly (an `ArraySlice` of an array
+    /// retained and released its storage, two atomic operations per string).
     @inline(__always)
-    static func string(in bytes: [UInt8], from start: Int, to end: Int) -> String {
+    static func string(in bytes: DocumentBytes, from start: Int, to end: Int) -> String {
         precondition(start >= 0 && start <= end && end <= bytes.count, "string(in:from:to:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
@@ -113,7 +113,7 @@ enum ByteScanning {
     /// (The same scan as `plainKey` without its hash: written through `plainKey`, the hash stayed in
     /// the loop and decoding the odds feed took 1.3 % more instructions, callgrind.)
     @inline(__always)
-    static func compactKey(in bytes: [UInt8], at start: Int) -> Int? {
+    static func compactKey(in bytes: DocumentBytes, at start: Int) -> Int? {
         precondition(start >= 0 && start <= bytes.count, "compactKey(in:at:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
@@ -136,7 +136,7 @@ enum ByteScanning {
     /// after it. `nil` for anything else — no digit, a leading zero before a digit, `-0`, more than 18
     /// digits, or a `.`, `e` or `E` after the digits — so that the full number reader decides those.
     @inline(__always)
-    static func plainInteger(in bytes: [UInt8], from start: Int) -> (value: Int64, end: Int)? {
+    static func plainInteger(in bytes: DocumentBytes, from start: Int) -> (value: Int64, end: Int)? {
         precondition(start >= 0 && start <= bytes.count, "plainInteger(in:from:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
         return bytes.withUnsafeBufferPointer { buffer in
@@ -165,7 +165,7 @@ enum ByteScanning {
 
     /// Whether the bytes of `bytes` from `start` to `end` are exactly `other`.
     @inline(__always)
-    static func equal(_ bytes: [UInt8], from start: Int, to end: Int, _ other: [UInt8]) -> Bool {
+    static func equal(_ bytes: DocumentBytes, from start: Int, to end: Int, _ other: [UInt8]) -> Bool {
         precondition(start >= 0 && start <= end && end <= bytes.count, "equal(_:from:to:_:) outside the bytes")
         guard end - start == other.count else { return false }
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
@@ -183,7 +183,7 @@ enum ByteScanning {
 
     /// Whether the `count` bytes at `first` equal the `count` bytes at `second`.
     @inline(__always)
-    static func equal(_ bytes: [UInt8], at first: Int, and second: Int, count: Int) -> Bool {
+    static func equal(_ bytes: DocumentBytes, at first: Int, and second: Int, count: Int) -> Bool {
         precondition(count >= 0 && first >= 0 && second >= 0 && first <= bytes.count - count && second <= bytes.count - count,
                      "equal(_:at:and:count:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.

@@ -24,8 +24,8 @@ class DeferredObject: @unchecked Sendable {
         var error: JSONSyntaxError?
     }
 
-    /// The whole document.
-    let bytes: [UInt8]
+    /// The whole document, always a copy (objects may outlive the call that read the document).
+    let bytes: DocumentBytes
     /// Where the object's `{` is.
     let start: Int
     /// How much deeper than the object itself nesting may go.
@@ -40,8 +40,11 @@ class DeferredObject: @unchecked Sendable {
     @exclusivity(unchecked)
     private var state = State()
 
-    /// The object at the parser's position (a `{`), not read yet.
-    init(at parser: JSONParser) {
+    /// The object at the parser's position (a `{`), not read yet. The parser's bytes become a copy if
+    /// they were lent (once per document: the parser goes on over the copy).
+    init(at parser: inout JSONParser) {
+        parser.keepBytes()
+        precondition(parser.bytes.isCopy, "a deferred object over lent bytes")
         self.bytes = parser.bytes
         self.start = parser.position
         self.remainingDepth = parser.maxDepth - parser.depth
@@ -51,7 +54,7 @@ class DeferredObject: @unchecked Sendable {
     /// An object already written as compact JSON in `bytes`: read only if someone asks for its
     /// members, copied as it is by a compact writer otherwise.
     init(written bytes: [UInt8]) {
-        self.bytes = bytes
+        self.bytes = DocumentBytes(copying: bytes)
         self.start = 0
         self.remainingDepth = Int.max / 2
         self.isStandalone = true

@@ -16,8 +16,9 @@ extension Data {
 }
 
 extension Collection where Element == UInt8 {
-    /// The bytes as the array the parser reads: an array as it is, `Data` in one copy, any other
-    /// contiguous collection in one copy, anything else element by element.
+    /// The bytes as an array: an array as it is, `Data` in one copy, any other contiguous collection
+    /// in one copy, anything else element by element. (The entry points read `Data` in place instead,
+    /// see `DocumentBytes`.)
     var inputBytes: [UInt8] {
         if let array = self as? [UInt8] { return array }
         if let data = self as? Data { return data.byteArray }

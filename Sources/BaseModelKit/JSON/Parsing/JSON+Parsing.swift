@@ -1,9 +1,18 @@
 extension JSON {
     /// Parses one JSON document from UTF-8 bytes, refusing nesting deeper than `maxDepth`. The public
     /// entry points (`init(parsing:options:)`) take the model options and live with the public surface.
-    init(parsing bytes: [UInt8], maxDepth: Int) throws(JSONSyntaxError) {
+    init(parsing bytes: DocumentBytes, maxDepth: Int) throws(JSONSyntaxError) {
         var parser = try JSONParser(bytes: bytes, maxDepth: maxDepth)
         self = try parser.readDocument()
+    }
+
+    /// Parses `bytes`, read in place (`DocumentBytes.reading`), with the parser's own error type.
+    static func parsing<Bytes: Collection<UInt8>>(_ bytes: Bytes, maxDepth: Int) throws(JSONSyntaxError) -> JSON {
+        // `reading` rethrows untyped errors; the outcome carries the typed one across it.
+        let outcome = DocumentBytes.reading(bytes) { document in
+            Result { () throws(JSONSyntaxError) -> JSON in try JSON(parsing: document, maxDepth: maxDepth) }
+        }
+        return try outcome.get()
     }
 }
 
@@ -30,7 +39,7 @@ extension JSONParser {
     /// nesting costs heap, never call stack.
     mutating func readValue() throws(JSONSyntaxError) -> JSON {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "[") else {
+        guard let opening = bytes.byte(at: position), opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") else {
             // A scalar (or an error): no stacks needed.
             return try readScalar()
         }
@@ -49,7 +58,7 @@ extension JSONParser {
                 guard open.count + depth < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
                 position += 1
                 skipWhitespace()
-                if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                if bytes.byte(at: position) == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
                     value = isObject ? .object(JSONObject()) : .array([])
                 } else {
@@ -152,10 +161,10 @@ extension JSONParser {
     /// Reads `"key"` and the `:` after it.
     mutating func readKey() throws(JSONSyntaxError) -> String {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected(.key) }
+        guard bytes.byte(at: position) == UInt8(ascii: "\"") else { throw unexpected(.key) }
         let key = try readKeyString()
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected(.colon) }
+        guard bytes.byte(at: position) == UInt8(ascii: ":") else { throw unexpected(.colon) }
         position += 1
         return key
     }

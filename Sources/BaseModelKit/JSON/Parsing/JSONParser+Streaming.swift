@@ -49,7 +49,7 @@ extension JSONParser {
     @inline(never)
     private mutating func readSpacedOrEscapedKey() throws(JSONSyntaxError) -> Key {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected(.key) }
+        guard bytes.byte(at: position) == UInt8(ascii: "\"") else { throw unexpected(.key) }
         let start = position + 1
         let key: Key
         if let (end, _) = ByteScanning.plainKey(in: bytes, from: start, maximumLength: bytes.count - start) {
@@ -60,7 +60,7 @@ extension JSONParser {
             key = .decoded(try readString())
         }
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected(.colon) }
+        guard bytes.byte(at: position) == UInt8(ascii: ":") else { throw unexpected(.colon) }
         position += 1
         return key
     }
@@ -70,7 +70,7 @@ extension JSONParser {
     @inline(__always)
     mutating func peekToken() -> UInt8? {
         skipWhitespace()
-        return position < bytes.count ? bytes[position] : nil
+        return bytes.byte(at: position)
     }
 
     /// Enters an array or object at the current depth, refusing to go deeper than `maxDepth`.
@@ -85,8 +85,7 @@ extension JSONParser {
     @inline(__always)
     mutating func nextMember(closing: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        guard position < bytes.count else { throw unexpected(closing == UInt8(ascii: "}") ? .commaOrObjectEnd : .commaOrArrayEnd) }
-        let byte = bytes[position]
+        guard let byte = bytes.byte(at: position) else { throw unexpected(closing == UInt8(ascii: "}") ? .commaOrObjectEnd : .commaOrArrayEnd) }
         if byte == UInt8(ascii: ",") {
             position += 1
             return true
@@ -100,7 +99,7 @@ extension JSONParser {
     /// Whether the container just entered is empty; consumes its closing bracket if so.
     mutating func closesImmediately(_ closing: UInt8) -> Bool {
         skipWhitespace()
-        if position < bytes.count, bytes[position] == closing {
+        if bytes.byte(at: position) == closing {
             position += 1
             depth -= 1
             return true
@@ -216,9 +215,9 @@ extension JSONParser {
             index += 1
         } else {
             let digitsStart = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+            while let digit = bytes.byte(at: index).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
                 if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
                     significantDigits += 1
                 } else {
                     exact = false
@@ -228,12 +227,12 @@ extension JSONParser {
             guard index > digitsStart else { throw unexpected(.digit, at: index) }
         }
         // Fraction.
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if bytes.byte(at: index) == UInt8(ascii: ".") {
             index += 1
             let digitsStart = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+            while let digit = bytes.byte(at: index).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
                 if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
                     if mantissa != 0 { significantDigits += 1 }
                     scale -= 1
                 } else {
@@ -244,17 +243,17 @@ extension JSONParser {
             guard index > digitsStart else { throw unexpected(.digit, at: index) }
         }
         // Exponent.
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if let marker = bytes.byte(at: index), marker | 0x20 == UInt8(ascii: "e") {
             index += 1
             var exponentIsNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
+            if let sign = bytes.byte(at: index), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                exponentIsNegative = sign == UInt8(ascii: "-")
                 index += 1
             }
             let digitsStart = index
             var exponent = 0
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+            while let digit = bytes.byte(at: index).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(digit) }
                 index += 1
             }
             guard index > digitsStart else { throw unexpected(.digit, at: index) }

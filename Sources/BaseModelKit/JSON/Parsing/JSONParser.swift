@@ -4,7 +4,9 @@
 /// the tree builder below and by code that reads JSON straight into typed storage. Nesting is tracked on
 /// explicit stacks, never the call stack, so no input can overflow the stack.
 struct JSONParser {
-    let bytes: [UInt8]
+    /// The document: lent by the caller for the call, until something that may outlive the call
+    /// needs its bytes (`keepBytes()`), then a copy.
+    private(set) var bytes: DocumentBytes
     var position: Int
     let maxDepth: Int
     /// Arrays and objects entered and not yet left by streaming reads (`enterContainer`); trees read
@@ -19,7 +21,7 @@ struct JSONParser {
 
     /// A parser positioned at the start of the document, past a UTF-8 byte order mark if there is one.
     /// Throws when the bytes are recognisably UTF-16 or UTF-32.
-    init(bytes: [UInt8], maxDepth: Int) throws(JSONSyntaxError) {
+    init(bytes: DocumentBytes, maxDepth: Int) throws(JSONSyntaxError) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.position = 0
@@ -35,10 +37,11 @@ struct JSONParser {
     /// A parser over no bytes, to stand in while the real one is elsewhere.
     static let idle: JSONParser = {
         // An empty input has no encoding to refuse.
-        (try? JSONParser(bytes: [], maxDepth: 0)) ?? JSONParser(unchecked: [])
+        let empty = DocumentBytes(copying: [])
+        return (try? JSONParser(bytes: empty, maxDepth: 0)) ?? JSONParser(unchecked: empty)
     }()
 
-    private init(unchecked bytes: [UInt8]) {
+    private init(unchecked bytes: DocumentBytes) {
         self.bytes = bytes
         self.maxDepth = 0
         self.position = 0
@@ -47,7 +50,7 @@ struct JSONParser {
 
     /// Names the encoding of text that starts like UTF-16 or UTF-32 (by byte order mark, or by the zero
     /// bytes that an ASCII first character leaves); `nil` for anything else.
-    static func foreignEncoding(of bytes: [UInt8]) -> String? {
+    static func foreignEncoding(of bytes: DocumentBytes) -> String? {
         if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0xFE, bytes[3] == 0xFF { return "UTF-32 (big-endian)" }
         if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xFE, bytes[2] == 0, bytes[3] == 0 { return "UTF-32 (little-endian)" }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF { return "UTF-16 (big-endian)" }
@@ -57,6 +60,12 @@ struct JSONParser {
         if bytes.count >= 2, bytes[0] == 0, bytes[1] != 0 { return "UTF-16 (big-endian)" }
         if bytes.count >= 2, bytes[0] != 0, bytes[0] < 0x80, bytes[1] == 0 { return "UTF-16 (little-endian)" }
         return nil
+    }
+
+    /// Makes the bytes a copy, if they are lent, for an object that may outlive the call
+    /// (`DeferredObject`); the parser goes on reading the copy, at the same offsets.
+    mutating func keepBytes() {
+        if !bytes.isCopy { bytes = bytes.copyingIfLent() }
     }
 
     // MARK: Errors
@@ -93,7 +102,7 @@ struct JSONParser {
     @inline(__always)
     mutating func skipWhitespace() {
         // Most tokens follow one another directly: test the first byte before looping.
-        guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        guard let byte = bytes.byte(at: position), byte <= 0x20 else { return }
         position = ByteScanning.skippingWhitespace(in: bytes, from: position)
     }
 
@@ -134,7 +143,7 @@ struct JSONParser {
 
     /// Makes a string from bytes that must be valid UTF-8; on failure reports the first bad byte of
     /// the raw input range they came from.
-    private func makeString(from utf8: ArraySlice<UInt8>, rawStart: Int, rawEnd: Int) throws(JSONSyntaxError) -> String {
+    private func makeString<UTF8Bytes: Collection<UInt8>>(from utf8: UTF8Bytes, rawStart: Int, rawEnd: Int) throws(JSONSyntaxError) -> String {
         if let string = String(validating: utf8, as: UTF8.self) {
             return string
         }
@@ -263,14 +272,14 @@ struct JSONParser {
         }
         let integerDigits = index - digitsStart
         var isInteger = true
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if bytes.byte(at: index) == UInt8(ascii: ".") {
             isInteger = false
             index = try skipDigits(from: index + 1)
         }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if let marker = bytes.byte(at: index), marker | 0x20 == UInt8(ascii: "e") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if let sign = bytes.byte(at: index), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
                 index += 1
             }
             index = try skipDigits(from: index)
@@ -288,7 +297,7 @@ struct JSONParser {
     /// Skips one or more digits starting at `index`; returns the index after them.
     private func skipDigits(from index: Int) throws(JSONSyntaxError) -> Int {
         var end = index
-        while end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 {
+        while let digit = bytes.byte(at: end).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
             end += 1
         }
         guard end > index else { throw unexpected(.digit, at: end) }
@@ -308,7 +317,7 @@ struct JSONParser {
             case 3: byte = expected.3
             default: byte = expected.4
             }
-            guard index < bytes.count, bytes[index] == byte else {
+            guard bytes.byte(at: index) == byte else {
                 throw unexpected(.literal(word.text), at: index)
             }
             index += 1

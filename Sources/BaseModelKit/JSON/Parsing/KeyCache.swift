@@ -36,21 +36,21 @@ struct KeyCache {
 
     /// The key that followed the previous key last time, if the bytes at `start` are exactly that key
     /// and its closing quote; with the index of that quote.
-    mutating func predictedKey(in bytes: [UInt8], at start: Int) -> (key: String, end: Int)? {
+    mutating func predictedKey(in bytes: DocumentBytes, at start: Int) -> (key: String, end: Int)? {
         guard lastSlot >= 0 else { return nil }
         let next = slots[lastSlot].successor
         guard next >= 0 else { return nil }
         let length = slots[next].length
         let cachedStart = slots[next].start
         let end = start + length
-        guard length >= 0, end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+        guard length >= 0, bytes.byte(at: end) == UInt8(ascii: "\""),
               ByteScanning.equal(bytes, at: cachedStart, and: start, count: length) else { return nil }
         lastSlot = next
         return (slots[next].key, end)
     }
 
     /// The cached key whose bytes equal `bytes[start..<end]`, if there is one.
-    mutating func key(in bytes: [UInt8], from start: Int, to end: Int, hash: Int) -> String? {
+    mutating func key(in bytes: DocumentBytes, from start: Int, to end: Int, hash: Int) -> String? {
         guard !slots.isEmpty else { return nil }
         let index = hash & mask
         guard slots[index].length == end - start else { return nil }

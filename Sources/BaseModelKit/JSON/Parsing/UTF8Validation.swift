@@ -13,7 +13,7 @@ enum UTF8Validation {
 
     /// The offset of the first byte in `bytes[start..<end]` that begins or breaks an ill-formed
     /// sequence (per Unicode's table of well-formed UTF-8), or `nil` when the range is well formed.
-    static func firstInvalidOffset(in bytes: [UInt8], from start: Int, to end: Int, stopAfterFirstScalar: Bool = false) -> Int? {
+    static func firstInvalidOffset(in bytes: DocumentBytes, from start: Int, to end: Int, stopAfterFirstScalar: Bool = false) -> Int? {
         var index = start
         while index < end {
             let lead = bytes[index]

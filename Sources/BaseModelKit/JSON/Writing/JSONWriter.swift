@@ -81,7 +81,8 @@ struct JSONWriter: ~Copyable {
             endArray(isEmpty: elements.isEmpty)
         case .object(let object):
             if let written = writtenBytes(of: object) {
-                bytes.append(contentsOf: written)
+                // Sound: the object's bytes are lent for the append only.
+                written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
                 return
             }
             guard stackLimit?.allowsDeeper() ?? true else { throw Unwritable(cause: .stackExhausted) }
@@ -103,7 +104,7 @@ struct JSONWriter: ~Copyable {
 
     /// The bytes of an object that a compact writer already wrote and that nobody changed since, when
     /// this writer writes compact output in stored order too (it may then copy them as they are).
-    func writtenBytes(of object: JSONObject) -> [UInt8]? {
+    func writtenBytes(of object: JSONObject) -> DocumentBytes? {
         guard !isPretty, !formatting.contains(.sortedKeys), let deferred = object.deferred, deferred.isStandalone else {
             return nil
         }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The bytes of the document a parser reads: the caller's own memory, lent for one call (a `Data`'s
+/// or an array's storage, read in place), or a copy that outlives the call.
+///
+/// Why: the parser used to read an `[UInt8]`, so every `Data` was copied into an array first — a
+/// second copy of the document at the peak of a decode (5 MB of the 16.3 MB peak of the odds feed)
+/// and a copy per message. Now the document is copied only when something must keep its bytes after
+/// the call: a deferred object handed to a hook, which the hook may store (`copyingIfLent()`).
+///
+/// Why it is sound:
+/// - Lent bytes exist only inside `reading(_:_:)`, for the duration of its closure, where the
+///   standard library lends the collection's memory and keeps it alive and unchanged. Parsers made
+///   over them are local to the call; every object that may outlive it (`DeferredObject`) holds a
+///   copy, which `DeferredObject.init` checks.
+/// - A copy is memory this type allocated and filled, owned by a `DocumentCopy` that each
+///   `DocumentBytes` over it holds; it is never written again and is freed when the last one goes.
+///   Every read goes through `self`, and `withExtendedLifetime` keeps the owner alive up to the read.
+/// - Every read is checked against `count` (as an array's subscript is), so a wrong index stops the
+///   program instead of reading outside the document.
+/// `DocumentBytesTests` reads `Data` (inline, large, sliced), arrays and other collections, and checks
+/// that objects handed to hooks read their bytes after the call.
+struct DocumentBytes: @unchecked Sendable {
+    /// The first byte (never dereferenced when `count` is 0).
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    /// The owner of a copy; `nil` for lent memory.
+    let copy: DocumentCopy?
+
+    private init(base: UnsafePointer<UInt8>, count: Int, copy: DocumentCopy?) {
+        self.base = base
+        self.count = count
+        self.copy = copy
+    }
+
+    /// Whether the bytes are a copy, which may outlive the call that read them.
+    var isCopy: Bool { copy != nil }
+
+    /// A copy of `bytes`. Sound: the copy's memory is its owner's, held in `copy`.
+    init<Bytes: Collection<UInt8>>(copying bytes: Bytes) {
+        let copy = DocumentCopy(bytes)
+        self.init(base: UnsafePointer(copy.base), count: copy.count, copy: copy)
+    }
+
+    /// These bytes as a copy: themselves when they are one already.
+    func copyingIfLent() -> DocumentBytes {
+        if isCopy { return self }
+        return withUnsafeBufferPointer { DocumentBytes(copying: $0) }
+    }
+
+    /// Runs `body` over the bytes of `data`, read in place. Sound: `withUnsafeBytes` lends them for
+    /// the closure, and the lent `DocumentBytes` does not outlive it (see the type's comment); `Data`
+    /// holds bytes, so binding them to `UInt8` changes no type the memory had.
+    @inline(__always)
+    static func reading<Value>(_ data: Data, _ body: (DocumentBytes) throws -> Value) rethrows -> Value {
+        try data.withUnsafeBytes { raw in try body(lending(raw.bindMemory(to: UInt8.self))) }
+    }
+
+    /// Runs `body` over the bytes of `array`, read in place. Sound: as for `Data`.
+    @inline(__always)
+    static func reading<Value>(_ array: [UInt8], _ body: (DocumentBytes) throws -> Value) rethrows -> Value {
+        try array.withUnsafeBufferPointer { try body(lending($0)) }
+    }
+
+    /// Runs `body` over any collection of bytes: `Data` and arrays read in place, anything else
+    /// copied into an array first.
+    static func reading<Bytes: Collection<UInt8>, Value>(_ bytes: Bytes, _ body: (DocumentBytes) throws -> Value) rethrows -> Value {
+        if let data = bytes as? Data { return try reading(data, body) }
+        return try reading(bytes.inputBytes, body)
+    }
+
+    /// Lent bytes over `buffer`, valid while the caller's closure runs. Sound: only the `reading`
+    /// functions call it, inside the closure that lends `buffer`.
+    private static func lending(_ buffer: UnsafeBufferPointer<UInt8>) -> DocumentBytes {
+        // An empty buffer may have no address; `base` is then never read (every read checks `count`).
+        DocumentBytes(base: buffer.baseAddress ?? DocumentCopy.empty, count: buffer.count, copy: nil)
+    }
+
+    /// The byte at `index`, which must be below `count`. Sound: the index is checked, and the owner
+    /// of a copy is kept alive up to the read.
+    @inline(__always)
+    subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < count, "index outside the document")
+        return withExtendedLifetime(copy) { base[index] }
+    }
+
+    /// The byte at `index`, or `nil` outside the document: one unsigned comparison covers both ends,
+    /// where a check before the subscript's own made two. Sound: as the subscript.
+    @inline(__always)
+    func byte(at index: Int) -> UInt8? {
+        guard UInt(bitPattern: index) < UInt(bitPattern: count) else { return nil }
+        return withExtendedLifetime(copy) { base[index] }
+    }
+
+    /// The bytes in `range`, which must lie inside the document; valid while these bytes are. Sound:
+    /// the range is checked; callers use the buffer at once (a string, a comparison, an append).
+    @inline(__always)
+    subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the document")
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Runs `body` with all the bytes. Sound: the owner of a copy is kept alive while `body` runs.
+    @inline(__always)
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(copy) { try body(UnsafeBufferPointer(start: base, count: count)) }
+    }
+
+    /// The bytes as an array (a copy).
+    var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
+}
+
+/// Memory holding a copy of a document, freed with this object. Sound, and `Sendable`: the memory is
+/// allocated here, written only while the initialiser copies into it, read afterwards and freed in
+/// `deinit`, when nothing can read it any more.
+final class DocumentCopy: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    /// A byte to point at for empty documents, never read (sound: every read checks `count`).
+    nonisolated(unsafe) static let empty = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        count = bytes.count
+        // At least one byte, so that `base` is a real allocation for empty documents too.
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+        let copied = bytes.withContiguousStorageIfAvailable { source in
+            if let address = source.baseAddress { base.initialize(from: address, count: source.count) }
+            return true
+        }
+        if copied == nil {
+            _ = UnsafeMutableBufferPointer(start: base, count: count).initialize(from: bytes)
+        }
+    }
+
+    deinit {
+        base.deallocate()
+    }
+}
