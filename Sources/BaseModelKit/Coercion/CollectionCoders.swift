@@ -261,7 +261,7 @@ struct DictionaryCoder<Value>: ValueCoding {
 /// an error carrying its key.
 private func jsonObject<Value>(of entries: [(key: String, value: Value)], by coder: any ValueCoding<Value>, session: EncodingSession) throws -> JSON {
     var object = JSONObject()
-    for entry in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+    for entry in entries.sorted(by: { $0.key.utf8Precedes($1.key) }) {
         do {
             object[entry.key] = try coder.encode(entry.value, session: session)
         } catch let error as MappingError {

@@ -80,7 +80,7 @@ extension DictionaryCoder {
         for key in dictionary.keys {
             keys.append(key)
         }
-        keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        keys.sort { $0.utf8Precedes($1) }
         for index in keys.indices {
             let key = keys[index]
             writer.writeKey(key, isFirst: index == 0)

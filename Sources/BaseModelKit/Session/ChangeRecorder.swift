@@ -132,7 +132,7 @@ final class ChangeRecorder: Sendable {
             guard !nowProbe.isUnchanged(since: wasProbe) else { return }
             let (was, now) = (wasProbe.objects, nowProbe.objects)
             // Keys in the order of their text: a dictionary has none of its own.
-            for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where was[key] !== now[key] {
+            for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8Precedes($1) }) where was[key] !== now[key] {
                 var keyPath = path
                 keyPath.components.append(.dictionaryKey(key))
                 let entry = Entry(object: object, property: property, path: keyPath,

@@ -82,7 +82,7 @@ enum ModelSnapshots {
                 compare(now, path: memberPath, with: snapshot, recorder: recorder, visited: &visited)
             case (.objects(let wasProbe), .objects(let nowProbe)):
                 let (was, now) = (wasProbe.objects, nowProbe.objects)
-                for key in now.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where was[key] === now[key] {
+                for key in now.keys.sorted(by: { $0.utf8Precedes($1) }) where was[key] === now[key] {
                     compare(now[key]!, path: memberPath.appending(.dictionaryKey(key)), with: snapshot, recorder: recorder, visited: &visited)
                 }
             case (.elements(_, let wasProbe), .elements(_, let nowProbe)):

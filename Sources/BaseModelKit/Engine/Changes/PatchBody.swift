@@ -70,7 +70,7 @@ enum PatchBody {
                 let children = models.objects
                 var entries = JSONObject()
                 let keys = Set(children.keys).union(changes.compactMap { if case .key(let key) = $0.scope { key } else { nil } })
-                for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                for key in keys.sorted(by: { $0.utf8Precedes($1) }) {
                     if let change = changes.first(where: { $0.scope == .key(key) }) {
                         entries[key] = change.newValue
                     } else if let child = children[key], let inner = body(of: child) {

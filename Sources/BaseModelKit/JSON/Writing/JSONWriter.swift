@@ -123,7 +123,7 @@ struct JSONWriter: ~Copyable {
     /// The members of `object` in output order: as stored, or by Unicode scalar with `.sortedKeys`.
     func orderedMembers(of object: JSONObject) -> [JSONObject.Member] {
         guard formatting.contains(.sortedKeys) else { return object.members }
-        return object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return object.members.sorted { $0.key.utf8Precedes($1.key) }
     }
 
     // MARK: Tokens

@@ -6,6 +6,28 @@ import Testing
 
 @Suite("Byte output")
 struct ByteOutputTests {
+    @Test("decimals at every power of ten and of two, one either side, are written as String writes them")
+    func decimalBoundaries() {
+        var values: [UInt64] = [0, UInt64.max, UInt64.max - 1]
+        var power: UInt64 = 1
+        for _ in 0...19 {
+            values += [power, power &- 1, power &+ 1]
+            power = power &* 10
+        }
+        for bit in 0..<64 {
+            let value = UInt64(1) << UInt64(bit)
+            values += [value, value - 1, value + 1]
+        }
+        var output = ByteOutput()
+        var expected: [UInt8] = []
+        for value in values {
+            output.appendDecimal(value)
+            output.append(UInt8(ascii: ","))
+            expected += Array(String(value).utf8) + [UInt8(ascii: ",")]
+        }
+        #expect(output.bytes(from: 0) == expected)
+    }
+
     @Test("appends of every kind, inserts, truncations and in-place writes match an Array doing the same")
     func matchesArray() {
         var output = ByteOutput(capacity: 1)
