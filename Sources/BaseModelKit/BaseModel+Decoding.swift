@@ -35,7 +35,7 @@ extension BaseModel {
 
     /// A new model decoded from JSON text; see `decode(from:at:options:report:)` for bytes.
     public static func decode(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending Self {
-        try DocumentDecoding.decode(Array(text.utf8), at: path, as: self, options: options, report: report)
+        try DocumentDecoding.decode(DocumentBytes(copying: text.utf8), at: path, as: self, options: options, report: report)
     }
 
     /// A new model decoded from a parsed JSON object.
@@ -73,7 +73,7 @@ extension BaseModel {
     /// Updates this model in place from JSON text; see `update(from:at:options:report:)` for bytes.
     @discardableResult
     public func update(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
-        try DocumentBytes.reading(Array(text.utf8)) { try DocumentDecoding.update(self, from: $0, at: path, options: options, report: report) }
+        try DocumentDecoding.update(self, from: DocumentBytes(copying: text.utf8), at: path, options: options, report: report)
     }
 
     /// Updates this model in place from a parsed JSON object; see `update(from:at:options:report:)`.
@@ -122,7 +122,7 @@ extension BaseModelProtocol {
 
     /// New models decoded from a JSON array in text; see `decodeArray(from:at:options:report:)`.
     public static func decodeArray(from text: String, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending [Self] {
-        try DocumentBytes.reading(Array(text.utf8)) { try DocumentDecoding.decodeArray($0, at: path, of: self, options: options, report: report) }
+        try DocumentDecoding.decodeArray(DocumentBytes(copying: text.utf8), at: path, of: self, options: options, report: report)
     }
 
     /// New models decoded from the elements of a parsed JSON array.

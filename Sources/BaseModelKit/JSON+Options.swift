@@ -19,7 +19,7 @@ extension JSON {
 
     /// Parses one JSON document from text; see `init(parsing:options:)` for bytes.
     public init(parsing text: String, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
-        self = try JSON.parsing(Array(text.utf8), maxDepth: options.maxDepth)
+        try self.init(parsing: DocumentBytes(copying: text.utf8), maxDepth: options.maxDepth)
     }
 }
 

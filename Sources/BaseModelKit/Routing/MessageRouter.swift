@@ -79,7 +79,7 @@ public final class MessageRouter: Sendable {
     /// Decodes one message given as text; see `route(_:)` for `Data`.
     @discardableResult
     public func route(_ text: String) throws -> String? {
-        try DocumentBytes.reading(Array(text.utf8)) { try route(bytes: $0) }
+        try route(bytes: DocumentBytes(copying: text.utf8))
     }
 
     private func route(bytes: DocumentBytes) throws -> String? {

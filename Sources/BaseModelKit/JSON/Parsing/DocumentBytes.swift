@@ -6,7 +6,9 @@ import Foundation
 /// Why: the parser used to read an `[UInt8]`, so every `Data` was copied into an array first — a
 /// second copy of the document at the peak of a decode (5 MB of the 16.3 MB peak of the odds feed)
 /// and a copy per message. Now the document is copied only when something must keep its bytes after
-/// the call: a deferred object handed to a hook, which the hook may store (`copyingIfLent()`).
+/// the call: a deferred object handed to a hook, which the hook may store (`copyingIfLent()`). Text
+/// (`String`) is copied once as it always was, straight into a copy that such objects can keep; the
+/// entry points for text call no closure, which keeps them to the stack they used before.
 ///
 /// Why it is sound:
 /// - Lent bytes exist only inside `reading(_:_:)`, for the duration of its closure, where the
