@@ -86,7 +86,7 @@ struct ByteOutput: ~Copyable {
         // The digit count from the bit length (log10(2) ≈ 1233 / 4096), corrected by one comparison:
         // a loop over the powers of ten took 2 to 3 instructions a digit.
         let estimate = ((64 - value.leadingZeroBitCount) &* 1233) >> 12
-        let digits = value >= ByteOutput.powersOfTen[estimate] ? estimate + 1 : max(estimate, 1)
+        let digits = value >= ByteOutput.powerOfTen(estimate) ? estimate + 1 : max(estimate, 1)
         reserve(digits)
         // Two digits per division, from the back (a division per digit was most of writing an id).
         // Sound: `reserve` made room for `digits` bytes past `count`, and `index` stays within them;
@@ -111,8 +111,33 @@ struct ByteOutput: ~Copyable {
         count += digits
     }
 
-    /// 10⁰ to 10¹⁹.
-    private static let powersOfTen: [UInt64] = (0...19).map { power in (0..<power).reduce(1) { product, _ in product &* 10 } }
+    /// 10 to the power `exponent`, 0 to 19: a switch the compiler makes a constant table (a `static let`
+    /// array cost a `swift_once` call per use).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
+        }
+    }
 
     /// "00" to "99", each pair of digits at twice its value.
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
