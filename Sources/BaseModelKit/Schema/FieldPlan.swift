@@ -25,7 +25,7 @@ protocol MappedFieldAccess: AnyObject, Sendable {
 
     /// Writes `"key":value` for the property straight into `writer`, or nothing when the property holds
     /// `nil` and `nilEncoding` is `.omit`; returns whether it wrote.
-    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool
 
     /// What the property of `object` holds, to compare before and after an update.
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe
@@ -121,7 +121,7 @@ func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: C
 
 /// Writes `"key":value` for the property, or nothing for `nil` unless `nilEncoding` is `.null`;
 /// returns whether it wrote.
-func writeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+func writeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
     let value = handle.read(from: object)
     if coder.isNil(value) {
         guard session.options.nilEncoding == .null else { return false }
@@ -187,7 +187,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
     }
 
-    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 }

@@ -65,7 +65,7 @@ final class IndexedFields: MappedFieldAccess {
         } while try parser.nextMember(closing: UInt8(ascii: "]"))
     }
 
-    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         let start = writer.mark
         writer.writeKey(quoted: key, isFirst: isFirst)
         writer.beginArray()

@@ -14,8 +14,10 @@ final class MemberTable: Sendable {
     let keys: [String]
     /// The JSON key bytes of each member, to match keys in a document without making strings.
     let keyBytes: [[UInt8]]
-    /// The JSON key of each member as written: quoted and escaped, ready to copy into output.
-    let quotedKeys: [[UInt8]]
+    /// The JSON keys of the members as written, quoted and escaped, one after another in memory this
+    /// table owns (see `QuotedKey`), ready to copy into output; member `i` ends at `quotedKeyEnds[i]`.
+    private let quotedKeyRun: DocumentCopy
+    private let quotedKeyEnds: [Int]
     /// The property each member sets; `nil` for a nested object of several properties.
     let properties: [String?]
     /// The access of each member.
@@ -31,7 +33,12 @@ final class MemberTable: Sendable {
         self.modelName = modelName
         keys = fields.map(\.jsonKey)
         keyBytes = fields.map(\.jsonKeyBytes)
-        quotedKeys = fields.map(\.quotedKey)
+        quotedKeyRun = DocumentCopy(fields.flatMap(\.quotedKey))
+        var end = 0
+        quotedKeyEnds = fields.map { field in
+            end += field.quotedKey.count
+            return end
+        }
         properties = fields.map { $0.property.isEmpty ? nil : $0.property }
         accessors = fields.map(\.access)
         streamedMembers = accessors.map(StreamedMember.init)
@@ -157,11 +164,16 @@ final class MemberTable: Sendable {
     /// any member.
     func writeMembers(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         var isFirst = true
+        var keyStart = 0
         for index in accessors.indices {
+            // Sound: the run is this table's own memory (see `QuotedKey`), and the key lies inside it.
+            let keyEnd = quotedKeyEnds[index]
+            let key = QuotedKey(bytes: UnsafeBufferPointer(start: quotedKeyRun.base + keyStart, count: keyEnd - keyStart))
+            keyStart = keyEnd
             do {
                 // The common scalars in place, as in the member loop; the rest through their access.
-                let wrote = try streamedMembers[index].write(from: object, key: quotedKeys[index], isFirst: isFirst, to: &writer, session: session)
-                    ?? accessors[index].write(from: object, key: quotedKeys[index], isFirst: isFirst, to: &writer, session: session)
+                let wrote = try streamedMembers[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
+                    ?? accessors[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
                 if wrote {
                     isFirst = false
                 }

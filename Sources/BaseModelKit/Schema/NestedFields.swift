@@ -26,7 +26,7 @@ final class NestedFields: MappedFieldAccess {
         try members.decodeMembers(from: &parser, into: object, session: session)
     }
 
-    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         let start = writer.mark
         writer.writeKey(quoted: key, isFirst: isFirst)
         writer.beginObject()

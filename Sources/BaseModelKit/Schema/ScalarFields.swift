@@ -17,7 +17,7 @@ extension SpecializedFieldAccess {
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
     }
 
-    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 
@@ -172,7 +172,7 @@ enum StreamedMember: Sendable {
     /// Writes `"key":value` for the property as the access's `write(from:key:isFirst:to:session:)`
     /// does, returning whether it wrote; `nil`, writing nothing, for `.access`.
     @inline(__always)
-    func write(from object: AnyObject, key: [UInt8], isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool? {
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool? {
         switch self {
         case .string(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .optionalString(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)

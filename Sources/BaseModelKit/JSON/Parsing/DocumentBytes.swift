@@ -112,9 +112,9 @@ struct DocumentBytes: @unchecked Sendable {
     var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
 }
 
-/// Memory holding a copy of a document, freed with this object. Sound, and `Sendable`: the memory is
-/// allocated here, written only while the initialiser copies into it, read afterwards and freed in
-/// `deinit`, when nothing can read it any more.
+/// Memory holding a copy of bytes — a document, or a member table's keys — freed with this object.
+/// Sound, and `Sendable`: the memory is allocated here, written only while the initialiser copies
+/// into it, read afterwards and freed in `deinit`, when nothing can read it any more.
 final class DocumentCopy: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
     let count: Int
