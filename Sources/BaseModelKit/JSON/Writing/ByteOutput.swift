@@ -88,25 +88,25 @@ struct ByteOutput: ~Copyable {
         let estimate = ((64 - value.leadingZeroBitCount) &* 1233) >> 12
         let digits = value >= ByteOutput.powerOfTen(estimate) ? estimate + 1 : max(estimate, 1)
         reserve(digits)
-        // Two digits per division, from the back (a division per digit was most of writing an id).
-        // Sound: `reserve` made room for `digits` bytes past `count`, and `index` stays within them;
-        // the pairs table has 200 bytes and `pair` is below 100.
+        // Two digits per division, from the back (a division per digit was most of writing an id),
+        // each pair copied as one two-byte word, with wrapping arithmetic (no overflow checks).
+        // Sound: `reserve` made room for `digits` bytes past `count`, and `index` stays within them
+        // (it moves down by two per pair written, never below `count`); the pairs table has 200
+        // bytes and `pair` is below 100; the two-byte loads and stores are unaligned ones.
         var remaining = value
-        var index = count + digits
-        let pairs = ByteOutput.digitPairs.utf8Start
+        var index = count &+ digits
+        let pairs = UnsafeRawPointer(ByteOutput.digitPairs.utf8Start)
+        let output = UnsafeMutableRawPointer(storage)
         while remaining >= 100 {
-            let pair = Int(truncatingIfNeeded: remaining % 100)
-            remaining /= 100
-            index -= 2
-            storage[index] = pairs[2 * pair]
-            storage[index + 1] = pairs[2 * pair + 1]
+            let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
+            remaining = quotient
+            index &-= 2
+            output.storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(truncatingIfNeeded: pair), as: UInt16.self), toByteOffset: index, as: UInt16.self)
         }
         if remaining >= 10 {
-            let pair = Int(truncatingIfNeeded: remaining)
-            storage[index - 2] = pairs[2 * pair]
-            storage[index - 1] = pairs[2 * pair + 1]
+            output.storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(truncatingIfNeeded: remaining), as: UInt16.self), toByteOffset: index &- 2, as: UInt16.self)
         } else {
-            storage[index - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+            storage[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
         }
         count += digits
     }
