@@ -322,30 +322,31 @@ struct PackedNumberText: Sendable {
     /// `bytes[start..<end]`, which hold a number in JSON grammar, packed; `nil` for a longer text.
     init?(_ bytes: DocumentBytes, from start: Int, to end: Int) {
         guard end - start <= 31 else { return nil }
-        // Sound: the range is checked once here, and the loop reads only inside it.
+        // Sound: the range is checked once here, the loop reads only inside it, and the code table
+        // is a static string of 128 bytes indexed by a byte below 128.
         let digits = bytes[start..<end]
+        let table = PackedNumberText.codes.utf8Start
         var words: (UInt64, UInt64) = (0, 0)
         for nibble in 0..<digits.count {
             let byte = digits[nibble]
-            let code: UInt64
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): code = UInt64(byte - UInt8(ascii: "0")) + 1
-            case UInt8(ascii: "."): code = 11
-            case UInt8(ascii: "-"): code = 12
-            case UInt8(ascii: "+"): code = 13
-            case UInt8(ascii: "e"): code = 14
-            case UInt8(ascii: "E"): code = 15
-            default: return nil
-            }
+            // Each character's code from a table (a switch per character was a third of parsing
+            // canada.json, callgrind); 0 for a byte that is not of number grammar. (Packing from the
+            // last character back, a shift per character, measured slower.)
+            guard byte < 128 else { return nil }
+            let code = UInt64(table[Int(byte)])
+            guard code != 0 else { return nil }
             if nibble < 16 {
                 words.0 |= code << (4 * UInt64(nibble))
             } else {
-                words.1 |= code << (4 * UInt64(nibble - 16))
+                words.1 |= code << (4 * UInt64(nibble &- 16))
             }
         }
         low = words.0
         high = words.1
     }
+
+    /// The code of each ASCII byte: `characters`' position plus one, 0 for the rest.
+    private static let codes: StaticString = "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{D}\u{0}\u{C}\u{B}\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{A}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{F}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{E}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}"
 
     /// The characters, in order.
     func forEachCharacter(_ body: (UInt8) -> Void) {
