@@ -26,14 +26,14 @@ enum FieldRaceProbe {
                     model.first = i
                     model.name = "x\(i)"
                 } else {
-                    try? model.update(from: #"{"a":\#(i),"n":"x\#(i)"}"#)
+                    _ = try? model.update(from: #"{"a":\#(i),"n":"x\#(i)"}"#)
                 }
             }
             finished.signal()
         }
         for i in 0..<2_000 {
             if mode == "updates" {
-                try? model.update(from: #"{"a":\#(-i),"n":"y\#(i)"}"#)
+                _ = try? model.update(from: #"{"a":\#(-i),"n":"y\#(i)"}"#)
             } else {
                 model.first = -i
                 model.name = "y\(i)"
