@@ -51,6 +51,9 @@ struct JSONParser {
     /// Names the encoding of text that starts like UTF-16 or UTF-32 (by byte order mark, or by the zero
     /// bytes that an ASCII first character leaves); `nil` for anything else.
     static func foreignEncoding(of bytes: DocumentBytes) -> String? {
+        // The usual case first: an ASCII first byte and a second byte that is not zero start no
+        // byte order mark and none of the zero patterns below.
+        if bytes.count >= 2, bytes[0] != 0, bytes[0] < 0x80, bytes[1] != 0 { return nil }
         if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0xFE, bytes[3] == 0xFF { return "UTF-32 (big-endian)" }
         if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xFE, bytes[2] == 0, bytes[3] == 0 { return "UTF-32 (little-endian)" }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF { return "UTF-16 (big-endian)" }
