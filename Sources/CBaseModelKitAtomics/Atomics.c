@@ -7,6 +7,21 @@ intptr_t bmk_thread_identity(void) {
     return (intptr_t)&thread_marker;
 }
 
+static _Thread_local uintptr_t stack_low;
+static _Thread_local uintptr_t stack_high;
+
+bool bmk_cached_stack_bounds(uintptr_t *low, uintptr_t *high) {
+    if (stack_high == 0) return false;
+    *low = stack_low;
+    *high = stack_high;
+    return true;
+}
+
+void bmk_cache_stack_bounds(uintptr_t low, uintptr_t high) {
+    stack_low = low;
+    stack_high = high;
+}
+
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
 #define BMK_THREAD_SANITIZER 1

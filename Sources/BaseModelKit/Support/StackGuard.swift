@@ -1,3 +1,4 @@
+import CBaseModelKitAtomics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,8 +21,8 @@ import Darwin
 /// (`pthread_getattr_np`, found with `dlsym` and called through its exact C signature, then
 /// `pthread_attr_getstack` on Linux; `pthread_get_stackaddr_np` minus
 /// `pthread_get_stacksize_np` on Darwin, where the address is the top) and is cached per thread in
-/// two `pthread_key_t` slots (lowest and highest address), stored as integer bit patterns — no memory
-/// is ever read or written through them. The current position is the address of a local variable, taken with
+/// C thread-local storage as two integers (lowest and highest address) — no memory is ever read or
+/// written through them. The current position is the address of a local variable, taken with
 /// `withUnsafeMutablePointer` and only compared, never dereferenced. Stacks grow downwards on every
 /// platform Swift supports. If the bounds cannot be found, or the local is not inside them (as under
 /// AddressSanitizer), the guard answers "enough" and the depth limits alone apply. The "Nesting depth"
@@ -70,25 +71,18 @@ enum StackGuard {
         }
     }
 
-    /// The cache: two slots per thread holding the lowest and highest stack address as bit patterns.
-    private static let slots: (low: pthread_key_t, high: pthread_key_t)? = {
-        var low = pthread_key_t()
-        var high = pthread_key_t()
-        guard pthread_key_create(&low, nil) == 0, pthread_key_create(&high, nil) == 0 else { return nil }
-        return (low, high)
-    }()
-
-    /// The lowest and highest address of the current thread's stack, found once per thread.
+    /// The lowest and highest address of the current thread's stack, found once per thread and
+    /// cached in C thread-local storage (`bmk_cached_stack_bounds`).
     private static func bounds() -> (low: UInt, high: UInt)? {
-        guard let slots else { return nil }
-        if let low = pthread_getspecific(slots.low), let high = pthread_getspecific(slots.high) {
-            return (UInt(bitPattern: low), UInt(bitPattern: high))
+        var low: UInt = 0
+        var high: UInt = 0
+        // Sound: the C functions write the two integers passed by address for the call only.
+        if bmk_cached_stack_bounds(&low, &high) {
+            return (low, high)
         }
-        guard let (low, size) = queryStack(), low != 0, size > 0 else { return nil }
-        // Sound: the slots hold the addresses as bit patterns; nothing is read through them.
-        pthread_setspecific(slots.low, UnsafeRawPointer(bitPattern: low))
-        pthread_setspecific(slots.high, UnsafeRawPointer(bitPattern: low + size))
-        return (low, low + size)
+        guard let (found, size) = queryStack(), found != 0, size > 0 else { return nil }
+        bmk_cache_stack_bounds(found, found + size)
+        return (found, found + size)
     }
 
     /// The lowest address and the size of the current thread's stack.
