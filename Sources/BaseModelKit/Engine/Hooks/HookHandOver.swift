@@ -86,6 +86,6 @@ enum HookHandOver {
         // reads them into members first.
         var writer = JSONWriter(formatting: session.options.writerFormatting.intersection(.escapingSlashes))
         try schema.members.writeObject(of: model, to: &writer, session: session)
-        return JSONObject(deferred: DeferredObject(written: writer.output))
+        return JSONObject(deferred: DeferredObject(written: writer.outputDocument))
     }
 }

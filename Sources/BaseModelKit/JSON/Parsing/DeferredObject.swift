@@ -51,10 +51,11 @@ class DeferredObject: @unchecked Sendable {
         self.isStandalone = false
     }
 
-    /// An object already written as compact JSON in `bytes`: read only if someone asks for its
+    /// An object already written as compact JSON in `bytes` (a copy): read only if someone asks for its
     /// members, copied as it is by a compact writer otherwise.
-    init(written bytes: [UInt8]) {
-        self.bytes = DocumentBytes(copying: bytes)
+    init(written bytes: DocumentBytes) {
+        precondition(bytes.isCopy, "a deferred object over lent bytes")
+        self.bytes = bytes
         self.start = 0
         self.remainingDepth = Int.max / 2
         self.isStandalone = true

@@ -206,4 +206,10 @@ struct ByteOutput: ~Copyable {
 
     /// A copy of all the bytes.
     var array: [UInt8] { bytes(from: 0) }
+
+    /// A copy of all the bytes, as a document a parser can read later.
+    var document: DocumentBytes {
+        // Sound: the bytes up to `count` are initialized, and the copy is made before this returns.
+        DocumentBytes(copying: UnsafeBufferPointer(start: storage, count: count))
+    }
 }

@@ -8,6 +8,8 @@ struct JSONWriter: ~Copyable {
     private var bytes = ByteOutput()
     /// The bytes written so far.
     var output: [UInt8] { bytes.array }
+    /// The bytes written so far, copied once into a document (`output` and a copy of it made two).
+    var outputDocument: DocumentBytes { bytes.document }
     let formatting: Formatting
     let allowsNonFiniteNumbers: Bool
     private let isPretty: Bool
