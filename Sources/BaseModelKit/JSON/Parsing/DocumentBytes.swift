@@ -94,6 +94,15 @@ struct DocumentBytes: @unchecked Sendable {
         return withExtendedLifetime(copy) { base[index] }
     }
 
+    /// The value of the decimal digit at `index`, or `nil` for any other byte and outside the
+    /// document (the readers' loops over digits). Sound: as `byte(at:)`.
+    @inline(__always)
+    func digit(at index: Int) -> UInt8? {
+        guard let byte = byte(at: index) else { return nil }
+        let digit = byte &- UInt8(ascii: "0")
+        return digit < 10 ? digit : nil
+    }
+
     /// The bytes in `range`, which must lie inside the document; valid while these bytes are. Sound:
     /// the range is checked; callers use the buffer at once (a string, a comparison, an append).
     @inline(__always)

@@ -215,7 +215,7 @@ extension JSONParser {
             index += 1
         } else {
             let digitsStart = index
-            while let digit = bytes.byte(at: index).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
+            while let digit = bytes.digit(at: index) {
                 if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
                     significantDigits += 1
@@ -230,7 +230,7 @@ extension JSONParser {
         if bytes.byte(at: index) == UInt8(ascii: ".") {
             index += 1
             let digitsStart = index
-            while let digit = bytes.byte(at: index).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
+            while let digit = bytes.digit(at: index) {
                 if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
                     if mantissa != 0 { significantDigits += 1 }
@@ -252,7 +252,7 @@ extension JSONParser {
             }
             let digitsStart = index
             var exponent = 0
-            while let digit = bytes.byte(at: index).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
+            while let digit = bytes.digit(at: index) {
                 if exponent < 100_000 { exponent = exponent * 10 + Int(digit) }
                 index += 1
             }

@@ -300,7 +300,7 @@ struct JSONParser {
     /// Skips one or more digits starting at `index`; returns the index after them.
     private func skipDigits(from index: Int) throws(JSONSyntaxError) -> Int {
         var end = index
-        while let digit = bytes.byte(at: end).map({ $0 &- UInt8(ascii: "0") }), digit < 10 {
+        while bytes.digit(at: end) != nil {
             end += 1
         }
         guard end > index else { throw unexpected(.digit, at: end) }
