@@ -319,43 +319,37 @@ struct PackedNumberText: Sendable {
     /// The characters of number grammar, by their code minus one.
     private static let characters: [UInt8] = Array("0123456789.-+eE".utf8)
 
-    /// `bytes[start..<end]`, which hold a number in JSON grammar, packed; `nil` for a longer text or
-    /// a byte outside number grammar.
-    init?(_ bytes: DocumentBytes, from start: Int, to end: Int) {
-        guard end - start <= 31 else { return nil }
-        // Sound: the range is checked once here, the loops read only inside it, and the code table
-        // is a static string of 128 bytes indexed by a byte's low seven bits.
-        let digits = bytes[start..<end]
-        let table = PackedNumberText.codes.utf8Start
-        // Each character's code from a table (a switch per character was a third of parsing
-        // canada.json, callgrind), the first 16 into the low word and the rest into the high one, in
-        // two loops; a byte outside number grammar (code 0, or not ASCII) is noted and refused after
-        // them. (Packing from the last character back, a shift per character, measured slower.)
-        var refused: UInt8 = 0
-        var words: (UInt64, UInt64) = (0, 0)
-        let split = Swift.min(digits.count, 16)
-        var nibble = 0
-        while nibble < split {
-            let byte = digits[nibble]
-            let code = table[Int(byte & 0x7F)]
-            refused |= (byte & 0x80) | (code == 0 ? 1 : 0)
-            words.0 |= UInt64(code) << (4 &* UInt64(nibble))
-            nibble &+= 1
-        }
-        while nibble < digits.count {
-            let byte = digits[nibble]
-            let code = table[Int(byte & 0x7F)]
-            refused |= (byte & 0x80) | (code == 0 ? 1 : 0)
-            words.1 |= UInt64(code) << (4 &* UInt64(nibble &- 16))
-            nibble &+= 1
-        }
-        guard refused == 0 else { return nil }
-        low = words.0
-        high = words.1
-    }
+    /// The codes of the characters other than digits (a digit's code is its value plus one).
+    static let point: UInt64 = 11, minus: UInt64 = 12, plus: UInt64 = 13, exponent: UInt64 = 14, capitalExponent: UInt64 = 15
 
-    /// The code of each ASCII byte: `characters`' position plus one, 0 for the rest.
-    private static let codes: StaticString = "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{D}\u{0}\u{C}\u{B}\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{A}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{F}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{E}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}"
+    /// Packs a number's text as the parser reads it, a character or a run of digits at a time.
+    struct Packer {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+        /// How many characters were appended, the ones past 32 no longer kept.
+        private var count = 0
+
+        /// Appends `count` (at most 8) characters whose codes are packed in `codes`, four bits each
+        /// from the low bits up.
+        @inline(__always)
+        mutating func append(_ codes: UInt64, count appended: Int = 1) {
+            let first = count
+            count = first &+ appended
+            if first < 16 {
+                low |= codes &<< UInt64(first &* 4)
+                // The characters past the sixteenth go on in the high word (`first` is above 8 here,
+                // so the shift is below 32).
+                if count > 16 { high |= codes &>> UInt64(64 &- first &* 4) }
+            } else if first < 32 {
+                high |= codes &<< UInt64((first &- 16) &* 4)
+            }
+        }
+
+        /// The text packed; `nil` when it is longer than 31 characters.
+        var packed: PackedNumberText? {
+            count <= 31 ? PackedNumberText(low: low, high: high) : nil
+        }
+    }
 
     /// The characters, in order.
     func forEachCharacter(_ body: (UInt8) -> Void) {

@@ -94,6 +94,52 @@ struct DocumentBytes: @unchecked Sendable {
         return withExtendedLifetime(copy) { base[index] }
     }
 
+    /// The run of decimal digits that starts at `index`, eight bytes at a time: how many there are (up
+    /// to 8) and their values plus one, packed four bits each from the low bits up (`"305"` is
+    /// `0x614`), the form `PackedNumberText` keeps. `nil` when fewer than eight bytes are left from
+    /// `index` (the caller goes on a byte at a time).
+    ///
+    /// Sound: the eight bytes read lie inside the document (checked first), the load is one unaligned read of them, and the owner of a copy is kept alive up
+    /// to it.
+    @inline(__always)
+    func digitRun(at index: Int) -> (count: Int, codes: UInt64)? {
+        guard index >= 0, index <= count &- 8 else { return nil }
+        let word = withExtendedLifetime(copy) {
+            UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        }
+        // A byte is a digit (0x30...0x39) when its high half is 3 and adding 6 leaves it 3: each byte
+        // of `other` is 0 exactly for a digit. Adding 6 carries into the next byte only from a byte of
+        // 0xFA or more, which is not a digit, so every byte up to the first one that is not is right.
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let other = ((word & high) | (((word &+ 0x0606_0606_0606_0606) & high) &>> 4)) ^ 0x3333_3333_3333_3333
+        let count = other == 0 ? 8 : other.trailingZeroBitCount &>> 3
+        // The digits' values plus one, one a byte, the bytes after the run cleared; then the eight
+        // bytes' low halves gathered into 32 bits, pairs, then fours, then all.
+        let kept: UInt64 = count == 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+        var codes = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0101_0101_0101_0101) & kept
+        codes = (codes | (codes &>> 4)) & 0x00FF_00FF_00FF_00FF
+        codes = (codes | (codes &>> 8)) & 0x0000_FFFF_0000_FFFF
+        codes = (codes | (codes &>> 16)) & 0x0000_0000_FFFF_FFFF
+        return (count, codes)
+    }
+
+    /// Reads the digits that start at `index` into `text`, eight at a time while eight bytes are left;
+    /// returns the index after them (`index` itself when there are none).
+    @inline(__always)
+    func readDigits(from index: Int, into text: inout PackedNumberText.Packer) -> Int {
+        var end = index
+        while let run = digitRun(at: end) {
+            text.append(run.codes, count: run.count)
+            end &+= run.count
+            if run.count < 8 { return end }
+        }
+        while let digit = digit(at: end) {
+            text.append(UInt64(digit &+ 1))
+            end &+= 1
+        }
+        return end
+    }
+
     /// The value of the decimal digit at `index`, or `nil` for any other byte and outside the
     /// document (the readers' loops over digits). Sound: as `byte(at:)`.
     @inline(__always)
