@@ -329,7 +329,7 @@ struct PackedNumberText: Sendable {
         /// How many characters were appended, the ones past 32 no longer kept.
         private var count = 0
 
-        /// Appends `count` (at most 8) characters whose codes are packed in `codes`, four bits each
+        /// Appends `count` (at most 16) characters whose codes are packed in `codes`, four bits each
         /// from the low bits up.
         @inline(__always)
         mutating func append(_ codes: UInt64, count appended: Int = 1) {
@@ -337,8 +337,8 @@ struct PackedNumberText: Sendable {
             count = first &+ appended
             if first < 16 {
                 low |= codes &<< UInt64(first &* 4)
-                // The characters past the sixteenth go on in the high word (`first` is above 8 here,
-                // so the shift is below 32).
+                // The characters past the sixteenth go on in the high word (`first` is above 0 here,
+                // so the shift is below 64).
                 if count > 16 { high |= codes &>> UInt64(64 &- first &* 4) }
             } else if first < 32 {
                 high |= codes &<< UInt64((first &- 16) &* 4)

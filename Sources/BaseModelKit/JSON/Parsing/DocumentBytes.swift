@@ -123,6 +123,33 @@ struct DocumentBytes: @unchecked Sendable {
         return (count, codes)
     }
 
+    /// Reads the fraction and the exponent of a number, whichever stand at `index`, into `text`,
+    /// checking their grammar: the index after them, or, when a digit is missing, where one was
+    /// expected and `isComplete` false. (It throws nothing and is not the parser's: a parser method
+    /// copied the whole parser for its error path on every number, callgrind.)
+    @inline(__always)
+    func readFractionAndExponent(from index: Int, into text: inout PackedNumberText.Packer) -> (end: Int, isComplete: Bool) {
+        var end = index
+        if byte(at: end) == UInt8(ascii: ".") {
+            text.append(PackedNumberText.point)
+            let digits = end &+ 1
+            end = readDigits(from: digits, into: &text)
+            guard end > digits else { return (end, false) }
+        }
+        if let marker = byte(at: end), marker | 0x20 == UInt8(ascii: "e") {
+            text.append(marker == UInt8(ascii: "e") ? PackedNumberText.exponent : PackedNumberText.capitalExponent)
+            end &+= 1
+            if let sign = byte(at: end), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                text.append(sign == UInt8(ascii: "+") ? PackedNumberText.plus : PackedNumberText.minus)
+                end &+= 1
+            }
+            let digits = end
+            end = readDigits(from: digits, into: &text)
+            guard end > digits else { return (end, false) }
+        }
+        return (end, true)
+    }
+
     /// Reads the digits that start at `index` into `text`, eight at a time while eight bytes are left;
     /// returns the index after them (`index` itself when there are none).
     @inline(__always)

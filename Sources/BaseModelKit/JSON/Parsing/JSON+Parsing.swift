@@ -48,6 +48,8 @@ extension JSONParser {
         var open: [OpenContainer] = []
         // The key of the member being read in the innermost open object.
         var key = ""
+        // Whether the innermost open container is an object (kept here, not read from `open`).
+        var inObject = false
         var value: JSON
         readingValues: while true {
             skipWhitespace()
@@ -63,6 +65,7 @@ extension JSONParser {
                     value = isObject ? .object(JSONObject()) : .array([])
                 } else {
                     open.append(OpenContainer(isObject: isObject, first: isObject ? pendingMembers.count : pendingElements.count, outerKey: key))
+                    inObject = isObject
                     if isObject { key = try readKey() }
                     continue readingValues
                 }
@@ -72,34 +75,46 @@ extension JSONParser {
             // A value is complete: add it to the innermost open container, closing containers as
             // their closing brackets arrive.
             while !open.isEmpty {
-                let isObject = open[open.count - 1].isObject
-                if isObject {
+                if inObject {
                     pendingMembers.append(JSONObject.Member(key: key, value: value))
                 } else {
                     pendingElements.append(value)
                 }
-                skipWhitespace()
-                guard position < bytes.count else {
-                    throw unexpected(isObject ? .commaOrObjectEnd : .commaOrArrayEnd)
-                }
-                let byte = bytes[position]
-                if byte == UInt8(ascii: ",") {
-                    position += 1
-                    if isObject {
-                        key = try readKey()
+                afterMember: while true {
+                    skipWhitespace()
+                    guard position < bytes.count else {
+                        throw unexpected(inObject ? .commaOrObjectEnd : .commaOrArrayEnd)
                     }
-                    continue readingValues
-                }
-                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw unexpected(isObject ? .commaOrObjectEnd : .commaOrArrayEnd)
-                }
-                position += 1
-                let closed = open.removeLast()
-                key = closed.outerKey
-                if isObject {
-                    value = .object(makeObject(pendingMembers.removeSuffix(from: closed.first)))
-                } else {
-                    value = .array(pendingElements.removeSuffix(from: closed.first))
+                    let byte = bytes[position]
+                    if byte == UInt8(ascii: ",") {
+                        position += 1
+                        if inObject {
+                            key = try readKey()
+                            continue readingValues
+                        }
+                        // An array's next scalar goes straight in, without the outer loop and
+                        // without `value` (whose copy into the container retained and released
+                        // it; arrays of numbers are most of canada.json).
+                        skipWhitespace()
+                        if let next = bytes.byte(at: position), next != UInt8(ascii: "{"), next != UInt8(ascii: "[") {
+                            pendingElements.append(try readScalar())
+                            continue afterMember
+                        }
+                        continue readingValues
+                    }
+                    guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                        throw unexpected(inObject ? .commaOrObjectEnd : .commaOrArrayEnd)
+                    }
+                    position += 1
+                    let closed = open.removeLast()
+                    key = closed.outerKey
+                    if inObject {
+                        value = .object(makeObject(pendingMembers.removeSuffix(from: closed.first)))
+                    } else {
+                        value = .array(pendingElements.removeSuffix(from: closed.first))
+                    }
+                    inObject = open.last?.isObject ?? false
+                    break afterMember
                 }
             }
             return value

@@ -260,16 +260,22 @@ struct JSONParser {
         if isNegative { index += 1 }
         guard index < bytes.count else { throw unexpected(.digit, at: index) }
         var magnitude: Int64 = 0
+        // The integer part's first 16 digits packed as text too, for a number that turns out not to
+        // be an integer (reading them again cost more than packing them here).
+        var integerCodes: UInt64 = 0
         let digitsStart = index
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
+            integerCodes = 1
         } else {
             while index < bytes.count {
                 let digit = bytes[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
-                if index - digitsStart < 18 {
+                let read = index &- digitsStart
+                if read < 18 {
                     magnitude = magnitude &* 10 &+ Int64(digit)
                 }
+                integerCodes |= UInt64(digit &+ 1) &<< UInt64(read &* 4)
                 index += 1
             }
             guard index > digitsStart else { throw unexpected(.digit, at: index) }
@@ -284,37 +290,20 @@ struct JSONParser {
         // them and then packing the text in a second pass was most of parsing canada.json, callgrind).
         var text = PackedNumberText.Packer()
         if isNegative { text.append(PackedNumberText.minus) }
-        if bytes[digitsStart] == UInt8(ascii: "0") {
-            // A leading zero is the whole integer part; a digit after it ends the number.
-            text.append(1)
+        if index &- digitsStart <= 16 {
+            text.append(integerCodes, count: index &- digitsStart)
         } else {
-            index = bytes.readDigits(from: digitsStart, into: &text)
+            // Shifts wrap past 16 digits, so `integerCodes` holds garbage: read the part again.
+            _ = bytes.readDigits(from: digitsStart, into: &text)
         }
-        if marker == UInt8(ascii: ".") {
-            text.append(PackedNumberText.point)
-            index = try afterDigits(from: index + 1, to: bytes.readDigits(from: index + 1, into: &text))
-        }
-        if let marker = bytes.byte(at: index), marker | 0x20 == UInt8(ascii: "e") {
-            text.append(marker == UInt8(ascii: "e") ? PackedNumberText.exponent : PackedNumberText.capitalExponent)
-            index += 1
-            if let sign = bytes.byte(at: index), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                text.append(sign == UInt8(ascii: "+") ? PackedNumberText.plus : PackedNumberText.minus)
-                index += 1
-            }
-            index = try afterDigits(from: index, to: bytes.readDigits(from: index, into: &text))
-        }
+        let tail = bytes.readFractionAndExponent(from: index, into: &text)
+        guard tail.isComplete else { throw unexpected(.digit, at: tail.end) }
+        index = tail.end
         position = index
         if let packed = text.packed {
             return JSONNumber(storage: .packed(packed))
         }
         return JSONNumber(storage: .text(ByteScanning.string(in: bytes, from: start, to: index)))
-    }
-
-    /// `end`, after checking that at least one digit was read from `index`.
-    @inline(__always)
-    private func afterDigits(from index: Int, to end: Int) throws(JSONSyntaxError) -> Int {
-        guard end > index else { throw unexpected(.digit, at: end) }
-        return end
     }
 
     /// Reads `true`, `false` or `null` (which one the first byte told), leaving the position after it.

@@ -24,6 +24,16 @@ struct JSONParserTests {
         #expect(value == ["a": [1, -2500, "x", true, false, nil, [:], []], "b": ["c": "d"]])
     }
 
+    @Test("arrays mix scalars and containers in every order, and the errors after a scalar name the array")
+    func arraysOfScalarsAndContainers() throws {
+        let value = try JSON(parsing: #"[1, [2, 3], [[4], 5, {"a": [6, "x"]}], 7 , [ ], {"b": [8,9]}, [10,[11,[12]],13]]"#)
+        #expect(value == [1, [2, 3], [[4], 5, ["a": [6, "x"]]], 7, [], ["b": [8, 9]], [10, [11, [12]], 13]])
+        #expect(syntaxError("[1, 2 3]")?.contains(#""," or "]""#) == true)
+        #expect(syntaxError("[1, 2,]") != nil)
+        #expect(syntaxError("[1, 2, }") != nil)
+        #expect(syntaxError(#"{"a": [1, 2}"#)?.contains(#""," or "]""#) == true)
+    }
+
     @Test("Data, String and bytes parse alike")
     func inputKinds() throws {
         let text = #"{"k":[1,2]}"#
