@@ -96,3 +96,14 @@ public struct DecodingOptions: Sendable {
         recordsChanges = true
     }
 }
+
+extension DecodingOptions {
+    /// Whether a decode with these options reads as one with `DecodingOptions()` does
+    /// (`recordsChanges` is about updates only).
+    var decodesAsDefaults: Bool {
+        guard maxDepth == 512, coercion == .lenient, collections == .strict, unknownKeys == .ignore,
+              missingKeys == .keepDefault, unknownEnumCases == .error else { return false }
+        if case .secondsSince1970 = dateStrategy.kind { return true }
+        return false
+    }
+}

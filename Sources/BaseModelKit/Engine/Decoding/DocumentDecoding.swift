@@ -25,7 +25,7 @@ enum DocumentDecoding {
     /// The decode itself, not generic: the closures above then return a concrete type (a generic
     /// one made the runtime look up generic metadata on every call).
     private static func decodeModel(_ bytes: DocumentBytes, at path: String?, as type: BaseModel.Type, options: DecodingOptions, report: MappingReport?) throws -> BaseModel {
-        let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
+        let session = DecodingSession.forDecoding(options: options, reports: report != nil)
         let plan = try SchemaRegistry.schema(for: type)
         return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
             try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
@@ -51,7 +51,7 @@ enum DocumentDecoding {
 
     /// New models from the array at `path` (or the whole document).
     static func decodeArray<Model: BaseModel>(_ bytes: DocumentBytes, at path: String?, of type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> [Model] {
-        let session = DecodingSession(options: options, isUpdate: false, reports: report != nil)
+        let session = DecodingSession.forDecoding(options: options, reports: report != nil)
         let coder = ArrayCoder<Model>(element: ModelCoder<Model>(buildType: type))
         return try run(bytes, at: path, session: session, report: report, runsHooks: try SchemaRegistry.schema(for: type).runsHooksBelow) { parser in
             try coder.decode(from: &parser, session: session)

@@ -75,7 +75,7 @@ enum ModelDecoding {
     /// `{`). `isExisting` marks an object that was part of the caller's graph before this call, whose
     /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
     static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelSchema) throws {
-        try MappingError.checkStackRoom(session.stackLimit)
+        try MappingError.checkStackRoom(parser.stackLimit)
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
         }
@@ -93,7 +93,7 @@ enum ModelDecoding {
     /// Steps 2 and 3 on `model` from an object already read (a caller's `JSONObject`, an element of a
     /// collection read as a tree). The caller has made `session` the current one.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
-        try MappingError.checkStackRoom(session.stackLimit)
+        try MappingError.checkStackRoom(StackGuard.currentLimit())
         if !isExisting {
             let plan = try SchemaRegistry.schema(for: type(of: model))
             for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {

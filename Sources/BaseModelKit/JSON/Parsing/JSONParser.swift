@@ -18,6 +18,9 @@ struct JSONParser {
     var keyCache: KeyCache
     /// Reused to find repeated keys in objects.
     var keyTable = RepeatedKeyFinder()
+    /// The stack limit of the thread reading the document (see `StackGuard.Limit`), found when model
+    /// decoding first asks: a document is read on one thread.
+    lazy var stackLimit = StackGuard.currentLimit()
 
     /// A parser positioned at the start of the document, past a UTF-8 byte order mark if there is one.
     /// Throws when the bytes are recognisably UTF-16 or UTF-32.
