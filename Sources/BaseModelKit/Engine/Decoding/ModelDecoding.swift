@@ -75,7 +75,7 @@ enum ModelDecoding {
     /// `{`). `isExisting` marks an object that was part of the caller's graph before this call, whose
     /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
     static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelSchema) throws {
-        try MappingError.checkStackRoom(parser.stackLimit)
+        guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
         }

@@ -19,8 +19,20 @@ struct JSONParser {
     /// Reused to find repeated keys in objects.
     var keyTable = RepeatedKeyFinder()
     /// The stack limit of the thread reading the document (see `StackGuard.Limit`), found when model
-    /// decoding first asks: a document is read on one thread.
-    lazy var stackLimit = StackGuard.currentLimit()
+    /// decoding first asks (`stackAllowsDeeper`): a document is read on one thread.
+    private var stackLimit: StackGuard.Limit?
+    private var foundStackLimit = false
+
+    /// Whether the stack has room for another level of models. (Plain stored properties: a `lazy`
+    /// one's getter was not inlined and copied the parser on every object, callgrind.)
+    @inline(__always)
+    mutating func stackAllowsDeeper() -> Bool {
+        if !foundStackLimit {
+            stackLimit = StackGuard.currentLimit()
+            foundStackLimit = true
+        }
+        return stackLimit?.allowsDeeper() ?? true
+    }
 
     /// A parser positioned at the start of the document, past a UTF-8 byte order mark if there is one.
     /// Throws when the bytes are recognisably UTF-16 or UTF-32.
@@ -137,9 +149,10 @@ struct JSONParser {
 
     /// Scans string bytes from `start` to the first quote or backslash, returning where it stopped and
     /// the bitwise or of the bytes before it (at least 0x80 when any is not ASCII). Throws at a control
-    /// character or at the end of input.
+    /// character or at the end of input. (`mutating` though it changes nothing: called on the caller's
+    /// parser in place, where a non-mutating call copied the whole parser per string, callgrind.)
     @inline(__always)
-    func scanUnescapedRun(from start: Int) throws(JSONSyntaxError) -> (end: Int, highBits: UInt8) {
+    mutating func scanUnescapedRun(from start: Int) throws(JSONSyntaxError) -> (end: Int, highBits: UInt8) {
         let run = ByteScanning.stringRun(in: bytes, from: start)
         guard run.end < bytes.count else { throw unexpected(.closingQuote, at: bytes.count) }
         let byte = bytes[run.end]
