@@ -21,6 +21,17 @@ enum ClassDowncast {
     /// pointer whatever its static class, so the value is reinterpreted as a `Base` reference;
     /// reading it through `withUnsafePointer` cost a generic closure call per model, a tenth of
     /// writing citm_catalog.)
+    /// `reference(of:as:)` lent to `body` rather than returned: returning it made an owned copy, a
+    /// retain and a release. Sound as above, and `value` (the caller's argument) holds the object for
+    /// the whole call, so the reference it is read from stays valid while `body` runs.
+    @inline(__always)
+    static func withReference<Declared, Base: AnyObject, Result>(to value: Declared, as base: Base.Type, _ body: (Base) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(value) {
+            let pointer = unsafeBitCast(value, to: UnsafeRawPointer.self)
+            return try Unmanaged<Base>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
+        }
+    }
+
     static func reference<Declared, Base: AnyObject>(of value: Declared, as base: Base.Type) -> Base {
         // Sound: as above; both types are one strong reference, so the cast keeps the ownership the
         // copy of `value` had.

@@ -31,6 +31,16 @@ final class PublishedReference<Object: AnyObject & Sendable>: Sendable {
         return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
     }
 
+    /// Calls `body` with the object published last, lent as a non-optional reference (handing it on
+    /// as an `Optional` copied, and so retained, it); `nil` before the first `publish`, without
+    /// calling `body`. Sound: as `read`.
+    @inline(__always)
+    func withPublished<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
+        let bits = address.load()
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
+    }
+
     /// Under the writers' lock, calls `replacement` with the current object; publishes what it
     /// returns, unless that is `nil`, and returns the object current afterwards.
     @discardableResult

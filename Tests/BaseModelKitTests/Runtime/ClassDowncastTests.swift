@@ -16,7 +16,7 @@ private final class UpcastCounted: BaseModel {
     deinit { liveUpcastCounted.withLock { $0 -= 1 } }
 }
 
-@Suite("Class downcast")
+@Suite("Class downcast", .serialized)
 struct ClassDowncastTests {
     @Test("a reference to a class or a subclass converts to the declared class unchanged")
     func downcast() {
@@ -47,5 +47,38 @@ struct ClassDowncastTests {
             _ = viewedCounted
         }
         #expect(liveUpcastCounted.withLock { $0 } == 0)
+    }
+
+    // Serialized: this test and the one above count live `UpcastCounted` instances in one global.
+    @Test("a value of a generic model type lent as BaseModel is the same object, alive while lent and freed once after")
+    func lent() {
+        func lend<Declared>(_ value: Declared, _ body: (BaseModel) -> Void) {
+            ClassDowncast.withReference(to: value, as: BaseModel.self, body)
+        }
+        let manager = Manager()
+        manager.salary = 3
+        lend(manager) { model in
+            #expect(model === manager)
+            (model as? Manager)?.salary = 9
+        }
+        #expect(manager.salary == 9)
+        do {
+            // The only strong reference is the argument; the object lives through the call and is
+            // freed after it exactly once.
+            lend(UpcastCounted()) { model in
+                #expect(model is UpcastCounted)
+                #expect(liveUpcastCounted.withLock { $0 } == 1)
+            }
+        }
+        #expect(liveUpcastCounted.withLock { $0 } == 0)
+        let lentAgain = lendAndKeep(Person())
+        #expect(lentAgain.count == 1)
+    }
+
+    /// A reference kept from inside the lending closure is an ordinary strong copy.
+    private func lendAndKeep<Declared>(_ value: Declared) -> [BaseModel] {
+        var kept: [BaseModel] = []
+        ClassDowncast.withReference(to: value, as: BaseModel.self) { kept.append($0) }
+        return kept
     }
 }

@@ -66,4 +66,22 @@ struct PublishedReferenceTests {
         }
         #expect(livePublished.withLock { $0 } == before)
     }
+
+    @Test("withPublished lends the current object, and calls nothing before the first publish")
+    func lending() {
+        let before = livePublished.withLock { $0 }
+        do {
+            let reference = PublishedReference<PublishedTable>()
+            var calls = 0
+            #expect(reference.withPublished { _ in calls += 1 } == nil)
+            #expect(calls == 0)
+            let published = reference.publish { _ in PublishedTable(count: 3) }
+            #expect(reference.withPublished { table -> Bool in
+                calls += 1
+                return table === published && table.values == [0, 1, 2]
+            } == true)
+            #expect(calls == 1)
+        }
+        #expect(livePublished.withLock { $0 } == before)
+    }
 }
