@@ -27,6 +27,14 @@ struct ModelCoder<Declared>: ValueCoding {
         return plan.publish { $0 == nil ? found : nil } ?? found
     }
 
+    /// `body` with the plan of `type`: the kept one lent when it is `buildType`'s (returned by
+    /// `plan(for:)`, it was retained and released per call), otherwise the one `plan(for:)` finds.
+    @inline(__always)
+    private func withPlan<Result>(for type: BaseModel.Type, _ body: (ModelSchema) throws -> Result) throws -> Result {
+        if type == buildType, let result = try plan.withPublished(body) { return result }
+        return try body(try plan(for: type))
+    }
+
     var typeName: String { String(describing: Declared.self) }
     var mergesIntoExisting: Bool { true }
 
@@ -86,12 +94,9 @@ struct ModelCoder<Declared>: ValueCoding {
         // The model and its plan are lent, not copied: each copy was a retain and a release per model
         // written, atomic operations that cost more time than their instruction count says.
         try ClassDowncast.withReference(to: value, as: BaseModel.self) { model in
-            if type(of: model) == buildType, try plan.withPublished({ schema in
+            try withPlan(for: type(of: model)) { schema in
                 try ModelEncoding.write(model, schema: schema, to: &writer, session: session)
-            }) != nil {
-                return
             }
-            try ModelEncoding.write(model, schema: try plan(for: type(of: model)), to: &writer, session: session)
         }
     }
 

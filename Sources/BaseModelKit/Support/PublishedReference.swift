@@ -26,9 +26,8 @@ final class PublishedReference<Object: AnyObject & Sendable>: Sendable {
     /// Calls `body` with the object published last, or `nil` before the first `publish`.
     @inline(__always)
     func read<Result>(_ body: (Object?) throws -> Result) rethrows -> Result {
-        let bits = address.load()
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return try body(nil) }
-        return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
+        guard let object = published() else { return try body(nil) }
+        return try object._withUnsafeGuaranteedRef { try body($0) }
     }
 
     /// Calls `body` with the object published last, lent as a non-optional reference (handing it on
@@ -36,9 +35,15 @@ final class PublishedReference<Object: AnyObject & Sendable>: Sendable {
     /// calling `body`. Sound: as `read`.
     @inline(__always)
     func withPublished<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
-        let bits = address.load()
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
+        guard let object = published() else { return nil }
+        return try object._withUnsafeGuaranteedRef { try body($0) }
+    }
+
+    /// The object published last, unretained; `nil` before the first `publish`. Sound: see the type.
+    @inline(__always)
+    private func published() -> Unmanaged<Object>? {
+        guard let pointer = UnsafeRawPointer(bitPattern: address.load()) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer)
     }
 
     /// Under the writers' lock, calls `replacement` with the current object; publishes what it
