@@ -56,6 +56,17 @@ public struct JSONTransformer: Sendable {
         JSONTransformer(kind: .custom(CustomCoder(decodeValue: decode, encodeValue: encode)))
     }
 
+    /// A number for each built-in transformer without settings (`secondsSince1970`,
+    /// `millisecondsSince1970`, `iso8601`); `nil` for formats and custom transformers, which no number
+    /// can stand for. (`if case`, not a `switch`: the switch copied the kind, payload and all.)
+    @inline(__always)
+    var builtInCode: Int? {
+        if case .secondsSince1970 = kind { return 1 }
+        if case .millisecondsSince1970 = kind { return 2 }
+        if case .iso8601 = kind { return 3 }
+        return nil
+    }
+
     /// The type this transformer converts.
     var valueType: Any.Type {
         switch kind {

@@ -98,12 +98,23 @@ public struct DecodingOptions: Sendable {
 }
 
 extension DecodingOptions {
-    /// Whether a decode with these options reads as one with `DecodingOptions()` does
-    /// (`recordsChanges` is about updates only).
-    var decodesAsDefaults: Bool {
-        guard maxDepth == 512, coercion == .lenient, collections == .strict, unknownKeys == .ignore,
-              missingKeys == .keepDefault, unknownEnumCases == .error else { return false }
-        if case .secondsSince1970 = dateStrategy.kind { return true }
-        return false
+    /// What of these options a decode reads, as plain values: options whose signatures are equal
+    /// decode alike. `recordsChanges` is left out (it is about updates only); options with a date
+    /// format or a custom date transformer have no signature, so they are never taken for others.
+    struct DecodeSignature: Equatable {
+        let maxDepth: Int
+        let coercion: Coercion
+        let collections: Collections
+        let unknownKeys: UnknownKeys
+        let missingKeys: MissingKeys
+        let unknownEnumCases: UnknownEnumCases
+        let dateStrategy: Int
+    }
+
+    @inline(__always)
+    var decodeSignature: DecodeSignature? {
+        guard let date = dateStrategy.builtInCode else { return nil }
+        return DecodeSignature(maxDepth: maxDepth, coercion: coercion, collections: collections, unknownKeys: unknownKeys,
+                               missingKeys: missingKeys, unknownEnumCases: unknownEnumCases, dateStrategy: date)
     }
 }

@@ -19,13 +19,19 @@ final class DecodingSession: Sendable {
     let tracksChanges: Bool
     /// Whether every non-optional property is required (`DecodingOptions.missingKeys`).
     let requiresNonOptional: Bool
+    /// What of `options` a decode reads, for `forDecoding` to compare as plain values (comparing the
+    /// options themselves copied them, with their date transformer, on every call: callgrind).
+    private let decodeSignature: DecodingOptions.DecodeSignature?
 
-    /// The session for a decode: without a report and with the options' defaults, the one session
-    /// every such decode shares (it holds nothing that changes, and nothing of the thread: the stack
-    /// limit is the parser's); otherwise a new one. Making and freeing a session per call was about
+    /// The session for a decode: without a report and with options that decode like the defaults,
+    /// the one session every such decode shares (it holds nothing that changes, and nothing of the
+    /// thread: the stack limit is the parser's); otherwise a new one. The comparison is with the
+    /// shared session's own options (their signatures), so the two cannot drift apart. Making and freeing a session per call was about
     /// 330 instructions of a 140-byte message (callgrind).
     static func forDecoding(options: DecodingOptions, reports: Bool) -> DecodingSession {
-        if !reports && options.decodesAsDefaults { return plainDecoding }
+        if !reports, let signature = options.decodeSignature, signature == plainDecoding.decodeSignature {
+            return plainDecoding
+        }
         return DecodingSession(options: options, isUpdate: false, reports: reports)
     }
 
@@ -37,6 +43,7 @@ final class DecodingSession: Sendable {
         self.changes = changes
         self.tracksChanges = changes != nil
         self.requiresNonOptional = options.missingKeys == .errorForNonOptional
+        self.decodeSignature = options.decodeSignature
         // Changes carry their paths, which the recorder keeps.
         let reports = reports || changes != nil
         self.recorder = reports ? ReportRecorder() : nil

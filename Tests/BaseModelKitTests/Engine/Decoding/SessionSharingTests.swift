@@ -1,4 +1,4 @@
-// @testable: `DecodingSession` and `decodesAsDefaults` are internal; which decodes share a session
+// @testable: `DecodingSession` and `decodeSignature` are internal; which decodes share a session
 // is what the test pins down.
 @testable import BaseModelKit
 import Foundation
@@ -8,10 +8,15 @@ import Testing
 struct SessionSharingTests {
     @Test("only the defaults decode as defaults; recordsChanges, which is about updates, does not count")
     func defaults() {
-        #expect(DecodingOptions().decodesAsDefaults)
+        func decodesAlike(_ one: DecodingOptions, _ other: DecodingOptions) -> Bool {
+            guard let signature = one.decodeSignature else { return false }
+            return signature == other.decodeSignature
+        }
+        let plain = DecodingSession.forDecoding(options: DecodingOptions(), reports: false)
+        #expect(decodesAlike(DecodingOptions(), DecodingOptions()))
         var options = DecodingOptions()
         options.recordsChanges = false
-        #expect(options.decodesAsDefaults)
+        #expect(decodesAlike(options, DecodingOptions()))
         let changes: [(inout DecodingOptions) -> Void] = [
             { $0.maxDepth = 64 },
             { $0.coercion = .strict },
@@ -25,8 +30,17 @@ struct SessionSharingTests {
         for (index, change) in changes.enumerated() {
             var changed = DecodingOptions()
             change(&changed)
-            #expect(!changed.decodesAsDefaults, "change \(index)")
+            #expect(!decodesAlike(changed, DecodingOptions()), "change \(index)")
+            #expect(!decodesAlike(DecodingOptions(), changed), "change \(index), the other way")
+            #expect(decodesAlike(changed, changed), "change \(index), against itself")
+            #expect(DecodingSession.forDecoding(options: changed, reports: false) !== plain, "change \(index)")
         }
+        // A date format or a custom transformer is never taken for another, not even for itself.
+        var formatted = DecodingOptions()
+        formatted.dateStrategy = .dateFormat("yyyyMMdd")
+        #expect(!decodesAlike(formatted, formatted))
+        #expect(DecodingSession.forDecoding(options: formatted, reports: false) !== plain)
+        #expect(DecodingSession.forDecoding(options: options, reports: false) === plain)
     }
 
     @Test("decodes with the defaults and no report share one session; the rest get their own, with their options")
