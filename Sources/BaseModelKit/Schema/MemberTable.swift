@@ -1,9 +1,11 @@
 /// The mapped members of one JSON object — a model's, or a nested object's inside it (the map entries
-/// `"s.h"` and `"s.a"` make one for the key `"s"`) — with the one loop that reads such an object from a
-/// document into the properties and the one that writes the properties back.
+/// `"s.h"` and `"s.a"` make one for the key `"s"`) — or of fixed positions of a nested JSON array (the
+/// entries `"sc.0"` and `"sc.1"` make one for the key `"sc"`), with the one loop that reads such a
+/// value from a document into the properties and the one that writes the properties back.
 ///
 /// Both loops serve every path: top-level and nested models, elements of arrays and dictionaries, the
-/// default `deserialize` and `serialize` behind overridden hooks, and nested key paths.
+/// default `deserialize` and `serialize` behind overridden hooks, nested key paths and array
+/// positions. So an update compares a property mapped through a position exactly as any other.
 ///
 /// A class, so that the loops reach its arrays through one reference rather than through a struct
 /// copied out of the plan for each object.
@@ -24,13 +26,22 @@ final class MemberTable: Sendable {
     let accessors: [any MappedFieldAccess]
     /// How the member loop decodes each member.
     let streamedMembers: [StreamedMember]
-    /// The position of each JSON key.
-    private let positions: [String: Int]
+    /// The place of each member in a path: its key, or its position in an array.
+    let places: [MappingPath.Component]
+    /// For a table of array positions, the position of each member, in increasing order; `nil` for a
+    /// table of object keys.
+    let arrayPositions: [Int]?
+    /// The member of each JSON key.
+    private let indexByKey: [String: Int]
 
     /// The members of `fields`, in their order. A field with an empty `property` is a nested object of
     /// several properties: errors inside it name the member's property, errors about it only the model.
-    init(modelName: String, fields: [FieldPlan]) {
+    /// With `arrayPositions` (one per field, in increasing order) the members are positions of an
+    /// array, whose keys are the positions' text.
+    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil) {
         self.modelName = modelName
+        self.arrayPositions = arrayPositions
+        places = arrayPositions?.map(MappingPath.Component.index) ?? fields.map { .key($0.jsonKey) }
         keys = fields.map(\.jsonKey)
         keyBytes = fields.map(\.jsonKeyBytes)
         quotedKeyRun = DocumentCopy(fields.flatMap(\.quotedKey))
@@ -42,18 +53,18 @@ final class MemberTable: Sendable {
         properties = fields.map { $0.property.isEmpty ? nil : $0.property }
         accessors = fields.map(\.access)
         streamedMembers = accessors.map(StreamedMember.init)
-        var positions: [String: Int] = [:]
-        for (position, key) in keys.enumerated() {
-            positions[key] = position
+        var indexByKey: [String: Int] = [:]
+        for (index, key) in keys.enumerated() {
+            indexByKey[key] = index
         }
-        self.positions = positions
+        self.indexByKey = indexByKey
     }
 
     /// `error`, raised while mapping member `index`, attributed to the model (and to the member's
     /// property, when it has one) with the member's JSON key in front of its path.
     func error(_ error: MappingError, atMember index: Int) -> MappingError {
         let attributed = properties[index].map { error.attributed(model: modelName, property: $0) } ?? error.attributed(model: modelName)
-        return attributed.prefixed(by: .key(keys[index]))
+        return attributed.prefixed(by: places[index])
     }
 
     /// The member whose key is `bytes[start..<end]`. The search starts at `hint`, just after the
@@ -76,7 +87,7 @@ final class MemberTable: Sendable {
 
     /// The member of a JSON key, if the key is mapped.
     func index(forKey key: String) -> Int? {
-        positions[key]
+        indexByKey[key]
     }
 
     /// The member loop: reads the object at the parser's position (a `{`) member by member into
@@ -103,6 +114,9 @@ final class MemberTable: Sendable {
     /// each caller, so that the closure is too (a call through it per member cost more).
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
+        if let arrayPositions, parser.peekToken() == UInt8(ascii: "[") {
+            return try positionLoop(from: &parser, positions: arrayPositions, session: session, decode: decode)
+        }
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
@@ -122,24 +136,50 @@ final class MemberTable: Sendable {
                 try parser.skipValue()
                 continue
             }
-            // Entered and left without `defer`, which costs a call per member here (callgrind).
-            session.enter(.key(keys[index]))
-            do {
-                try decode(index, &parser)
-            } catch {
-                if let unknown = error as? UnknownEnumCase {
-                    // An enum case this build does not know, where the default is kept: the property
-                    // stays as it was. The coder read the value, so the parser is past it.
-                    unknown.note(in: session)
-                    session.leave()
-                    continue
-                }
+            try decodeMember(index, from: &parser, session: session, decode: decode)
+        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+    }
+
+    /// The loop over an array whose positions are the members (`arrayPositions`): elements at
+    /// positions no member names are checked and skipped; an array shorter than a member's position
+    /// leaves that property as it is, like a missing key.
+    @inline(__always)
+    private func positionLoop(from parser: inout JSONParser, positions: [Int], session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
+        try parser.enterContainer()
+        if parser.closesImmediately(UInt8(ascii: "]")) { return }
+        var position = 0
+        var next = 0
+        repeat {
+            if next < positions.count, positions[next] == position {
+                try decodeMember(next, from: &parser, session: session, decode: decode)
+                next += 1
+            } else {
+                try parser.skipValue()
+            }
+            position += 1
+        } while try parser.nextMember(closing: UInt8(ascii: "]"))
+    }
+
+    /// Member `index` at the parser's position, through `decode`, its errors attributed to it.
+    @inline(__always)
+    private func decodeMember(_ index: Int, from parser: inout JSONParser, session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
+        // Entered and left without `defer`, which costs a call per member here (callgrind).
+        session.enter(places[index])
+        do {
+            try decode(index, &parser)
+        } catch {
+            if let unknown = error as? UnknownEnumCase {
+                // An enum case this build does not know, where the default is kept: the property
+                // stays as it was. The coder read the value, so the parser is past it.
+                unknown.note(in: session)
                 session.leave()
-                guard let error = error as? MappingError else { throw error }
-                throw self.error(error, atMember: index)
+                return
             }
             session.leave()
-        } while try parser.nextMember(closing: UInt8(ascii: "}"))
+            guard let error = error as? MappingError else { throw error }
+            throw self.error(error, atMember: index)
+        }
+        session.leave()
     }
 
     /// Member `index` of an object an update is changing: decoded as usual, its value compared before
@@ -170,17 +210,60 @@ final class MemberTable: Sendable {
             let keyEnd = quotedKeyEnds[index]
             let key = QuotedKey(bytes: UnsafeBufferPointer(start: quotedKeyRun.base + keyStart, count: keyEnd - keyStart))
             keyStart = keyEnd
-            do {
-                // The common scalars in place, as in the member loop; the rest through their access.
-                let wrote = try streamedMembers[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
-                    ?? accessors[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
-                if wrote {
-                    isFirst = false
-                }
-            } catch let error as MappingError {
-                throw self.error(error, atMember: index)
+            if try writeMember(index, of: object, key: key, isFirst: isFirst, to: &writer, session: session) {
+                isFirst = false
             }
         }
         return !isFirst
+    }
+
+    /// The member writer of a table of array positions: the elements up to the highest position,
+    /// without the brackets, `null` at positions no member names or whose property wrote nothing
+    /// (`nil`, omitted). Returns whether any member wrote.
+    func writeElements(of object: AnyObject, positions: [Int], to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        var wroteAny = false
+        var next = 0
+        for position in 0...(positions.last ?? -1) {
+            var wrote = false
+            if next < positions.count, positions[next] == position {
+                let index = next
+                next += 1
+                wrote = try writer.writeElement(isFirst: position == 0) { writer, placeholder in
+                    try writeMember(index, of: object, key: placeholder, isFirst: true, to: &writer, session: session)
+                }
+            }
+            if !wrote {
+                writer.writeElementSeparator(isFirst: position == 0)
+                writer.writeNull()
+            }
+            wroteAny = wroteAny || wrote
+        }
+        return wroteAny
+    }
+
+    /// What member `index` of `object` writes, as a JSON value (`nil` when it writes nothing or
+    /// cannot be written): a nested value compared or sent whole.
+    func writtenValue(ofMember index: Int, of object: AnyObject, session: EncodingSession) -> JSON? {
+        let keyStart = index == 0 ? 0 : quotedKeyEnds[index - 1]
+        // Sound: the run is this table's own memory (see `QuotedKey`), and the key lies inside it.
+        let key = QuotedKey(bytes: UnsafeBufferPointer(start: quotedKeyRun.base + keyStart, count: quotedKeyEnds[index] - keyStart))
+        var writer = JSONWriter(formatting: [])
+        writer.beginObject()
+        guard (try? writeMember(index, of: object, key: key, isFirst: true, to: &writer, session: session)) == true else { return nil }
+        writer.endObject(isEmpty: false)
+        return (try? JSON(parsing: writer.output))?.object?[keys[index]]
+    }
+
+    /// Writes `"key":value` for member `index`, or nothing for `nil` unless `nilEncoding` is `.null`;
+    /// returns whether it wrote.
+    @inline(__always)
+    private func writeMember(_ index: Int, of object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        do {
+            // The common scalars in place, as in the member loop; the rest through their access.
+            return try streamedMembers[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
+                ?? accessors[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        } catch let error as MappingError {
+            throw self.error(error, atMember: index)
+        }
     }
 }

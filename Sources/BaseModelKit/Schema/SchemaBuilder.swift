@@ -237,14 +237,13 @@ struct SchemaBuilder {
                 continue
             }
             let inner = nested(group, inside: path)
-            let members = MemberTable(modelName: model.name, fields: inner.map(\.plan))
-            var access: any MappedFieldAccess = NestedFields(members: members)
-            // Steps that are all digits are positions in an array (`"sc.0"`, `"legs.0.s"`).
+            // Steps that are all digits are positions in an array (`"sc.0"`, `"legs.0.s"`): a table of
+            // positions, its members in the order of their positions.
             let positions = inner.compactMap { entry in Self.position(entry.plan.jsonKey).map { (index: $0, plan: entry.plan) } }
-            if !positions.isEmpty, positions.count == inner.count {
-                access = IndexedFields(elements: positions, asObject: NestedFields(members: members), modelName: model.name)
-            }
-            result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: access)))
+            let members = !positions.isEmpty && positions.count == inner.count
+                ? MemberTable(modelName: model.name, fields: positions.sorted { $0.index < $1.index }.map(\.plan), arrayPositions: positions.map(\.index).sorted())
+                : MemberTable(modelName: model.name, fields: inner.map(\.plan))
+            result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: NestedFields(members: members))))
         }
         return result.sorted { $0.order < $1.order }
     }

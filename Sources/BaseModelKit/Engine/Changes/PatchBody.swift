@@ -2,7 +2,9 @@
 /// changes started from makes them again: a PATCH body, as in JSON Merge Patch (RFC 7396).
 ///
 /// - A property whose whole value changed is written with its new value (`null` for `nil`).
-/// - A model merged in place is written as an object of its own changed properties.
+/// - A model merged in place is written as an object of its own changed properties; so is a nested
+///   object of mapped keys (`"s.h"`). An array of mapped positions (`"sc.0"`) with a change is written
+///   whole, as it is now.
 /// - A dictionary of models is an object of the keys that changed: a new or replaced model in full,
 ///   `null` for a removed key, the changed properties of a model merged in place.
 /// - An array merged by identity lists every element it holds now, since an update removes the
@@ -44,7 +46,11 @@ enum PatchBody {
                 let key = members.keys[index]
                 guard let property = members.properties[index] else {
                     if let nested = members.accessors[index] as? NestedFields, let inner = self.body(of: object, members: nested.members) {
-                        body[key] = .object(inner)
+                        // An array of mapped positions is sent whole, as a merge patch replaces
+                        // arrays: its value now, with `nil` as `null`.
+                        body[key] = nested.members.arrayPositions == nil
+                            ? .object(inner)
+                            : members.writtenValue(ofMember: index, of: object, session: recorder.encoding) ?? .object(inner)
                     }
                     continue
                 }
