@@ -44,7 +44,12 @@ enum ModelCopying {
         let entries = properties.map { property -> String in
             var value: JSON? = .object(object)
             for segment in JSONKeyPath(schema.localToApi[property]!).segments {
-                value = value?.object?[segment]
+                // A step of digits is a position when the value there is an array (`"sc.0"`).
+                if case .array(let elements)? = value, let position = Int(segment) {
+                    value = elements.indices.contains(position) ? elements[position] : nil
+                } else {
+                    value = value?.object?[segment]
+                }
             }
             return "\(property): \(value.map { $0 == .null ? "nil" : $0.description } ?? "nil")"
         }

@@ -102,6 +102,7 @@ struct KeyShapeConsumerTests {
         let archived = try JSONEncoder().encode(model)
         #expect(try JSONDecoder().decode(ShapedScore.self, from: archived).jsonString() == (try model.jsonString()))
         #expect(try model.jsonString() == #"{"n":"a","g":{"h":1,"a":0},"sc":[1,0],"legs":[null,{"s":"x"}]}"#)
+        #expect(model.debugDescription.hasPrefix(#"ShapedScore(name: "a", homeGoals: 1, awayGoals: 0, home: 1, away: 0, firstLeg: "x""#))
     }
 }
 
