@@ -3,14 +3,19 @@
 
 The layers of Sources/BaseModelKit, lowest first, are the folders in RANKS below (Docs/Architecture.md
 explains them); files directly in Sources/BaseModelKit and in Routing/ are the public surface, the top.
-A file may use what its own layer and the layers below it declare. The check collects every type,
-top-level function and member (func, var, let, case) declared in each layer, then reads each file with
-comments and string literals removed: a type or top-level function named there that only higher
-layers declare is a reference that goes up the layers. So is a member used after a dot that a higher
-layer adds to a lower layer's type in an extension (`extension DecodingSession { func … }` in Engine/,
-called from Schema/), unless some layer the file may use declares a member of that name too: the
-check never flags a shared name such as `decode`. It is a net for the dependencies the compiler does
-not stop within one module.
+A file may use what its own layer and the layers below it declare.
+
+The check collects what each layer declares: types (nested ones too, wherever they are declared),
+top-level functions, globals (top-level `let` and `var`), and members (func, var, let, case) by the
+type they belong to, whether in the type's body or in an extension. Then it reads each file with
+comments and string literals removed — the code in string interpolations is kept — and flags:
+- a type, top-level function or global named there that only higher layers declare;
+- `Type.member` where every declaration of `member` for `Type` (in its body or its extensions) is in a
+  higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`;
+- `.member` on any other receiver where `member` is declared only in higher layers' extensions of
+  lower layers' types, and by no type that the file's own layer or a lower one declares.
+It is a net for the dependencies the compiler does not stop within one module; `layering_selftest.py`
+plants one leak of each kind and checks that each is caught.
 
     python3 -B Scripts/Checks/layering.py [SOURCES]     (default: Sources/BaseModelKit)
 """
@@ -23,39 +28,33 @@ from sources import report, strip, swift_files
 # Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
 # a coder, and the session carries the options to every coder.
 RANKS = {"Support": 0, "JSON": 1, "Runtime": 2, "Errors": 3,
-         "Options": 4, "Session": 4, "Coercion": 4, "Schema": 5, "Engine": 6}
-SURFACE = 7
-# `BaseModel.swift` is the public surface, but the class it declares is what Schema/ and Engine/ work
-# for (they call its hooks): its name is available from Schema/ up, and so is `ChangeSet.swift`'s, the
-# type of the `didUpdate(_:)` hook (the schema detects which hooks a class overrides). Runtime/ and
-# below know no model.
+         "Options": 4, "Session": 4, "Coercion": 4, "Schema": 5, "Members": 6, "Engine": 7}
+SURFACE = 8
+# `BaseModel.swift` is the public surface, but the class it declares is what the layers from Schema/
+# up work for (they call its hooks): its name and its own members are available from Schema/ up, and
+# so is `ChangeSet.swift`'s, the type of the `didUpdate(_:)` hook (the schema detects which hooks a
+# class overrides). Runtime/ and below know no model.
 DECLARED_AT = {"BaseModel.swift": RANKS["Schema"], "ChangeSet.swift": RANKS["Schema"]}
 
-TYPE = re.compile(r"^(?:[a-z@][\w()]*\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
-TOP_FUNC = re.compile(r"^(?:[a-z@][\w()]*\s+)*func\s+([A-Za-z_]\w*)", re.M)
-MEMBER = re.compile(r"^\s+(?:[a-z@][\w()]*\s+)*(?:func|var|let|case)\s+([A-Za-z_]\w*)", re.M)
+MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
+TYPE = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
+TOP_FUNC = re.compile(r"^" + MODIFIERS + r"func\s+([A-Za-z_]\w*)", re.M)
+GLOBAL = re.compile(r"^" + MODIFIERS + r"(?:let|var)\s+([A-Za-z_]\w*)", re.M)
+MEMBER = re.compile(r"^\s+" + MODIFIERS + r"(?:func|var|let|case)\s+([A-Za-z_]\w*)", re.M)
+BODY = re.compile(r"^" + MODIFIERS + r"(extension|class|struct|enum|protocol|actor)\s+([A-Za-z_]\w*)[^{\n]*(?:\n[^{\n]*)*?\{", re.M)
 IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
+QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
+KEYWORDS = {"func", "var", "let", "case", "init", "subscript", "static", "class", "final", "override"}
 
 
-EXTENSION = re.compile(r"^(?:[a-z@][\w()]*\s+)*extension\s+([A-Za-z_]\w*)[^{]*\{", re.M)
-
-
-def extensions(text):
-    """(extended type, body) of each top-level extension."""
-    for match in EXTENSION.finditer(text):
+def bodies(text):
+    """(keyword, type name, body) of each top-level type declaration and extension."""
+    for match in BODY.finditer(text):
         depth, i = 1, match.end()
         while i < len(text) and depth:
             depth += {"{": 1, "}": -1}.get(text[i], 0)
             i += 1
-        yield match.group(1), text[match.end():i]
-
-
-def without_upward_extensions(text, types, rank):
-    """`text` without the bodies of extensions of lower layers' types."""
-    for extended, body in extensions(text):
-        if extended in types and min(types[extended]) < rank:
-            text = text.replace(body, "")
-    return text
+        yield match.group(1), match.group(2), text[match.end():i]
 
 
 def rank_of(relative):
@@ -65,46 +64,76 @@ def rank_of(relative):
     return SURFACE, "the public surface"
 
 
-def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
+def layer_name(rank):
+    return "/".join(k + "/" for k, v in RANKS.items() if v == rank) or "the public surface"
+
+
+def is_private(declaration):
+    return re.search(r"\b(private|fileprivate)\b", declaration) is not None
+
+
+def declarations(files):
+    """What each layer declares: names (types, top-level functions, globals) → ranks; members by type
+    → member → ranks; members of extensions by the extension's and the extended type's rank."""
+    names, by_type = {}, {}
+    for relative, text in files.items():
+        rank = DECLARED_AT.get(relative, rank_of(relative)[0])
+        for pattern in (TYPE, TOP_FUNC, GLOBAL):
+            for match in pattern.finditer(text):
+                if match.group(1) not in KEYWORDS and not is_private(match.group(0)):
+                    names.setdefault(match.group(1), set()).add(rank)
+    lifted, own = {}, {}
+    for relative, text in files.items():
+        rank = DECLARED_AT.get(relative, rank_of(relative)[0])
+        for keyword, name, body in bodies(text):
+            for member in MEMBER.finditer(body):
+                if is_private(member.group(0)):
+                    continue
+                by_type.setdefault(name, {}).setdefault(member.group(1), set()).add(rank)
+                if keyword == "extension" and name in names and min(names[name]) < rank:
+                    lifted.setdefault(member.group(1), set()).add((rank, min(names[name])))
+                else:
+                    own.setdefault(member.group(1), set()).add(rank)
+    return names, by_type, lifted, own
+
+
+def check(root):
     files = {os.path.relpath(path, root): strip(text) for path, text in swift_files(root)}
-
-    types, members, lifted = {}, {}, {}
-    for relative, text in files.items():
-        rank, _ = rank_of(relative)
-        for match in list(TYPE.finditer(text)) + list(TOP_FUNC.finditer(text)):
-            if not re.search(r"\b(private|fileprivate)\b", match.group(0)):
-                types.setdefault(match.group(1), set()).add(DECLARED_AT.get(relative, rank))
-    for relative, text in files.items():
-        rank, _ = rank_of(relative)
-        for extended, body in extensions(text):
-            if extended in types and min(types[extended]) < rank:
-                for name in MEMBER.findall(body):
-                    # (the extension's rank, the extended type's rank)
-                    lifted.setdefault(name, set()).add((rank, min(types[extended])))
-        for name in MEMBER.findall(without_upward_extensions(text, types, rank)):
-            members.setdefault(name, set()).add(rank)
-
+    names, by_type, lifted, own = declarations(files)
     problems = []
     for relative, text in sorted(files.items()):
         rank, layer = rank_of(relative)
+        # What the file declares itself, private or not, is its own to use.
+        local = {match.group(1) for pattern in (TYPE, TOP_FUNC, GLOBAL) for match in pattern.finditer(text)}
         for number, line in enumerate(text.split("\n"), 1):
+            found = {}
             for dot, name in IDENT.findall(line):
-                if dot:
-                    # Only a file that sees the extended type but not the extension is concerned.
+                declared = None if name in local else names.get(name)
+                if dot and not (declared and name[0].isupper()):
+                    # A member on a receiver the check cannot name: only a file that sees the
+                    # extended type but not the extension is concerned, and only when no type of its
+                    # own layer or below declares a member of that name.
                     declared = {lift for lift, typed in lifted.get(name, ()) if typed <= rank < lift}
-                    if declared and min(members.get(name, {SURFACE + 1})) <= rank:
+                    if declared and min(own.get(name, {SURFACE + 1})) <= rank:
                         declared = None
-                else:
-                    declared = types.get(name)
                 if declared and min(declared) > rank:
-                    owner = min(declared)
-                    owner_name = "/".join(k for k, v in RANKS.items() if v == owner) or "the public surface"
-                    problems.append(f"{os.path.join(root, relative)}:{number}: {layer} uses "
-                                    f"`{name}`, declared only in {owner_name} or above")
+                    found[name] = min(declared)
+            for type_name, member in QUALIFIED.findall(line):
+                ranks = by_type.get(type_name, {}).get(member)
+                if ranks and min(ranks) > rank:
+                    found[f"{type_name}.{member}"] = min(ranks)
+            for name, owner in found.items():
+                problems.append(f"{os.path.join(root, relative)}:{number}: {layer} uses "
+                                f"`{name}`, declared only in {layer_name(owner)} or above")
+    return problems, len(files)
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
+    problems, count = check(root)
     return report(problems,
                   f"{len(problems)} reference(s) go up the layers; see Docs/Architecture.md.",
-                  f"Layering: {len(files)} files, no reference goes up the layers.")
+                  f"Layering: {count} files, no reference goes up the layers.")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,9 @@ def report(problems, failure, success):
 
 
 def strip(source):
-    """The source with comments, string literals and regex literals blanked (line breaks kept)."""
+    """The source with comments, string literals and regex literals blanked (line breaks kept). The
+    code inside a string's interpolations (`"\\(value)"`) is kept, itself stripped: it names things
+    like any other code."""
     out, i, n = [], 0, len(source)
     while i < n:
         if source.startswith("//", i):
@@ -37,30 +39,65 @@ def strip(source):
             j = n if j < 0 else j + 2
             out.append("\n" * source.count("\n", i, j))
             i = j
-        elif source.startswith('"""', i) or source.startswith('#"""', i):
-            opening = '#"""' if source.startswith('#"""', i) else '"""'
-            closing = '"""#' if opening == '#"""' else '"""'
-            j = source.find(closing, i + len(opening))
-            j = n if j < 0 else j + len(closing)
-            out.append('""' + "\n" * source.count("\n", i, j))
-            i = j
-        elif source[i] == '"' or source.startswith('#"', i):
-            raw = source[i] == "#"
-            j = i + (2 if raw else 1)
-            while j < n and source[j] != "\n":
-                if not raw and source[j] == "\\":
-                    j += 2
-                    continue
-                if source[j] == '"':
-                    j += 1
-                    if raw and j < n and source[j] == "#":
-                        j += 1
-                    break
-                j += 1
-            out.append('""')
-            i = j
+        elif source[i] == '"' or (source[i] == "#" and source[i:].lstrip("#").startswith('"')):
+            i = _string(source, i, out)
         else:
             out.append(source[i])
             i += 1
     return "".join(out)
 
+
+def _string(source, i, out):
+    """Blanks the string literal starting at `i` into `out` as `""` (its interpolations' code kept
+    after it, its line breaks kept); returns the index after the literal."""
+    n = len(source)
+    hashes = 0
+    while source[i + hashes] == "#":
+        hashes += 1
+    j = i + hashes
+    multiline = source.startswith('"""', j)
+    quote = '"""' if multiline else '"'
+    closing = quote + "#" * hashes
+    escape = "\\" + "#" * hashes
+    j += len(quote)
+    code, lines = [], 0
+    while j < n:
+        if source.startswith(closing, j):
+            j += len(closing)
+            break
+        if source[j] == "\n":
+            if not multiline:
+                break
+            lines += 1
+        if source.startswith(escape, j):
+            k = j + len(escape)
+            if k < n and source[k] == "(":
+                end = _interpolation_end(source, k)
+                inner = strip(source[k + 1:end])
+                lines += inner.count("\n")
+                code.append(" " + inner.replace("\n", " ") + " ")
+                j = end + 1
+                continue
+            j = k + 1
+            continue
+        j += 1
+    out.append('""' + "".join(code) + "\n" * lines)
+    return j
+
+
+def _interpolation_end(source, opening):
+    """The index of the `)` that closes the interpolation whose `(` is at `opening`."""
+    depth, j, n = 0, opening, len(source)
+    while j < n:
+        char = source[j]
+        if char == '"' or (char == "#" and source[j:].lstrip("#").startswith('"')):
+            j = _string(source, j, [])
+            continue
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+    return n

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Proves that layering.py catches what it is for: plants each kind of upward reference, one at a
+time, into a copy of Sources/BaseModelKit, and fails unless the check passes the clean copy and
+refuses every planted one at the planted line.
+
+    python3 -B Scripts/Checks/layering_selftest.py [SOURCES]     (default: Sources/BaseModelKit)
+"""
+import os
+import shutil
+import sys
+import tempfile
+
+import layering
+from sources import report
+
+# Each leak: what it shows, then (file under the sources, its text) to add; the line marked
+# `// planted` must be refused.
+LEAKS = [
+    ("a higher layer's type named inside a string interpolation in JSON/", [
+        ("JSON/PlantedInterpolation.swift",
+         'func plantedDescription() -> String {\n    "plan: \\(String(describing: ModelSchema.self))" // planted\n}\n'),
+    ]),
+    ("a global declared in Engine/ used from JSON/", [
+        ("Engine/PlantedGlobal.swift", "let plantedEngineLimit = 3\n"),
+        ("JSON/PlantedGlobalUse.swift", "func plantedLimit() -> Int {\n    plantedEngineLimit // planted\n}\n"),
+    ]),
+    ("a type nested in an Engine/ extension of JSONParser, used from JSON/", [
+        ("Engine/PlantedNested.swift", "extension JSONParser {\n    struct PlantedCursor {}\n}\n"),
+        ("JSON/PlantedNestedUse.swift",
+         "extension JSONParser {\n    func plantedCursor() -> Any {\n        PlantedCursor() // planted\n    }\n}\n"),
+    ]),
+    ("the same nested type named through its outer type", [
+        ("Engine/PlantedNested.swift", "extension JSONParser {\n    struct PlantedCursor {}\n}\n"),
+        ("JSON/PlantedNestedUse.swift",
+         "func plantedCursor() -> Any {\n    JSONParser.PlantedCursor() // planted\n}\n"),
+    ]),
+    ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
+        ("Schema/PlantedDecode.swift",
+         "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),
+    ]),
+]
+
+
+def planted_line(text):
+    return next(number for number, line in enumerate(text.split("\n"), 1) if "// planted" in line)
+
+
+def main():
+    source = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
+    problems = []
+    with tempfile.TemporaryDirectory() as scratch:
+        clean = os.path.join(scratch, "clean")
+        shutil.copytree(source, clean)
+        found, _ = layering.check(clean)
+        if found:
+            problems.append(f"the clean sources are refused: {found[0]}")
+        for what, plants in LEAKS:
+            copy = os.path.join(scratch, "planted")
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(source, copy)
+            expected = []
+            for relative, text in plants:
+                with open(os.path.join(copy, relative), "w", encoding="utf-8") as handle:
+                    handle.write(text)
+                if "// planted" in text:
+                    expected.append(f"{os.path.join(copy, relative)}:{planted_line(text)}:")
+            found, _ = layering.check(copy)
+            for prefix in expected:
+                if not any(problem.startswith(prefix) for problem in found):
+                    problems.append(f"not caught: {what}")
+    return report(problems,
+                  f"The layering check misses {len(problems)} planted leak(s).",
+                  f"Layering self-test: the clean sources pass, and all {len(LEAKS)} planted leaks are refused.")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
