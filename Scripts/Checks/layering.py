@@ -28,13 +28,15 @@ from sources import report, strip, swift_files
 # Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
 # a coder, and the session carries the options to every coder.
 RANKS = {"Support": 0, "JSON": 1, "Runtime": 2, "Errors": 3,
-         "Options": 4, "Session": 4, "Coercion": 4, "Schema": 5, "Members": 6, "Engine": 7}
+         "Options": 4, "Session": 4, "Coercion": 4, "Members": 5, "Schema": 6, "Engine": 7}
 SURFACE = 8
-# `BaseModel.swift` is the public surface, but the class it declares is what the layers from Schema/
-# up work for (they call its hooks): its name and its own members are available from Schema/ up, and
-# so is `ChangeSet.swift`'s, the type of the `didUpdate(_:)` hook (the schema detects which hooks a
-# class overrides). Runtime/ and below know no model.
-DECLARED_AT = {"BaseModel.swift": RANKS["Schema"], "ChangeSet.swift": RANKS["Schema"]}
+# Three public types are the public surface, yet the layers below it make them: `BaseModel.swift`'s
+# class is what the layers from Schema/ up work for (they call its hooks), so its name and its own
+# members are available from Schema/ up, and so is `ChangeSet.swift`'s, the type of the
+# `didUpdate(_:)` hook (the schema detects which hooks a class overrides); `ModelSnapshot.swift`'s is
+# what the engine's snapshots return. Runtime/ and below know no model.
+DECLARED_AT = {"BaseModel.swift": RANKS["Schema"], "ChangeSet.swift": RANKS["Schema"],
+               "ModelSnapshot.swift": RANKS["Engine"]}
 
 MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
 TYPE = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)

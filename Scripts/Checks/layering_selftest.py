@@ -18,7 +18,7 @@ from sources import report
 LEAKS = [
     ("a higher layer's type named inside a string interpolation in JSON/", [
         ("JSON/PlantedInterpolation.swift",
-         'func plantedDescription() -> String {\n    "plan: \\(String(describing: ModelSchema.self))" // planted\n}\n'),
+         'func plantedDescription() -> String {\n    "plan: \\(String(describing: ModelPlan.self))" // planted\n}\n'),
     ]),
     ("a global declared in Engine/ used from JSON/", [
         ("Engine/PlantedGlobal.swift", "let plantedEngineLimit = 3\n"),

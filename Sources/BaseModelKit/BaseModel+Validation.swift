@@ -8,12 +8,12 @@ extension BaseModel {
     /// `@Observable` property without a key path in `observedKeyPaths`, whose observers updates
     /// cannot tell.
     public static func validateMappings() throws {
-        let plan = try SchemaRegistry.schema(for: self)
+        let plan = try PlanRegistry.plan(for: self)
         guard plan.advisories.isEmpty else { throw SchemaError(model: plan.modelName, problems: plan.advisories) }
     }
 
     /// Property name → JSON key: the reverse of the effective `apiToLocal`, derived from it.
     public static var localToApi: [String: String] {
-        (try? SchemaRegistry.schema(for: self).localToApi) ?? [:]
+        (try? PlanRegistry.plan(for: self).localToApi) ?? [:]
     }
 }

@@ -10,7 +10,7 @@ struct ModelCoder<Declared>: ValueCoding {
     /// The plan of `buildType`, looked up on first use and kept (plans never change once built); read
     /// without a lock. (`AtomicLazyReference` measured about 640 instructions a call: its `load()`
     /// runs unspecialised.)
-    private let plan = PublishedReference<ModelSchema>()
+    private let plan = PublishedReference<ModelPlan>()
 
     init(buildType: BaseModel.Type) {
         self.buildType = buildType
@@ -20,17 +20,17 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     /// The plan of `type`, from the kept reference when it is `buildType`.
-    func plan(for type: BaseModel.Type) throws -> ModelSchema {
-        guard type == buildType else { return try SchemaRegistry.schema(for: type) }
+    func plan(for type: BaseModel.Type) throws -> ModelPlan {
+        guard type == buildType else { return try PlanRegistry.plan(for: type) }
         if let known = plan.read({ $0 }) { return known }
-        let found = try SchemaRegistry.schema(for: type)
+        let found = try PlanRegistry.plan(for: type)
         return plan.publish { $0 == nil ? found : nil } ?? found
     }
 
     /// `body` with the plan of `type`: the kept one lent when it is `buildType`'s (returned by
     /// `plan(for:)`, it was retained and released per call), otherwise the one `plan(for:)` finds.
     @inline(__always)
-    private func withPlan<Result>(for type: BaseModel.Type, _ body: (ModelSchema) throws -> Result) throws -> Result {
+    private func withPlan<Result>(for type: BaseModel.Type, _ body: (ModelPlan) throws -> Result) throws -> Result {
         if type == buildType, let result = try plan.withPublished(body) { return result }
         return try body(try plan(for: type))
     }
@@ -94,8 +94,8 @@ struct ModelCoder<Declared>: ValueCoding {
         // The model and its plan are lent, not copied: each copy was a retain and a release per model
         // written, atomic operations that cost more time than their instruction count says.
         try ClassDowncast.withReference(to: value, as: BaseModel.self) { model in
-            try withPlan(for: type(of: model)) { schema in
-                try ModelEncoding.write(model, schema: schema, to: &writer, session: session)
+            try withPlan(for: type(of: model)) { plan in
+                try ModelEncoding.write(model, plan: plan, to: &writer, session: session)
             }
         }
     }

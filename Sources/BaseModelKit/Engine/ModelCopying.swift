@@ -18,7 +18,7 @@ enum ModelCopying {
             try CurrentSession.$decoding.withValue(session) {
                 try DocumentBytes.reading(bytes) { document in
                     var parser = try JSONParser(bytes: document, maxDepth: session.options.maxDepth)
-                    try ModelDecoding.fill(copy, parser: &parser, session: session, isExisting: false, plan: try SchemaRegistry.schema(for: type))
+                    try ModelDecoding.fill(copy, parser: &parser, session: session, isExisting: false, plan: try PlanRegistry.plan(for: type))
                 }
             }
         } catch let error as JSONSyntaxError {
@@ -31,7 +31,7 @@ enum ModelCopying {
     /// declaration order with its value as the maps write it (nested models as their JSON).
     static func description(of model: BaseModel) -> String {
         let name = String(describing: type(of: model))
-        guard let schema = try? SchemaRegistry.schema(for: type(of: model)) else { return "\(name)(mapping tables invalid)" }
+        guard let plan = try? PlanRegistry.plan(for: type(of: model)) else { return "\(name)(mapping tables invalid)" }
         var options = EncodingOptions()
         options.nilEncoding = .null
         let object: JSONObject
@@ -40,10 +40,10 @@ enum ModelCopying {
         } catch {
             return "\(name)(\(error))"
         }
-        let properties = schema.storedFields.map(\.name).filter { schema.localToApi[$0] != nil }
+        let properties = plan.storedFields.map(\.name).filter { plan.localToApi[$0] != nil }
         let entries = properties.map { property -> String in
             var value: JSON? = .object(object)
-            for segment in JSONKeyPath(schema.localToApi[property]!).segments {
+            for segment in JSONKeyPath(plan.localToApi[property]!).segments {
                 // A step of digits is a position when the value there is an array (`"sc.0"`).
                 if case .array(let elements)? = value, let position = Int(segment) {
                     value = elements.indices.contains(position) ? elements[position] : nil

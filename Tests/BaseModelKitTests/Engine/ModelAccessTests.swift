@@ -42,7 +42,7 @@ struct ModelAccessTests {
         #expect(fields.first?.name == "engineAccess")
         #expect(fields.first?.offset == BaseModel.engineAccessOffset)
         // The plans leave it out: nothing maps, copies or restores it.
-        let plan = try SchemaRegistry.schema(for: type)
+        let plan = try PlanRegistry.plan(for: type)
         #expect(!plan.storedFields.contains { $0.name == "engineAccess" })
     }
 

@@ -160,8 +160,8 @@ struct HookOverrideTests {
 
     @Test("the plan carries the overrides the engine decides by")
     func planCarriesOverrides() throws {
-        #expect(try SchemaRegistry.schema(for: Plain.self).overriddenHooks == [])
-        #expect(try SchemaRegistry.schema(for: InheritsReading.self).overriddenHooks == [.deserialize])
+        #expect(try PlanRegistry.plan(for: Plain.self).overriddenHooks == [])
+        #expect(try PlanRegistry.plan(for: InheritsReading.self).overriddenHooks == [.deserialize])
     }
 
     @Test("under a parent that overrides nothing, nested overrides still run, in decode and encode")
@@ -264,8 +264,8 @@ struct HookOverrideTests {
 
     @Test("a decode makes its session current exactly when a class in the graph runs a hook")
     func sessionForHooks() throws {
-        #expect(try SchemaRegistry.schema(for: HookFreeGraph.self).runsHooksBelow == false)
-        #expect(try SchemaRegistry.schema(for: HookFreeParent.self).runsHooksBelow == true)
+        #expect(try PlanRegistry.plan(for: HookFreeGraph.self).runsHooksBelow == false)
+        #expect(try PlanRegistry.plan(for: HookFreeParent.self).runsHooksBelow == true)
         var strict = DecodingOptions()
         strict.coercion = .strict
         // Lenient, the child's own read turns 5 into "5"; strict, it fails: the options reached it.

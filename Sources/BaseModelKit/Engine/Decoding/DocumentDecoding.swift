@@ -26,7 +26,7 @@ enum DocumentDecoding {
     /// one made the runtime look up generic metadata on every call).
     private static func decodeModel(_ bytes: DocumentBytes, at path: String?, as type: BaseModel.Type, options: DecodingOptions, report: MappingReport?) throws -> BaseModel {
         let session = DecodingSession.forDecoding(options: options, reports: report != nil)
-        let plan = try SchemaRegistry.schema(for: type)
+        let plan = try PlanRegistry.plan(for: type)
         return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
             try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
         }
@@ -37,7 +37,7 @@ enum DocumentDecoding {
     static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
         let session = ModelDecoding.updateSession(options: options, reports: report != nil)
         do {
-            let plan = try SchemaRegistry.schema(for: type(of: model))
+            let plan = try PlanRegistry.plan(for: type(of: model))
             try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
                 _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session, plan: plan)
             }
@@ -53,13 +53,13 @@ enum DocumentDecoding {
     static func decodeArray<Model: BaseModel>(_ bytes: DocumentBytes, at path: String?, of type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> [Model] {
         let session = DecodingSession.forDecoding(options: options, reports: report != nil)
         let coder = ArrayCoder<Model>(element: ModelCoder<Model>(buildType: type))
-        return try run(bytes, at: path, session: session, report: report, runsHooks: try SchemaRegistry.schema(for: type).runsHooksBelow) { parser in
+        return try run(bytes, at: path, session: session, report: report, runsHooks: try PlanRegistry.plan(for: type).runsHooksBelow) { parser in
             try coder.decode(from: &parser, session: session)
         }
     }
 
     /// Runs `body` with a parser standing at the value at `path` (the whole document when `nil`) and
-    /// `session` current when hooks may run (`runsHooks`, see `ModelSchema.runsHooksBelow`); errors
+    /// `session` current when hooks may run (`runsHooks`, see `ModelPlan.runsHooksBelow`); errors
     /// from `body` get the path in front of theirs, and the rest of the document is checked afterwards.
     private static func run<Result>(_ bytes: DocumentBytes, at path: String?, session: DecodingSession, report: MappingReport?, runsHooks: Bool = true, _ body: (inout JSONParser) throws -> Result) throws -> Result {
         let result: Result

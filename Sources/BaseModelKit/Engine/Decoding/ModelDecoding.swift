@@ -16,13 +16,13 @@
 enum ModelDecoding {
     /// Reads the value at the parser's position, which must be an object: step 1, then steps 2 and 3.
     /// `plan`, when the caller has it, is the plan of `type` (a new object) or of `existing`'s class.
-    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession, plan known: ModelSchema? = nil) throws -> BaseModel {
+    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession, plan known: ModelPlan? = nil) throws -> BaseModel {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
         if let existing {
-            let plan = try known ?? SchemaRegistry.schema(for: Swift.type(of: existing))
+            let plan = try known ?? PlanRegistry.plan(for: Swift.type(of: existing))
             var hookObject: HookObject?
             if plan.overriddenHooks.contains(.modelClass) {
                 let object = HookObject(at: &parser, session: session)
@@ -32,7 +32,7 @@ enum ModelDecoding {
             try fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
             return existing
         }
-        return try construct(type, parser: &parser, declared: type, session: session, plan: try known ?? SchemaRegistry.schema(for: type))
+        return try construct(type, parser: &parser, declared: type, session: session, plan: try known ?? PlanRegistry.plan(for: type))
     }
 
     /// The class an update must build in place of `existing` for `object`: the class
@@ -58,7 +58,7 @@ enum ModelDecoding {
     /// Steps 1 to 3 for a new object at the parser's position (a `{`): builds `buildType`, or the class
     /// its `modelClass(for:)` picks (which must be `declared` or a subclass), and fills it. `plan` is
     /// the plan of `buildType`.
-    static func construct(_ buildType: BaseModel.Type, parser: inout JSONParser, declared: BaseModel.Type, session: DecodingSession, plan: ModelSchema) throws -> BaseModel {
+    static func construct(_ buildType: BaseModel.Type, parser: inout JSONParser, declared: BaseModel.Type, session: DecodingSession, plan: ModelPlan) throws -> BaseModel {
         guard plan.overriddenHooks.contains(.modelClass) else {
             let model = buildType.init()
             try fill(model, parser: &parser, session: session, isExisting: false, plan: plan)
@@ -67,14 +67,14 @@ enum ModelDecoding {
         let object = HookObject(at: &parser, session: session)
         let chosen = try buildType.classToBuild(for: JSONObject(deferred: object), declared: declared)
         let model = chosen.init()
-        try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try SchemaRegistry.schema(for: chosen))
+        try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try PlanRegistry.plan(for: chosen))
         return model
     }
 
     /// Steps 2 and 3 on `model`, whose plan is `plan`, from the object at the parser's position (a
     /// `{`). `isExisting` marks an object that was part of the caller's graph before this call, whose
     /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
-    static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelSchema) throws {
+    static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
@@ -95,12 +95,12 @@ enum ModelDecoding {
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
         try MappingError.checkStackRoom(StackGuard.currentLimit())
         if !isExisting {
-            let plan = try SchemaRegistry.schema(for: type(of: model))
+            let plan = try PlanRegistry.plan(for: type(of: model))
             for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {
                 throw MappingError(.missingKey(required.key), model: plan.modelName, property: required.property)
             }
         }
-        if isExisting, try SchemaRegistry.schema(for: type(of: model)).overriddenHooks.contains(.modelClass) {
+        if isExisting, try PlanRegistry.plan(for: type(of: model)).overriddenHooks.contains(.modelClass) {
             try refuseOtherClass(for: object, existing: model)
         }
         if isExisting {
@@ -112,14 +112,14 @@ enum ModelDecoding {
 
     /// The keys a decode of a new object of `plan`'s class must find, by the call's options.
     @inline(__always)
-    static func requiredKeys(of plan: ModelSchema, session: DecodingSession) -> [RequiredKey] {
+    static func requiredKeys(of plan: ModelPlan, session: DecodingSession) -> [RequiredKey] {
         session.requiresNonOptional ? plan.requiredOrNonOptionalKeys : plan.requiredKeys
     }
 
     /// Throws `missingKey` for the first of `required` (in declaration order) that the object at the
     /// parser's position does not have: its keys are read from a copy of the parser, the values
     /// skipped. Malformed input is left for the decode itself to report.
-    static func checkPresence(of required: [RequiredKey], in parser: JSONParser, plan: ModelSchema) throws {
+    static func checkPresence(of required: [RequiredKey], in parser: JSONParser, plan: ModelPlan) throws {
         var scan = parser
         var present = Set<String>()
         do {
@@ -142,9 +142,9 @@ enum ModelDecoding {
     /// has it, saves a lookup). Does nothing outside an update.
     /// The object is claimed first (see `ModelAccess`): an object another thread is updating or
     /// encoding fails the update before anything of it is read.
-    static func recordChanges(to model: BaseModel, plan: ModelSchema?, session: DecodingSession) throws {
+    static func recordChanges(to model: BaseModel, plan: ModelPlan?, session: DecodingSession) throws {
         guard let changeLog = session.changeLog, !changeLog.contains(model) else { return }
-        let copiers = try (plan ?? SchemaRegistry.schema(for: type(of: model))).copiers
+        let copiers = try (plan ?? PlanRegistry.plan(for: type(of: model))).copiers
         let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
         changeLog.record(model, copiers: copiers, claimed: claimed)
     }
@@ -177,7 +177,7 @@ enum ModelDecoding {
         func listener(_ model: BaseModel) -> (listens: Bool, observation: ObservedProperties?) {
             let type = ObjectIdentifier(Swift.type(of: model))
             if let known = listening.first(where: { $0.type == type }) { return (known.listens, known.observation) }
-            let plan = try? SchemaRegistry.schema(for: Swift.type(of: model))
+            let plan = try? PlanRegistry.plan(for: Swift.type(of: model))
             let listens = plan.map { $0.overriddenHooks.contains(.didUpdate) || $0.observation != nil } ?? true
             listening.append((type, listens, plan?.observation))
             return (listens, plan?.observation)

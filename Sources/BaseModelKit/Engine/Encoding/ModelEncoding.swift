@@ -1,18 +1,18 @@
 /// Encoding models: each object through its plan's member writer (`MemberTable.writeMembers`), or
 /// through its overridden `serialize()` (see `Engine/Hooks/`).
 enum ModelEncoding {
-    /// Writes the object of `model`, whose plan is `schema`, into `writer`: straight from the plan
+    /// Writes the object of `model`, whose plan is `plan`, into `writer`: straight from the plan
     /// when the class keeps the default `serialize()` and the output keeps declaration order;
     /// otherwise the object its `serialize()` returns.
-    static func write(_ model: BaseModel, schema: ModelSchema, to writer: inout JSONWriter, session: EncodingSession) throws {
+    static func write(_ model: BaseModel, plan: ModelPlan, to writer: inout JSONWriter, session: EncodingSession) throws {
         try session.enterModel()
         defer { session.leaveModel() }
         let counted = try ModelAccess.beginReading(model, thread: session.thread)
         defer { if counted { ModelAccess.endReading(model) } }
-        if schema.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
+        if plan.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
             try writer.writeChecked(.object(try model.serialize()))
         } else {
-            try schema.members.writeObject(of: model, to: &writer, session: session)
+            try plan.members.writeObject(of: model, to: &writer, session: session)
         }
     }
 
@@ -33,7 +33,7 @@ enum ModelEncoding {
         }
     }
 
-    /// The JSON text of top-level models, each written as `write(_:schema:to:session:)` does with
+    /// The JSON text of top-level models, each written as `write(_:plan:to:session:)` does with
     /// `session` current while their hooks run: one model, or an array of them when `models` is.
     static func bytes(of models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> [UInt8] {
         var writer = JSONWriter(formatting: session.options.writerFormatting)
@@ -42,7 +42,7 @@ enum ModelEncoding {
             for (index, model) in models.enumerated() {
                 if asArray { writer.writeElementSeparator(isFirst: index == 0) }
                 do {
-                    try write(model, schema: try SchemaRegistry.schema(for: type(of: model)), to: &writer, session: session)
+                    try write(model, plan: try PlanRegistry.plan(for: type(of: model)), to: &writer, session: session)
                 } catch let error as MappingError where asArray {
                     throw error.prefixed(by: .index(index))
                 }

@@ -23,7 +23,7 @@
 enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser in it while the override runs; leaves the parser after the object.
-    static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelSchema) throws {
+    static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelPlan) throws {
         object.park(&parser, plan: plan)
         do {
             try model.deserialize(JSONObject(deferred: object))
@@ -52,7 +52,7 @@ enum HookHandOver {
         if let hookObject, let parkedPlan = hookObject.takeParkedIfUntouched(into: &parser) {
             // The object the engine stands at: continue with its parser, and park it again after.
             do {
-                let plan = parkedPlan.modelType == modelType ? parkedPlan : try SchemaRegistry.schema(for: modelType)
+                let plan = parkedPlan.modelType == modelType ? parkedPlan : try PlanRegistry.plan(for: modelType)
                 try plan.members.decodeMembers(from: &parser, into: model, session: session)
             } catch {
                 hookObject.putBack(&parser)
@@ -74,18 +74,18 @@ enum HookHandOver {
             }
             parser = try JSONParser(bytes: DocumentBytes(copying: bytes), maxDepth: session.options.maxDepth)
         }
-        try SchemaRegistry.schema(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
+        try PlanRegistry.plan(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
     }
 
     /// The default `serialize()`: the mapped properties written by the plan's member writer, as an
     /// object over those bytes.
     static func serializeByDefault(_ model: BaseModel) throws -> JSONObject {
         let session = CurrentSession.encodingOrDefault
-        let schema = try SchemaRegistry.schema(for: type(of: model))
+        let plan = try PlanRegistry.plan(for: type(of: model))
         // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer
         // reads them into members first.
         var writer = JSONWriter(formatting: session.options.writerFormatting.intersection(.escapingSlashes))
-        try schema.members.writeObject(of: model, to: &writer, session: session)
+        try plan.members.writeObject(of: model, to: &writer, session: session)
         return JSONObject(deferred: DeferredObject(written: writer.outputDocument))
     }
 }

@@ -20,7 +20,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
 
     private struct Parked {
         var parser = JSONParser.idle
-        var plan: ModelSchema?
+        var plan: ModelPlan?
         var isParked = false
     }
 
@@ -30,7 +30,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     }
 
     /// Leaves `parser` here (an idle parser takes its place) while the hook runs.
-    func park(_ parser: inout JSONParser, plan: ModelSchema) {
+    func park(_ parser: inout JSONParser, plan: ModelPlan) {
         withStateLocked { _ in
             swap(&parked.parser, &parser)
             parked.plan = plan
@@ -41,7 +41,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// For the default implementation: when nobody has read the object and the engine's parser is
     /// parked here, swaps it into `parser` and returns the plan parked with it; `nil` otherwise,
     /// leaving `parser` as it is.
-    func takeParkedIfUntouched(into parser: inout JSONParser) -> ModelSchema? {
+    func takeParkedIfUntouched(into parser: inout JSONParser) -> ModelPlan? {
         withStateLocked { state in
             guard state.use == .untouched, parked.isParked else { return nil }
             swap(&parked.parser, &parser)

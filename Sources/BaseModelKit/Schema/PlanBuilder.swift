@@ -1,6 +1,6 @@
 /// Builds a class's plan from its mapping tables and its stored fields, collecting every problem of
 /// the tables into one `SchemaError` instead of stopping at the first.
-struct SchemaBuilder {
+struct PlanBuilder {
     /// The tables of each class from the root of the hierarchy down to the class being planned.
     let chain: [ClassTables]
     let storedFields: [StoredField]
@@ -19,7 +19,7 @@ struct SchemaBuilder {
     private var model: ClassTables { chain[chain.count - 1] }
 
     /// The plan, or every problem found.
-    mutating func build() throws(SchemaError) -> ModelSchema {
+    mutating func build() throws(SchemaError) -> ModelPlan {
         let map = effectiveMap()
         let constructors = merged(\.constructors)
         let transformers = merged(\.transformers)
@@ -84,7 +84,7 @@ struct SchemaBuilder {
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
-        return ModelSchema(
+        return ModelPlan(
             modelType: model.type,
             modelName: model.name,
             fields: fields.map(\.plan),
@@ -118,7 +118,7 @@ struct SchemaBuilder {
         }
         return ElementIdentity(key: key) { object in
             // Only models are elements here; their plans exist once they are decoded.
-            guard let model = object as? BaseModel, let plan = try? SchemaRegistry.schema(for: Swift.type(of: model)),
+            guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
                   let index = plan.members.index(forKey: key) else { return nil }
             return plan.members.accessors[index].json(of: model, session: IdentityWriting.session)
         }

@@ -1,6 +1,6 @@
 /// The plan of one model class, built once from its mapping tables and the runtime's field metadata
 /// and then shared by every decode and encode of the class.
-final class ModelSchema: Sendable {
+final class ModelPlan: Sendable {
     /// The class the plan is for.
     let modelType: AnyObject.Type
     /// The class's name, as used in messages.
@@ -64,7 +64,7 @@ final class ModelSchema: Sendable {
     }
 }
 
-extension ModelSchema {
+extension ModelPlan {
     /// Whether a decode of this class may run code of a model class — an overridden `deserialize`,
     /// `modelClass(for:)` or `didDeserialize()` — of this class or of any class below it: only then
     /// does a decode make its session current for the hooks (a task-local value cost about 700
@@ -78,11 +78,11 @@ extension ModelSchema {
         return found
     }
 
-    private static func runsHooks(_ plan: ModelSchema, visited: inout Set<ObjectIdentifier>) -> Bool {
+    private static func runsHooks(_ plan: ModelPlan, visited: inout Set<ObjectIdentifier>) -> Bool {
         guard visited.insert(ObjectIdentifier(plan.modelType)).inserted else { return false }
         if !plan.overriddenHooks.isDisjoint(with: .decoding) { return true }
         for nested in plan.nestedModelTypes where !visited.contains(ObjectIdentifier(nested)) {
-            guard let nestedPlan = try? SchemaRegistry.schema(for: nested) else { return true }
+            guard let nestedPlan = try? PlanRegistry.plan(for: nested) else { return true }
             if runsHooks(nestedPlan, visited: &visited) { return true }
         }
         return false

@@ -1,19 +1,3 @@
-/// What a model graph held at one moment, to list later what changed since: `model.snapshot()`, then
-/// `model.changes(since:)`.
-///
-/// It holds every model object the graph reached through its maps, and what each mapped property held
-/// — its value as compact JSON, or the model objects of a property that an update would merge into
-/// (a model, a dictionary of models, an array merged by identity). It is not a copy of the graph: the
-/// objects it holds are the graph's own, which later writes change. It keeps them alive, so an object
-/// in the graph now is the one that was there then exactly when it is the same object.
-public struct ModelSnapshot {
-    /// The model the snapshot was taken of.
-    let root: BaseModel
-    /// What each object reached held, member table by member table (a nested key path's members
-    /// have a table of their own).
-    let objects: [ObjectIdentifier: ObjectState]
-}
-
 /// One object's mapped properties at the time of a snapshot.
 struct ObjectState {
     /// The object, held so that its identity is not reused while the snapshot lives.
@@ -101,7 +85,7 @@ enum ModelSnapshots {
     /// The member table of `object`'s class, if its maps are valid.
     static func memberTable(of object: AnyObject) -> MemberTable? {
         guard let model = object as? BaseModel else { return nil }
-        return try? SchemaRegistry.schema(for: type(of: model)).members
+        return try? PlanRegistry.plan(for: type(of: model)).members
     }
 
     /// Calls `body` with `table` and the tables of its nested key paths, depth first.

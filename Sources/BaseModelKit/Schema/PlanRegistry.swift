@@ -1,10 +1,10 @@
 /// The plan of every model class used so far, built on first use and cached for the life of the
 /// process. The cache is the only state shared between threads; a plan is immutable once built.
-enum SchemaRegistry {
+enum PlanRegistry {
     private static let plans = Lock<PlanTable>.make(PlanTable())
 
     /// The plan of `type`, or the `SchemaError` listing every problem of its tables.
-    static func schema(for type: BaseModel.Type) throws(SchemaError) -> ModelSchema {
+    static func plan(for type: BaseModel.Type) throws(SchemaError) -> ModelPlan {
         let identifier = PlanTable.key(of: type)
         if let cached = plans.withLock({ $0.plan(for: identifier) }) {
             return try cached.get()
@@ -20,7 +20,7 @@ enum SchemaRegistry {
         return try kept.get()
     }
 
-    private static func build(_ type: BaseModel.Type) throws(SchemaError) -> ModelSchema {
+    private static func build(_ type: BaseModel.Type) throws(SchemaError) -> ModelPlan {
         let name = String(describing: type)
         guard ReflectionSelfTest.passes else {
             throw SchemaError(model: name, problems: [
@@ -50,7 +50,7 @@ enum SchemaRegistry {
         // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies
         // or restores them.
         let fields = Array(RuntimeFields.storedFields(of: type).dropFirst(baseFieldCount))
-        var builder = SchemaBuilder(chain: chain.reversed(), storedFields: fields)
+        var builder = PlanBuilder(chain: chain.reversed(), storedFields: fields)
         return try builder.build()
     }
 
@@ -70,7 +70,7 @@ enum SchemaRegistry {
 /// address names one class for the life of the process.
 private struct PlanTable {
     private var keys = [UInt](repeating: 0, count: 64)
-    private var plans = [Result<ModelSchema, SchemaError>?](repeating: nil, count: 64)
+    private var plans = [Result<ModelPlan, SchemaError>?](repeating: nil, count: 64)
     private var count = 0
 
     /// The key of `type`: its metadata's address (never 0).
@@ -84,7 +84,7 @@ private struct PlanTable {
         Int(truncatingIfNeeded: key >> 4) & (keys.count - 1)
     }
 
-    func plan(for key: UInt) -> Result<ModelSchema, SchemaError>? {
+    func plan(for key: UInt) -> Result<ModelPlan, SchemaError>? {
         var slot = start(for: key)
         while true {
             let found = keys[slot]
@@ -95,11 +95,11 @@ private struct PlanTable {
     }
 
     /// Stores `plan` for `key`, which is not in the table; grows it to keep it at most half full.
-    mutating func insert(_ plan: Result<ModelSchema, SchemaError>, for key: UInt) {
+    mutating func insert(_ plan: Result<ModelPlan, SchemaError>, for key: UInt) {
         if (count + 1) * 2 > keys.count {
             let old = zip(keys, plans)
             keys = [UInt](repeating: 0, count: keys.count * 2)
-            plans = [Result<ModelSchema, SchemaError>?](repeating: nil, count: keys.count)
+            plans = [Result<ModelPlan, SchemaError>?](repeating: nil, count: keys.count)
             count = 0
             for (oldKey, oldPlan) in old where oldKey != 0 {
                 if let oldPlan { insert(oldPlan, for: oldKey) }
