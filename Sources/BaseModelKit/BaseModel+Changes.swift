@@ -34,9 +34,9 @@ extension ChangeSet {
     /// removed one), an array in `identities` as all its elements (the unchanged ones as their
     /// identity alone), and nothing for what did not change: `{}` for no changes.
     ///
-    /// - Throws: `MappingError` only as `JSON.serializedData(options:)` does; the values are JSON
-    ///   already.
+    /// - Throws: `MappingError` only for a value JSON cannot represent (as `jsonData(options:)` of a
+    ///   model would); the values are JSON already.
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
-        try JSON.object(PatchBody.object(of: self)).serializedData(options: options)
+        Data(try JSON.object(PatchBody.object(of: self)).serializedBytes(options: options))
     }
 }

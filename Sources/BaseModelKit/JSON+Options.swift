@@ -1,49 +1,43 @@
 import Foundation
 
-// The JSON layer's public entry points that take the model options: `JSON/` itself knows only a depth
-// limit and a layout, so these live with the public surface.
+// The JSON layer's entry points as the second release spelled them, with the model options and
+// errors; they forward to the layer's own (`JSON.ParsingOptions`, `JSON.Formatting`,
+// `JSONWritingError`).
 
 extension JSON {
-    /// Parses one JSON document from UTF-8 bytes: `Data`, `[UInt8]`, or any other collection of bytes.
-    ///
-    /// Strict RFC 8259: one value surrounded only by whitespace; no comments, trailing commas, `NaN`,
-    /// leading zeros or single quotes; strings must be valid UTF-8 without raw control characters, and
-    /// `\u` escapes for surrogates must pair up. A leading UTF-8 byte order mark is skipped; UTF-16 and
-    /// UTF-32 input is rejected with a message that says so. When an object repeats a key, the last
-    /// value wins. Nesting deeper than `options.maxDepth` is an error.
-    ///
-    /// - Throws: `JSONSyntaxError` with the byte offset, line and column of the problem.
-    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
+    /// Parses one JSON document from UTF-8 bytes with the depth limit of `options`; see
+    /// `init(parsing:options:)` with `JSON.ParsingOptions`.
+    @available(*, deprecated, message: "Pass JSON.ParsingOptions (its maxDepth) instead of DecodingOptions.")
+    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: DecodingOptions) throws(JSONSyntaxError) {
         self = try JSON.parsing(bytes, maxDepth: options.maxDepth)
     }
 
-    /// Parses one JSON document from text; see `init(parsing:options:)` for bytes.
-    public init(parsing text: String, options: DecodingOptions = DecodingOptions()) throws(JSONSyntaxError) {
+    /// Parses one JSON document from text with the depth limit of `options`; see
+    /// `init(parsing:options:)` with `JSON.ParsingOptions`.
+    @available(*, deprecated, message: "Pass JSON.ParsingOptions (its maxDepth) instead of DecodingOptions.")
+    public init(parsing text: String, options: DecodingOptions) throws(JSONSyntaxError) {
         try self.init(parsing: DocumentBytes(copying: text.utf8), maxDepth: options.maxDepth)
     }
-}
 
-extension JSON {
-    /// The value as UTF-8 JSON text.
-    ///
-    /// Compact by default; see `EncodingOptions.Formatting` for pretty printing, sorted keys and
-    /// escaped slashes. Numbers are written exactly: integers with all their digits, a `JSONNumber`
-    /// read from JSON with its original text, and a `Double` in the shortest form that reads back as
-    /// the same `Double`.
-    ///
-    /// - Throws: `MappingError` with the path of a NaN or infinite number, which JSON cannot represent.
-    public func serializedData(options: EncodingOptions = EncodingOptions()) throws(MappingError) -> Data {
+    /// The value as UTF-8 JSON text laid out as `options.formatting` says; see
+    /// `serializedData(formatting:)`, which throws `JSONWritingError`.
+    @available(*, deprecated, renamed: "serializedData(formatting:)", message: "Pass the formatting flags; a JSON problem is a JSONWritingError.")
+    public func serializedData(options: EncodingOptions) throws(MappingError) -> Data {
         Data(try serializedBytes(options: options))
     }
 
-    /// The value as JSON text; see `serializedData(options:)`.
-    public func serializedString(options: EncodingOptions = EncodingOptions()) throws(MappingError) -> String {
+    /// The value as JSON text laid out as `options.formatting` says; see
+    /// `serializedString(formatting:)`, which throws `JSONWritingError`.
+    @available(*, deprecated, renamed: "serializedString(formatting:)", message: "Pass the formatting flags; a JSON problem is a JSONWritingError.")
+    public func serializedString(options: EncodingOptions) throws(MappingError) -> String {
         String(decoding: try serializedBytes(options: options), as: UTF8.self)
     }
 
+    /// The text written as `options` says, a problem as a `MappingError` (for the model layer, whose
+    /// errors carry paths of their own).
     func serializedBytes(options: EncodingOptions) throws(MappingError) -> [UInt8] {
         do {
-            return try serializedBytes(formatting: options.writerFormatting)
+            return try serializedBytes(formatting: options.formatting)
         } catch {
             throw MappingError(error)
         }

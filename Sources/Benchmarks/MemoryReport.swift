@@ -45,7 +45,7 @@ enum MemoryReport {
                 "repeatedDecodes": .number(JSONNumber(growth.decodes)),
                 "heapGrowthBytes": .number(JSONNumber(growth.bytes)),
             ]
-            print(try JSON.object(object).serializedString(options: [.prettyPrinted]))
+            print(try JSON.object(object).serializedString(formatting: [.prettyPrinted]))
             return
         }
         let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_000_000) }

@@ -10,9 +10,9 @@ struct JSONExamples {
         let data = Data(#"{"ev":[{"n":"Final"}]}"#.utf8)
         let value = try JSON(parsing: data)                 // Data, String or [UInt8]
         let name = value["ev"]?[0]?["n"]?.string            // accessors return nil on a mismatch
-        let text = try value.serializedString(options: [.sortedKeys])
+        let text = try value.serializedString(formatting: [.sortedKeys])
         let built: JSON = ["fn": "Ann", "b": [1, 2.5, nil, true]]
         #expect(name == "Final" && text == #"{"ev":[{"n":"Final"}]}"#)
-        #expect(try built.serializedString(options: [.sortedKeys]) == #"{"b":[1,2.5,null,true],"fn":"Ann"}"#)
+        #expect(try built.serializedString(formatting: [.sortedKeys]) == #"{"b":[1,2.5,null,true],"fn":"Ann"}"#)
     }
 }

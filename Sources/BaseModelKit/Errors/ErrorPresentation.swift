@@ -37,6 +37,20 @@ extension JSONSyntaxError: LocalizedError, CustomDebugStringConvertible {
     }
 }
 
+extension JSONWritingError: LocalizedError, CustomDebugStringConvertible {
+    /// The message, as `description` gives it.
+    public var errorDescription: String? { description }
+
+    /// `JSONWritingError(notRepresentable at a[1]): …`.
+    public var debugDescription: String {
+        let reason = switch reason {
+        case .notRepresentable: "notRepresentable"
+        case .stackExhausted: "stackExhausted"
+        }
+        return "JSONWritingError(\(reason) \(place)): \(description)"
+    }
+}
+
 extension MappingError.Reason {
     /// The case's name, for `debugDescription`.
     var name: String {

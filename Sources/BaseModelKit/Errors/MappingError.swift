@@ -150,18 +150,17 @@ extension MappingError {
     }
 
     /// What the JSON writer could not write, with its path inside the value written.
-    init(_ unwritable: JSONWriter.Unwritable) {
-        let path = MappingPath(unwritable.path.map { step -> MappingPath.Component in
-            switch step {
-            case .key(let key): return .key(key)
-            case .index(let index): return .index(index)
-            }
-        })
-        switch unwritable.cause {
-        case .nonFinite(let value): self = MappingError.nonFinite(value)
+    init(_ unwritable: JSONWritingError) {
+        switch unwritable.reason {
+        case .notRepresentable(let value): self = MappingError.nonFinite(value)
         case .stackExhausted: self = MappingError(.stackExhausted)
         }
-        self.path = path
+        path = MappingPath(unwritable.path.map { step -> MappingPath.Component in
+            switch step {
+            case .key(let key): .key(key)
+            case .index(let index): .index(index)
+            }
+        })
     }
 }
 

@@ -83,7 +83,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case .unpairedSurrogate(let unit):
             return "Unpaired surrogate \\u\(hex4(unit)) \(place): a surrogate escape must be one half of a pair."
         case .tooDeep(let limit):
-            return "Nesting deeper than \(limit) levels \(place): raise DecodingOptions.maxDepth to accept it."
+            return "Nesting deeper than \(limit) levels \(place): raise maxDepth in the options to accept it."
         case .notUTF8(let encoding):
             return "The input is \(encoding), not UTF-8 \(place): JSON text must be UTF-8."
         }

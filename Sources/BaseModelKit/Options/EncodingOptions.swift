@@ -3,25 +3,9 @@
 /// Written as an array literal of formatting flags — `[.prettyPrinted, .sortedKeys]` — or built and
 /// adjusted as a value: `var options = EncodingOptions(); options.nilEncoding = .null`.
 public struct EncodingOptions: Sendable, ExpressibleByArrayLiteral {
-    /// Flags that change the text written, not its meaning.
-    public struct Formatting: OptionSet, Sendable, Hashable {
-        /// The flags as bits.
-        public let rawValue: UInt8
-
-        /// Flags from their bits.
-        public init(rawValue: UInt8) {
-            self.rawValue = rawValue
-        }
-
-        /// Line breaks and two-space indentation, with `": "` between a key and its value.
-        public static let prettyPrinted = Formatting(rawValue: 1 << 0)
-        /// Object keys in ascending order of their Unicode scalars instead of their stored order
-        /// (for models: declaration order).
-        public static let sortedKeys = Formatting(rawValue: 1 << 1)
-        /// `/` written as `\/` (for JSON embedded in HTML). Off by default: only `"`, `\` and control
-        /// characters are escaped.
-        public static let escapingSlashes = Formatting(rawValue: 1 << 2)
-    }
+    /// Flags that change the text written, not its meaning: the JSON layer's own
+    /// (`.prettyPrinted`, `.sortedKeys`, `.escapingSlashes`).
+    public typealias Formatting = JSON.Formatting
 
     /// What a model property holding `nil` becomes.
     public enum NilEncoding: Sendable, Hashable {
@@ -58,12 +42,5 @@ public struct EncodingOptions: Sendable, ExpressibleByArrayLiteral {
         for element in elements {
             formatting.insert(element)
         }
-    }
-}
-
-extension EncodingOptions {
-    /// `formatting` as the JSON writer's own layout flags (the same bits).
-    var writerFormatting: JSONWriter.Formatting {
-        JSONWriter.Formatting(rawValue: formatting.rawValue)
     }
 }

@@ -44,11 +44,11 @@ struct JSONRoundTripTests {
     @Test("generated values read back equal after writing, with every option")
     func generatedValues() throws {
         var generator = SeededGenerator(seed: 0x5EED)
-        let optionSets: [EncodingOptions] = [[], [.prettyPrinted], [.sortedKeys], [.escapingSlashes, .prettyPrinted]]
+        let optionSets: [JSON.Formatting] = [[], [.prettyPrinted], [.sortedKeys], [.escapingSlashes, .prettyPrinted]]
         for iteration in 0..<3000 {
             let value = Self.randomValue(depth: 4, using: &generator)
             let options = optionSets[iteration % optionSets.count]
-            let data = try value.serializedData(options: options)
+            let data = try value.serializedData(formatting: options)
             #expect(try JSON(parsing: data) == value)
         }
     }

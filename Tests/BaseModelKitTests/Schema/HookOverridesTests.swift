@@ -176,10 +176,10 @@ struct HookOverrideTests {
         // Written straight from the plans, pretty output is what the JSON layer makes of the compact text.
         var pretty = EncodingOptions()
         pretty.formatting = [.prettyPrinted]
-        #expect(try shelf.jsonString(options: pretty) == JSON(parsing: shelf.jsonString()).serializedString(options: pretty))
+        #expect(try shelf.jsonString(options: pretty) == JSON(parsing: shelf.jsonString()).serializedString(formatting: pretty.formatting))
         let empty = Shelf()
         empty.rest = [Reading()]
-        #expect(try empty.jsonString(options: pretty) == JSON(parsing: empty.jsonString()).serializedString(options: pretty))
+        #expect(try empty.jsonString(options: pretty) == JSON(parsing: empty.jsonString()).serializedString(formatting: pretty.formatting))
 
         try shelf.update(from: #"{"f":{"n":"eve"}}"#)
         #expect(readingCalls.withLock { $0 } == 4)

@@ -36,7 +36,7 @@ enum ModelEncoding {
     /// The JSON text of top-level models, each written as `write(_:plan:to:session:)` does with
     /// `session` current while their hooks run: one model, or an array of them when `models` is.
     static func bytes(of models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> [UInt8] {
-        var writer = JSONWriter(formatting: session.options.writerFormatting)
+        var writer = JSONWriter(formatting: session.options.formatting)
         try CurrentSession.$encoding.withValue(session) {
             if asArray { writer.beginArray() }
             for (index, model) in models.enumerated() {

@@ -84,7 +84,7 @@ enum HookHandOver {
         let plan = try PlanRegistry.plan(for: type(of: model))
         // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer
         // reads them into members first.
-        var writer = JSONWriter(formatting: session.options.writerFormatting.intersection(.escapingSlashes))
+        var writer = JSONWriter(formatting: session.options.formatting.intersection(.escapingSlashes))
         try plan.members.writeObject(of: model, to: &writer, session: session)
         return JSONObject(deferred: DeferredObject(written: writer.outputDocument))
     }

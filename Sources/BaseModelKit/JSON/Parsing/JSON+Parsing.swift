@@ -1,6 +1,23 @@
 extension JSON {
-    /// Parses one JSON document from UTF-8 bytes, refusing nesting deeper than `maxDepth`. The public
-    /// entry points (`init(parsing:options:)`) take the model options and live with the public surface.
+    /// Parses one JSON document from UTF-8 bytes: `Data`, `[UInt8]`, or any other collection of bytes.
+    ///
+    /// Strict RFC 8259: one value surrounded only by whitespace; no comments, trailing commas, `NaN`,
+    /// leading zeros or single quotes; strings must be valid UTF-8 without raw control characters, and
+    /// `\u` escapes for surrogates must pair up. A leading UTF-8 byte order mark is skipped; UTF-16 and
+    /// UTF-32 input is rejected with a message that says so. When an object repeats a key, the last
+    /// value wins. Nesting deeper than `options.maxDepth` is an error.
+    ///
+    /// - Throws: `JSONSyntaxError` with the byte offset, line and column of the problem.
+    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: ParsingOptions = ParsingOptions()) throws(JSONSyntaxError) {
+        self = try JSON.parsing(bytes, maxDepth: options.maxDepth)
+    }
+
+    /// Parses one JSON document from text; see `init(parsing:options:)` for bytes.
+    public init(parsing text: String, options: ParsingOptions = ParsingOptions()) throws(JSONSyntaxError) {
+        try self.init(parsing: DocumentBytes(copying: text.utf8), maxDepth: options.maxDepth)
+    }
+
+    /// Parses one JSON document from UTF-8 bytes, refusing nesting deeper than `maxDepth`.
     init(parsing bytes: DocumentBytes, maxDepth: Int) throws(JSONSyntaxError) {
         var parser = try JSONParser(bytes: bytes, maxDepth: maxDepth)
         self = try parser.readDocument()

@@ -1,8 +1,26 @@
+import Foundation
+
 extension JSON {
-    /// The value as UTF-8 JSON text laid out as `formatting` says. The public entry points
-    /// (`serializedData(options:)`, `serializedString(options:)`) take the model options and live with
-    /// the public surface.
-    func serializedBytes(formatting: JSONWriter.Formatting) throws(JSONWriter.Unwritable) -> [UInt8] {
+    /// The value as UTF-8 JSON text.
+    ///
+    /// Compact by default; see `JSON.Formatting` for pretty printing, sorted keys and escaped
+    /// slashes. Numbers are written exactly: integers with all their digits, a `JSONNumber` read
+    /// from JSON with its original text, and a `Double` in the shortest form that reads back as the
+    /// same `Double`.
+    ///
+    /// - Throws: `JSONWritingError` with the path of a NaN or infinite number, which JSON cannot
+    ///   represent.
+    public func serializedData(formatting: Formatting = []) throws(JSONWritingError) -> Data {
+        Data(try serializedBytes(formatting: formatting))
+    }
+
+    /// The value as JSON text; see `serializedData(formatting:)`.
+    public func serializedString(formatting: Formatting = []) throws(JSONWritingError) -> String {
+        String(decoding: try serializedBytes(formatting: formatting), as: UTF8.self)
+    }
+
+    /// The value as UTF-8 JSON text laid out as `formatting` says.
+    func serializedBytes(formatting: Formatting) throws(JSONWritingError) -> [UInt8] {
         var writer = JSONWriter(formatting: formatting)
         try writer.write(self)
         return writer.output

@@ -16,33 +16,8 @@ struct JSONWriter: ~Copyable {
     private let escapesSlashes: Bool
     private var indentLevel = 0
 
-    /// A value the writer cannot write, thrown with the path filled in as the error unwinds: a number
-    /// that JSON cannot represent, or arrays and objects nested deeper than the thread's stack allows.
-    struct Unwritable: Error {
-        enum Cause {
-            case nonFinite(Double)
-            case stackExhausted
-        }
-
-        /// Where in the value being written, outermost first.
-        enum Step {
-            case key(String)
-            case index(Int)
-        }
-
-        var cause: Cause
-        var path: [Step] = []
-    }
-
-    /// How the output is laid out. The same bits as the model options' `EncodingOptions.Formatting`,
-    /// which this layer does not know.
-    struct Formatting: OptionSet {
-        let rawValue: UInt8
-
-        static let prettyPrinted = Formatting(rawValue: 1 << 0)
-        static let sortedKeys = Formatting(rawValue: 1 << 1)
-        static let escapingSlashes = Formatting(rawValue: 1 << 2)
-    }
+    /// How the output is laid out: the public flags of the JSON layer.
+    typealias Formatting = JSON.Formatting
 
     /// The stack limit of the writing thread, found at the first container written (see
     /// `StackGuard.Limit`).
@@ -58,7 +33,7 @@ struct JSONWriter: ~Copyable {
     // MARK: Values
 
     /// Writes a whole value.
-    mutating func write(_ value: JSON) throws(Unwritable) {
+    mutating func write(_ value: JSON) throws(JSONWritingError) {
         switch value {
         case .null:
             writeNull()
@@ -69,7 +44,7 @@ struct JSONWriter: ~Copyable {
         case .string(let string):
             writeString(string)
         case .array(let elements):
-            guard stackLimit?.allowsDeeper() ?? true else { throw Unwritable(cause: .stackExhausted) }
+            guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
             beginArray()
             for (index, element) in elements.enumerated() {
                 writeElementSeparator(isFirst: index == 0)
@@ -87,7 +62,7 @@ struct JSONWriter: ~Copyable {
                 written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
                 return
             }
-            guard stackLimit?.allowsDeeper() ?? true else { throw Unwritable(cause: .stackExhausted) }
+            guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
             beginObject()
             var isFirst = true
             for entry in orderedMembers(of: object) {
@@ -138,7 +113,7 @@ struct JSONWriter: ~Copyable {
         bytes.appendUTF8(of: value ? "true" : "false")
     }
 
-    mutating func writeNumber(_ number: JSONNumber) throws(Unwritable) {
+    mutating func writeNumber(_ number: JSONNumber) throws(JSONWritingError) {
         switch number.storage {
         case .int(let value): writeInteger(value)
         case .double(let value): try writeDouble(value)
@@ -162,9 +137,9 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Writes the shortest text that reads back as the same `Double`.
-    mutating func writeDouble(_ value: Double) throws(Unwritable) {
+    mutating func writeDouble(_ value: Double) throws(JSONWritingError) {
         guard value.isFinite else {
-            guard allowsNonFiniteNumbers else { throw Unwritable(cause: .nonFinite(value)) }
+            guard allowsNonFiniteNumbers else { throw JSONWritingError(.notRepresentable(value)) }
             bytes.appendUTF8(of: value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
             return
         }

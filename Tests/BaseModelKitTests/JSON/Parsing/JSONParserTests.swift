@@ -5,11 +5,11 @@ import Testing
 @Suite("JSON parser")
 struct JSONParserTests {
     /// The message of the syntax error that parsing `text` throws.
-    private func syntaxError(_ text: String, options: DecodingOptions = DecodingOptions()) -> String? {
+    private func syntaxError(_ text: String, options: JSON.ParsingOptions = JSON.ParsingOptions()) -> String? {
         syntaxError(bytes: Array(text.utf8), options: options)
     }
 
-    private func syntaxError(bytes: [UInt8], options: DecodingOptions = DecodingOptions()) -> String? {
+    private func syntaxError(bytes: [UInt8], options: JSON.ParsingOptions = JSON.ParsingOptions()) -> String? {
         do {
             _ = try JSON(parsing: bytes, options: options)
             return nil
@@ -121,18 +121,18 @@ struct JSONParserTests {
     @Test("nesting deeper than maxDepth is an error, never a stack overflow")
     func depthLimit() {
         let arrays = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(syntaxError(arrays) == "Nesting deeper than 512 levels at line 1, column 513 (byte 512): raise DecodingOptions.maxDepth to accept it.")
+        #expect(syntaxError(arrays) == "Nesting deeper than 512 levels at line 1, column 513 (byte 512): raise maxDepth in the options to accept it.")
         let objects = String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000)
         #expect(syntaxError(objects)?.hasPrefix("Nesting deeper than 512 levels") == true)
-        var shallow = DecodingOptions()
+        var shallow = JSON.ParsingOptions()
         shallow.maxDepth = 3
         #expect(syntaxError("[[[1]]]", options: shallow) == nil)
-        #expect(syntaxError("[[[[]]]]", options: shallow) == "Nesting deeper than 3 levels at line 1, column 4 (byte 3): raise DecodingOptions.maxDepth to accept it.")
+        #expect(syntaxError("[[[[]]]]", options: shallow) == "Nesting deeper than 3 levels at line 1, column 4 (byte 3): raise maxDepth in the options to accept it.")
     }
 
     @Test("deep nesting within a raised limit parses without recursion")
     func deepWithinLimit() throws {
-        var options = DecodingOptions()
+        var options = JSON.ParsingOptions()
         options.maxDepth = 20_000
         let depth = 10_000
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

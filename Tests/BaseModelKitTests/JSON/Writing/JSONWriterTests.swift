@@ -13,9 +13,9 @@ struct JSONWriterTests {
     @Test("options sort keys, pretty-print and escape slashes")
     func formatting() throws {
         let value: JSON = ["b": [1, 2], "a": ["y": "/", "x": [:]]]
-        #expect(try value.serializedString(options: [.sortedKeys]) == #"{"a":{"x":{},"y":"/"},"b":[1,2]}"#)
-        #expect(try value.serializedString(options: [.escapingSlashes]) == #"{"b":[1,2],"a":{"y":"\/","x":{}}}"#)
-        let pretty = try value.serializedString(options: [.prettyPrinted, .sortedKeys])
+        #expect(try value.serializedString(formatting: [.sortedKeys]) == #"{"a":{"x":{},"y":"/"},"b":[1,2]}"#)
+        #expect(try value.serializedString(formatting: [.escapingSlashes]) == #"{"b":[1,2],"a":{"y":"\/","x":{}}}"#)
+        let pretty = try value.serializedString(formatting: [.prettyPrinted, .sortedKeys])
         #expect(pretty == """
         {
           "a": {
@@ -72,7 +72,7 @@ struct JSONWriterTests {
     @Test("NaN and infinity cannot be written")
     func nonFinite() {
         let value: JSON = ["scores": [1, .number(JSONNumber(Double.nan))]]
-        #expect(throws: MappingError.self) { try value.serializedData() }
+        #expect(throws: JSONWritingError.self) { try value.serializedData() }
         do {
             _ = try value.serializedData()
         } catch {
