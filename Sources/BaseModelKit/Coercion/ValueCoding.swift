@@ -17,6 +17,8 @@ protocol ValueCoding<Value>: Sendable {
     var mergesIntoExisting: Bool { get }
 
     /// The value `json` denotes. `existing` is the property's current value when `mergesIntoExisting`.
+    /// Scalar coders hold their rules here; containers and models hold theirs in
+    /// `decode(from:session:)` and read a tree through it (`decodeByReading`).
     func decode(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value
 
     /// The value of the JSON at the parser's position, read straight from the bytes; leaves the parser
@@ -28,7 +30,8 @@ protocol ValueCoding<Value>: Sendable {
     /// apart from the plain read so that no `Optional<Value>` has to be formed on the hot path.
     func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value
 
-    /// The JSON for `value`.
+    /// The JSON for `value`. Scalar coders hold their rules here; containers and models hold theirs
+    /// in `write(_:to:session:)` and make a tree through it (`encodeByWriting`).
     func encode(_ value: Value, session: EncodingSession) throws -> JSON
 
     /// Writes the JSON for `value` straight into `writer`. Coders of the common types write their
@@ -73,5 +76,44 @@ extension ValueCoding {
     /// The error for a value this type cannot hold exactly.
     func notExact(_ json: JSON) -> MappingError {
         MappingError(.notExact(expected: typeName, found: json.foundDescription))
+    }
+}
+
+// One rule set per value: a container's or a model's rules — paths, lossy elements, identity and key
+// merges, `null` removing a key, unknown enum cases — are written once, for bytes. A tree (a `JSON`
+// value handed to an entry point or met inside a `Codable` value) goes through them by being written
+// and read back; the tree directions cost a write and a parse, and no rule is stated twice.
+extension ValueCoding {
+    /// The value `json` denotes, read by the coder's streaming rules from the JSON text of `json`
+    /// (merging into `existing` when the coder merges).
+    func decodeByReading(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value {
+        var writer = JSONWriter(formatting: [])
+        do {
+            try writer.write(json)
+        } catch {
+            throw MappingError(error)
+        }
+        do {
+            var parser = try JSONParser(bytes: writer.outputDocument, maxDepth: session.options.maxDepth)
+            if mergesIntoExisting, let existing {
+                return try decode(from: &parser, merging: existing, session: session)
+            }
+            return try decode(from: &parser, session: session)
+        } catch let error as JSONSyntaxError {
+            // Only the depth limit: the writer's own output is JSON.
+            throw MappingError(.malformedJSON(error))
+        }
+    }
+
+    /// The JSON of `value`, as the coder's writer writes it, read back.
+    func encodeByWriting(_ value: Value, session: EncodingSession) throws -> JSON {
+        var writer = JSONWriter(formatting: [])
+        try write(value, to: &writer, session: session)
+        do {
+            return try JSON(parsing: writer.outputDocument, maxDepth: .max)
+        } catch {
+            // The writer's own output is JSON.
+            throw MappingError(.malformedJSON(error))
+        }
     }
 }

@@ -38,55 +38,35 @@ struct ModelCoder<Declared>: ValueCoding {
     var typeName: String { String(describing: Declared.self) }
     var mergesIntoExisting: Bool { true }
 
+    /// A tree goes through the same steps as bytes (`decodeByReading`).
     func decode(_ json: JSON, existing: Declared?, session: DecodingSession) throws -> Declared {
-        guard case .object(let object) = json else { throw mismatch(json) }
-        if let existing = existing as? BaseModel {
-            if try plan(for: buildType).overriddenHooks.contains(.modelClass),
-               let replacement = try ModelDecoding.replacementClass(for: object, existing: existing, hookClass: buildType, declared: declaredClass) {
-                let model = replacement.init()
-                try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
-                return model as! Declared
-            }
-            try ModelDecoding.fill(existing, from: object, session: session, isExisting: true)
-            return existing as! Declared
-        }
-        let model = try chosenClass(for: object).init()
-        try ModelDecoding.fill(model, from: object, session: session, isExisting: false)
-        // The class built is `Declared` or a subclass of it: checked when the plan was built, and for
-        // `modelClass(for:)` by `chosenClass(for:)`.
-        return model as! Declared
-    }
-
-    /// The class to build for `object`: see `BaseModel.classToBuild(for:declared:)`.
-    func chosenClass(for object: JSONObject) throws -> BaseModel.Type {
-        try buildType.classToBuild(for: object, declared: declaredClass)
+        try decodeByReading(json, existing: existing, session: session)
     }
 
     func decode(from parser: inout JSONParser, merging current: Declared, session: DecodingSession) throws -> Declared {
-        guard parser.peekToken() == UInt8(ascii: "{"), let existing = current as? BaseModel else {
-            return try decode(try parser.readValue(), existing: current, session: session)
-        }
-        var hookObject: HookObject?
-        if try plan(for: buildType).overriddenHooks.contains(.modelClass) {
-            // A payload whose type key picks another class replaces the object instead of merging.
-            let object = HookObject(at: &parser, session: session)
-            if let replacement = try ModelDecoding.replacementClass(for: JSONObject(deferred: object), existing: existing, hookClass: buildType, declared: declaredClass) {
-                let model = replacement.init()
-                try ModelDecoding.fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: try plan(for: replacement))
-                return ClassDowncast.reference(model, as: Declared.self)
+        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        // `Declared` is `BaseModel` or a subclass (see `init`).
+        return try ClassDowncast.withReference(to: current, as: BaseModel.self) { existing in
+            var hookObject: HookObject?
+            if try plan(for: buildType).overriddenHooks.contains(.modelClass) {
+                // A payload whose type key picks another class replaces the object instead of merging.
+                let object = HookObject(at: &parser, session: session)
+                if let replacement = try ModelDecoding.replacementClass(for: JSONObject(deferred: object), existing: existing, hookClass: buildType, declared: declaredClass) {
+                    let model = replacement.init()
+                    try ModelDecoding.fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: try plan(for: replacement))
+                    return ClassDowncast.reference(model, as: Declared.self)
+                }
+                hookObject = object
             }
-            hookObject = object
+            try ModelDecoding.fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
+            return current
         }
-        try ModelDecoding.fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
-        return current
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Declared {
-        guard parser.peekToken() == UInt8(ascii: "{") else {
-            return try decodeTree(from: &parser, session: session)
-        }
+        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         let model = try ModelDecoding.construct(buildType, parser: &parser, declared: declaredClass, session: session, plan: try plan(for: buildType))
-        // The class built is `Declared` or a subclass: checked by the plan and by `chosenClass`.
+        // The class built is `Declared` or a subclass: checked by the plan and by `classToBuild`.
         return ClassDowncast.reference(model, as: Declared.self)
     }
 

@@ -1,0 +1,144 @@
+/// `Array` of any mapped type. Elements are decoded by the element's coder, appended to an array with
+/// room reserved; an array of models declared in `identities` merges by identity on an update.
+struct ArrayCoder<Element>: ValueCoding {
+    let element: any ValueCoding<Element>
+    /// Drops elements that fail to map, whatever `DecodingOptions.collections` says.
+    var isLossy = false
+    /// For an array of models declared in `identities`: an update merges elements by identity.
+    var identity: ElementIdentity?
+
+    var typeName: String { "[\(element.typeName)]" }
+    var mergesIntoExisting: Bool { identity != nil }
+
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
+        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
+        // Appended to an array with room reserved: one allocation for most arrays, grown by doubling.
+        // (Collecting elements in a separate buffer and moving them into an exact array cost an
+        // allocation and a free more per array, and left the decoded objects slower to release by a
+        // factor of three: see Docs/Performance.md.)
+        var result: [Element] = []
+        result.reserveCapacity(8)
+        try readElements(from: &parser, lossy: isLossy, session: session) { _, parser, _ in
+            result.append(try element.decodeElement(from: &parser, session: session))
+        }
+        return result
+    }
+
+    /// An update of an array of models declared in `identities`: an element whose identity matches an
+    /// element already there updates that object in place; any other is a new object; the order is
+    /// the JSON's, and elements the JSON no longer lists are removed. Any other array is read anew.
+    func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
+        guard let identity, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
+        // Each element's identity is read from a copy of the parser, then the element is merged or
+        // decoded where it stands.
+        var byIdentity = IdentityIndex(current, identity: identity)
+        var result: [Element] = []
+        result.reserveCapacity(current.count)
+        try readElements(from: &parser, lossy: isLossy, session: session) { _, parser, mayDrop in
+            if let match = try parser.identity(named: identity.key).flatMap({ byIdentity.take($0) }).map({ current[$0] }) {
+                // An element merged in place fails the update rather than leave the array.
+                mayDrop = false
+                result.append(try element.decode(from: &parser, merging: match, session: session))
+            } else {
+                result.append(try element.decodeElement(from: &parser, session: session))
+            }
+        }
+        return Self.unchanged(result, from: current)
+    }
+
+    func decode(_ json: JSON, existing: [Element]?, session: DecodingSession) throws -> [Element] {
+        try decodeByReading(json, existing: existing, session: session)
+    }
+
+    /// `existing` itself when `merged` holds the same objects in the same order — so that the property
+    /// keeps its buffer, and a change set sees at once that no element came or went — else `merged`.
+    static func unchanged(_ merged: [Element], from existing: [Element]) -> [Element] {
+        let count = merged.count
+        guard count == existing.count else { return merged }
+        var index = 0
+        while index < count {
+            if !isSameObject(merged[index], existing[index]) { return merged }
+            index += 1
+        }
+        return existing
+    }
+
+    /// Each element's identity and object, for the change set (`nil` without `identities`).
+    func identities(of value: [Element]) -> [(id: JSON, object: AnyObject)]? {
+        guard let identity else { return nil }
+        return value.compactMap { item in anyObject(item).flatMap { object in identity.of(object).map { ($0, object) } } }
+    }
+
+    func write(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
+        writer.beginArray()
+        // A counted loop: `enumerated()` in this unspecialised code built tuple metadata per element,
+        // and `indices` was a generic call per array.
+        let count = value.count
+        var index = 0
+        while index < count {
+            writer.writeElementSeparator(isFirst: index == 0)
+            do {
+                try element.write(value[index], to: &writer, session: session)
+            } catch let error as MappingError {
+                throw error.prefixed(by: .index(index))
+            }
+            index += 1
+        }
+        writer.endArray(isEmpty: count == 0)
+    }
+
+    func encode(_ value: [Element], session: EncodingSession) throws -> JSON {
+        try encodeByWriting(value, session: session)
+    }
+}
+
+/// How the elements of an array of models are matched on an update (`BaseModel.identities`): by the
+/// JSON key of their identity property, and the identity of an element already in the array, read
+/// by the schema (which knows the element's plan).
+struct ElementIdentity: Sendable {
+    /// The identity property's JSON key in the elements' objects.
+    let key: String
+    /// The identity property of a model, as the maps write it; `nil` if it cannot be read.
+    let of: @Sendable (AnyObject) -> JSON?
+}
+
+/// The elements of an array already there, by identity, for a merge to take each match from once:
+/// a short array is searched in order (comparing a few identities costs less than hashing them), a
+/// long one through a dictionary. A repeated identity matches its first element.
+///
+/// It keeps positions in the array, not elements: code generic over the element type, which this
+/// runs as, paid metadata lookups for every tuple and optional of an element (callgrind).
+struct IdentityIndex {
+    private var short: [JSON?] = []
+    private var long: [JSON: Int] = [:]
+    private let isShort: Bool
+
+    init<Element>(_ elements: [Element], identity: ElementIdentity) {
+        isShort = elements.count <= 16
+        if isShort { short.reserveCapacity(elements.count) }
+        // Counted loops in this generic code: `indices` is a generic call (see `ArrayCoder.write`).
+        let count = elements.count
+        var position = 0
+        while position < count {
+            defer { position += 1 }
+            // Elements are models (the schema admits identities only for arrays of models).
+            let id = anyObject(elements[position]).flatMap(identity.of)
+            if isShort {
+                short.append(id)
+            } else if let id, long[id] == nil {
+                long[id] = position
+            }
+        }
+    }
+
+    /// The position of the element whose identity is `id`, if any is left; it is not found again.
+    mutating func take(_ id: JSON) -> Int? {
+        guard isShort else { return long.removeValue(forKey: id) }
+        for position in short.indices where short[position] == id {
+            short[position] = nil
+            return position
+        }
+        return nil
+    }
+}

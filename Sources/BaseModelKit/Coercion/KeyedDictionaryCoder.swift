@@ -1,0 +1,101 @@
+/// A dictionary keyed by something other than `String` (`[Int: T]`, `[Side: T]`): a JSON object whose
+/// keys are the keys' text. A key whose text is not a key of the type is an error at that key (or,
+/// in a lossy collection, left out).
+struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
+    let keys: DictionaryKeys<Key>
+    let value: any ValueCoding<Value>
+    var isLossy = false
+
+    var typeName: String { "[\(keys.name): \(value.typeName)]" }
+
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Key: Value] {
+        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        var result: [Key: Value] = [:]
+        try readEntries(from: &parser, lossy: isLossy, session: session, { text, parser, _ in
+            guard let key = keys.key(text) else {
+                throw MappingError(.typeMismatch(expected: "a key of type \(keys.name)", found: "the key \"\(text)\""))
+            }
+            result[key] = try value.decodeElement(from: &parser, session: session)
+        }, dropped: { text in
+            if let key = keys.key(text) { result[key] = nil }
+        })
+        return result
+    }
+
+    func decode(_ json: JSON, existing: [Key: Value]?, session: DecodingSession) throws -> [Key: Value] {
+        try decodeByReading(json, existing: existing, session: session)
+    }
+
+    /// Written as a `[String: Value]` of the keys' text.
+    func write(_ dictionary: [Key: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
+        let byText = Dictionary(dictionary.map { (keys.text(of: $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        try DictionaryCoder(value: value).write(byText, to: &writer, session: session)
+    }
+
+    func encode(_ dictionary: [Key: Value], session: EncodingSession) throws -> JSON {
+        try encodeByWriting(dictionary, session: session)
+    }
+}
+
+/// How the keys of a dictionary that is not keyed by `String` are written as JSON object keys: an
+/// integer or a `LosslessStringConvertible` value as its text, a raw-value enum as its raw value.
+///
+/// The key type's conformance is looked up again for each key (a cast to the protocol, cached by the
+/// runtime) rather than kept in closures: a closure may not capture a metatype that is not
+/// `Sendable`.
+struct DictionaryKeys<Key: Hashable>: Sendable {
+    private enum Kind: Sendable {
+        case stringRawValue, intRawValue, lossless
+    }
+
+    private let kind: Kind
+
+    /// The key type, as named in messages.
+    var name: String { String(describing: Key.self) }
+
+    static func make() -> DictionaryKeys? {
+        if let raw = Key.self as? any RawRepresentable.Type {
+            func kind<Raw: RawRepresentable>(_: Raw.Type) -> Kind? {
+                Raw.RawValue.self == String.self ? .stringRawValue : Raw.RawValue.self == Int.self ? .intRawValue : nil
+            }
+            if let kind = kind(raw) { return DictionaryKeys(kind: kind) }
+        }
+        if Key.self is any LosslessStringConvertible.Type {
+            return DictionaryKeys(kind: .lossless)
+        }
+        return nil
+    }
+
+    /// The key whose text is `text`, or `nil`.
+    func key(_ text: String) -> Key? {
+        switch kind {
+        case .stringRawValue, .intRawValue:
+            // `make` checked the conformance.
+            let raw = Key.self as! any RawRepresentable.Type
+            return Self.fromRawValue(text, numeric: kind == .intRawValue, as: raw)
+        case .lossless:
+            let lossless = Key.self as! any LosslessStringConvertible.Type
+            return Self.fromText(text, as: lossless)
+        }
+    }
+
+    private static func fromRawValue<Raw: RawRepresentable>(_ text: String, numeric: Bool, as type: Raw.Type) -> Key? {
+        let raw: Raw.RawValue? = numeric ? Int(text).flatMap { $0 as? Raw.RawValue } : text as? Raw.RawValue
+        return raw.flatMap { Raw(rawValue: $0) } as? Key
+    }
+
+    private static func fromText<Text: LosslessStringConvertible>(_ text: String, as type: Text.Type) -> Key? {
+        Text(text) as? Key
+    }
+
+    /// The text of `key`.
+    func text(of key: Key) -> String {
+        switch kind {
+        case .stringRawValue, .intRawValue:
+            let raw = (key as! any RawRepresentable).rawValue
+            return raw as? String ?? String(describing: raw)
+        case .lossless:
+            return (key as! any LosslessStringConvertible).description
+        }
+    }
+}
