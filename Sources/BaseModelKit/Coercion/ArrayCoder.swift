@@ -18,8 +18,13 @@ struct ArrayCoder<Element>: ValueCoding {
         // factor of three: see Docs/Performance.md.)
         var result: [Element] = []
         result.reserveCapacity(8)
-        try readElements(from: &parser, lossy: isLossy, session: session) { _, parser, _ in
-            result.append(try element.decodeElement(from: &parser, session: session))
+        var elements = try ElementCursor(array: &parser, lossy: isLossy)
+        while try elements.next(in: &parser, session: session) {
+            do {
+                result.append(try element.decodeElement(from: &parser, session: session))
+            } catch {
+                try elements.drop(after: error, in: &parser, session: session)
+            }
         }
         return result
     }
@@ -35,13 +40,18 @@ struct ArrayCoder<Element>: ValueCoding {
         var byIdentity = IdentityIndex(current, identity: identity)
         var result: [Element] = []
         result.reserveCapacity(current.count)
-        try readElements(from: &parser, lossy: isLossy, session: session) { _, parser, mayDrop in
-            if let match = try parser.identity(named: identity.key).flatMap({ byIdentity.take($0) }).map({ current[$0] }) {
+        var elements = try ElementCursor(array: &parser, lossy: isLossy)
+        while try elements.next(in: &parser, session: session) {
+            let match = try parser.identity(named: identity.key).flatMap { byIdentity.take($0) }.map { current[$0] }
+            do {
+                if let match {
+                    result.append(try element.decode(from: &parser, merging: match, session: session))
+                } else {
+                    result.append(try element.decodeElement(from: &parser, session: session))
+                }
+            } catch {
                 // An element merged in place fails the update rather than leave the array.
-                mayDrop = false
-                result.append(try element.decode(from: &parser, merging: match, session: session))
-            } else {
-                result.append(try element.decodeElement(from: &parser, session: session))
+                try elements.drop(after: error, mayDrop: match == nil, in: &parser, session: session)
             }
         }
         return Self.unchanged(result, from: current)

@@ -93,9 +93,9 @@ struct CoderFactory {
         case is Float.Type: coder = NarrowFloatCoder<Float>()
         case is Decimal.Type: coder = DecimalCoder()
         case is Date.Type: coder = DateCoder()
-        case is URL.Type: coder = URLCoder()
-        case is UUID.Type: coder = UUIDCoder()
-        case is Data.Type: coder = DataCoder()
+        case is URL.Type: coder = TextFormCoder<URL>()
+        case is UUID.Type: coder = TextFormCoder<UUID>()
+        case is Data.Type: coder = TextFormCoder<Data>()
         case is JSON.Type: coder = RawJSONCoder()
         default: coder = Self.newerScalarCoder(for: type)
         }

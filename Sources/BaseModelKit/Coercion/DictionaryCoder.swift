@@ -14,9 +14,15 @@ struct DictionaryCoder<Value>: ValueCoding {
         var result: [String: Value] = [:]
         // A key that repeats is decoded each time and the last value wins, as for members; a last value
         // left out leaves the key out (an earlier one does not stand in for it).
-        try readEntries(from: &parser, lossy: isLossy, session: session, { key, parser, _ in
-            result[key] = try value.decodeElement(from: &parser, session: session)
-        }, dropped: { result[$0] = nil })
+        var entries = try EntryCursor(object: &parser, lossy: isLossy)
+        while try entries.next(in: &parser, session: session) {
+            do {
+                result[entries.key] = try value.decodeElement(from: &parser, session: session)
+            } catch {
+                try entries.drop(after: error, in: &parser, session: session)
+                result[entries.key] = nil
+            }
+        }
         return result
     }
 
@@ -29,21 +35,30 @@ struct DictionaryCoder<Value>: ValueCoding {
         guard session.changeLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var result = current
-        try readEntries(from: &parser, lossy: isLossy, session: session, { key, parser, mayDrop in
+        var entries = try EntryCursor(object: &parser, lossy: isLossy)
+        while try entries.next(in: &parser, session: session) {
+            let key = entries.key
             if parser.peekToken() == UInt8(ascii: "n") {
                 try parser.readLiteral(.null)
                 result[key] = nil
-            } else if let existing = result[key] {
-                // A model merged in place fails the update rather than leave the dictionary; being the
-                // object already there, it is not written back (that would copy the whole dictionary,
-                // whose storage the property shares, for nothing).
-                mayDrop = false
-                let merged = try value.decode(from: &parser, merging: existing, session: session)
-                if !isSameObject(merged, existing) { result[key] = merged }
-            } else {
-                result[key] = try value.decodeElement(from: &parser, session: session)
+                continue
             }
-        }, dropped: { result[$0] = nil })
+            let existing = result[key]
+            do {
+                if let existing {
+                    // Being the object already there, a model merged in place is not written back
+                    // (that would copy the whole dictionary, whose storage the property shares).
+                    let merged = try value.decode(from: &parser, merging: existing, session: session)
+                    if !isSameObject(merged, existing) { result[key] = merged }
+                } else {
+                    result[key] = try value.decodeElement(from: &parser, session: session)
+                }
+            } catch {
+                // A model merged in place fails the update rather than leave the dictionary.
+                try entries.drop(after: error, mayDrop: existing == nil, in: &parser, session: session)
+                result[key] = nil
+            }
+        }
         return result
     }
 

@@ -11,14 +11,19 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Key: Value] {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var result: [Key: Value] = [:]
-        try readEntries(from: &parser, lossy: isLossy, session: session, { text, parser, _ in
-            guard let key = keys.key(text) else {
-                throw MappingError(.typeMismatch(expected: "a key of type \(keys.name)", found: "the key \"\(text)\""))
+        var entries = try EntryCursor(object: &parser, lossy: isLossy)
+        while try entries.next(in: &parser, session: session) {
+            let key = keys.key(entries.key)
+            do {
+                guard let key else {
+                    throw MappingError(.typeMismatch(expected: "a key of type \(keys.name)", found: "the key \"\(entries.key)\""))
+                }
+                result[key] = try value.decodeElement(from: &parser, session: session)
+            } catch {
+                try entries.drop(after: error, in: &parser, session: session)
+                if let key { result[key] = nil }
             }
-            result[key] = try value.decodeElement(from: &parser, session: session)
-        }, dropped: { text in
-            if let key = keys.key(text) { result[key] = nil }
-        })
+        }
         return result
     }
 

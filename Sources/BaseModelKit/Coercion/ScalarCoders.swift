@@ -86,14 +86,23 @@ func noteIfText(_ json: JSON, to typeName: String, session: DecodingSession) {
     if case .string = json { session.noteCoercion(of: json, to: typeName) }
 }
 
+extension ValueCoding {
+    /// The one rule of the numeric coders: the number `json` holds (or, lenient, spells) converted by
+    /// `exact`, which returns `nil` for a value the type cannot hold exactly; a lenient conversion
+    /// from text is noted in the report.
+    func exactNumber(in json: JSON, session: DecodingSession, _ exact: (JSONNumber) -> Value?) throws -> Value {
+        guard let number = number(in: json, session: session) else { throw mismatch(json) }
+        guard let value = exact(number) else { throw notExact(json) }
+        noteIfText(json, to: typeName, session: session)
+        return value
+    }
+}
+
 struct IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding {
     var typeName: String { String(describing: Integer.self) }
 
     func decode(_ json: JSON, existing: Integer?, session: DecodingSession) throws -> Integer {
-        guard let number = number(in: json, session: session) else { throw mismatch(json) }
-        guard let value = number.int(exactly: Integer.self) else { throw notExact(json) }
-        noteIfText(json, to: typeName, session: session)
-        return value
+        try exactNumber(in: json, session: session) { $0.int(exactly: Integer.self) }
     }
 
     func encode(_ value: Integer, session: EncodingSession) throws -> JSON {
@@ -105,10 +114,7 @@ struct DoubleCoder: ValueCoding {
     var typeName: String { "Double" }
 
     func decode(_ json: JSON, existing: Double?, session: DecodingSession) throws -> Double {
-        guard let number = number(in: json, session: session) else { throw mismatch(json) }
-        guard let value = number.double else { throw notExact(json) }
-        noteIfText(json, to: typeName, session: session)
-        return value
+        try exactNumber(in: json, session: session) { $0.double }
     }
 
     func encode(_ value: Double, session: EncodingSession) throws -> JSON {
@@ -124,12 +130,9 @@ struct NarrowFloatCoder<Narrow: BinaryFloatingPoint & LosslessStringConvertible 
     var typeName: String { String(describing: Narrow.self) }
 
     func decode(_ json: JSON, existing: Narrow?, session: DecodingSession) throws -> Narrow {
-        guard let number = number(in: json, session: session) else { throw mismatch(json) }
-        guard let double = number.double, double.magnitude <= Double(Narrow.greatestFiniteMagnitude) else {
-            throw notExact(json)
+        try exactNumber(in: json, session: session) { number in
+            number.double.flatMap { $0.magnitude <= Double(Narrow.greatestFiniteMagnitude) ? Narrow($0) : nil }
         }
-        noteIfText(json, to: typeName, session: session)
-        return Narrow(double)
     }
 
     func encode(_ value: Narrow, session: EncodingSession) throws -> JSON {
@@ -142,10 +145,7 @@ struct DecimalCoder: ValueCoding {
     var typeName: String { "Decimal" }
 
     func decode(_ json: JSON, existing: Decimal?, session: DecodingSession) throws -> Decimal {
-        guard let number = number(in: json, session: session) else { throw mismatch(json) }
-        guard let value = number.decimal else { throw notExact(json) }
-        noteIfText(json, to: typeName, session: session)
-        return value
+        try exactNumber(in: json, session: session) { $0.decimal }
     }
 
     func encode(_ value: Decimal, session: EncodingSession) throws -> JSON {
@@ -154,42 +154,48 @@ struct DecimalCoder: ValueCoding {
     }
 }
 
-struct URLCoder: ValueCoding {
-    var typeName: String { "URL" }
-
-    func decode(_ json: JSON, existing: URL?, session: DecodingSession) throws -> URL {
-        guard case .string(let text) = json, !text.isEmpty, let url = URL(string: text) else { throw mismatch(json) }
-        return url
-    }
-
-    func encode(_ value: URL, session: EncodingSession) throws -> JSON {
-        .string(value.absoluteString)
-    }
+/// A scalar written as a JSON string of its own form: `URL` (absolute), `UUID`, `Data` (base64).
+protocol TextForm {
+    /// The type as named in messages.
+    static var formName: String { get }
+    /// The value `text` spells, if it spells one.
+    init?(form text: String)
+    /// The value's text.
+    var form: String { get }
 }
 
-struct UUIDCoder: ValueCoding {
-    var typeName: String { "UUID" }
-
-    func decode(_ json: JSON, existing: UUID?, session: DecodingSession) throws -> UUID {
-        guard case .string(let text) = json, let uuid = UUID(uuidString: text) else { throw mismatch(json) }
-        return uuid
+extension URL: TextForm {
+    static var formName: String { "URL" }
+    init?(form text: String) {
+        guard !text.isEmpty else { return nil }
+        self.init(string: text)
     }
-
-    func encode(_ value: UUID, session: EncodingSession) throws -> JSON {
-        .string(value.uuidString)
-    }
+    var form: String { absoluteString }
 }
 
-struct DataCoder: ValueCoding {
-    var typeName: String { "Data (base64)" }
+extension UUID: TextForm {
+    static var formName: String { "UUID" }
+    init?(form text: String) { self.init(uuidString: text) }
+    var form: String { uuidString }
+}
 
-    func decode(_ json: JSON, existing: Data?, session: DecodingSession) throws -> Data {
-        guard case .string(let text) = json, let data = Data(base64Encoded: text) else { throw mismatch(json) }
-        return data
+extension Data: TextForm {
+    static var formName: String { "Data (base64)" }
+    init?(form text: String) { self.init(base64Encoded: text) }
+    var form: String { base64EncodedString() }
+}
+
+/// The coder of a `TextForm` scalar: a JSON string in its form, nothing else.
+struct TextFormCoder<Value: TextForm>: ValueCoding {
+    var typeName: String { Value.formName }
+
+    func decode(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value {
+        guard case .string(let text) = json, let value = Value(form: text) else { throw mismatch(json) }
+        return value
     }
 
-    func encode(_ value: Data, session: EncodingSession) throws -> JSON {
-        .string(value.base64EncodedString())
+    func encode(_ value: Value, session: EncodingSession) throws -> JSON {
+        .string(value.form)
     }
 }
 

@@ -6,13 +6,10 @@ struct SetCoder<Element: Hashable>: ValueCoding {
 
     var typeName: String { "Set<\(element.typeName)>" }
 
+    /// Read as an array is, with the same rules; a repeated element is kept once.
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Set<Element> {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
-        var result = Set<Element>()
-        try readElements(from: &parser, lossy: isLossy, session: session) { _, parser, _ in
-            result.insert(try element.decodeElement(from: &parser, session: session))
-        }
-        return result
+        return Set(try ArrayCoder(element: element, isLossy: isLossy).decode(from: &parser, session: session))
     }
 
     func decode(_ json: JSON, existing: Set<Element>?, session: DecodingSession) throws -> Set<Element> {

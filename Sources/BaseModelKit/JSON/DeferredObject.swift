@@ -96,11 +96,7 @@ class DeferredObject: @unchecked Sendable {
         }
         do throws(JSONSyntaxError) {
             var parser = try parser()
-            try parser.enterContainer()
-            guard let found = try parser.lastMemberValue(named: key) else { return nil }
-            parser.position = found.position
-            parser.depth = found.depth
-            return try parser.readValue()
+            return try parser.memberValue(named: key)
         } catch {
             return nil
         }

@@ -26,11 +26,11 @@ final class MemberTable: Sendable {
     let accessors: [any MappedFieldAccess]
     /// How the member loop decodes each member.
     let streamedMembers: [StreamedMember]
-    /// The place of each member in a path: its key, or its position in an array.
-    let places: [MappingPath.Component]
     /// For a table of array positions, the position of each member, in increasing order; `nil` for a
     /// table of object keys.
     let arrayPositions: [Int]?
+    /// Whether `arrayPositions` is set.
+    private let isPositional: Bool
     /// The member of each JSON key.
     private let indexByKey: [String: Int]
 
@@ -41,7 +41,7 @@ final class MemberTable: Sendable {
     init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil) {
         self.modelName = modelName
         self.arrayPositions = arrayPositions
-        places = arrayPositions?.map(MappingPath.Component.index) ?? fields.map { .key($0.jsonKey) }
+        isPositional = arrayPositions != nil
         keys = fields.map(\.jsonKey)
         keyBytes = fields.map(\.jsonKeyBytes)
         quotedKeyRun = DocumentCopy(fields.flatMap(\.quotedKey))
@@ -64,7 +64,12 @@ final class MemberTable: Sendable {
     /// property, when it has one) with the member's JSON key in front of its path.
     func error(_ error: MappingError, atMember index: Int) -> MappingError {
         let attributed = properties[index].map { error.attributed(model: modelName, property: $0) } ?? error.attributed(model: modelName)
-        return attributed.prefixed(by: places[index])
+        return attributed.prefixed(by: place(ofMember: index))
+    }
+
+    /// Member `index`'s step in a path: its key, or its position in an array.
+    func place(ofMember index: Int) -> MappingPath.Component {
+        arrayPositions.map { .index($0[index]) } ?? .key(keys[index])
     }
 
     /// The member whose key is `bytes[start..<end]`. The search starts at `hint`, just after the
@@ -96,6 +101,13 @@ final class MemberTable: Sendable {
     /// `isExisting`, when the caller knows it, says whether `object` existed before this call (an
     /// update compares its members); `nil` looks it up.
     func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool? = nil) throws {
+        // A table of positions reads an array (or, below, an object keyed by the positions' text).
+        // Told apart before the loops and their closures: taken inside them, the branch made the
+        // object loop retain its closure's captures for every object (callgrind: three retains and
+        // releases per object).
+        if isPositional, parser.peekToken() == UInt8(ascii: "[") {
+            return try decodePositions(from: &parser, into: object, session: session, isExisting: isExisting)
+        }
         // An update compares each member of an object that existed before it; a decode pays one test
         // of a stored flag per object. Both run the same loop, specialised for each.
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
@@ -114,9 +126,6 @@ final class MemberTable: Sendable {
     /// each caller, so that the closure is too (a call through it per member cost more).
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
-        if let arrayPositions, parser.peekToken() == UInt8(ascii: "[") {
-            return try positionLoop(from: &parser, positions: arrayPositions, session: session, decode: decode)
-        }
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
@@ -136,22 +145,31 @@ final class MemberTable: Sendable {
                 try parser.skipValue()
                 continue
             }
-            try decodeMember(index, from: &parser, session: session, decode: decode)
+            try decodeMember(index, at: .key(keys[index]), from: &parser, session: session, decode: decode)
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
     }
 
-    /// The loop over an array whose positions are the members (`arrayPositions`): elements at
-    /// positions no member names are checked and skipped; an array shorter than a member's position
-    /// leaves that property as it is, like a missing key.
-    @inline(__always)
-    private func positionLoop(from parser: inout JSONParser, positions: [Int], session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
+    /// The loop over an array whose positions are the members (`arrayPositions`), the same members
+    /// as the object loop's, decoded and compared the same way: elements at positions no member names
+    /// are checked and skipped; an array shorter than a member's position leaves that property as it
+    /// is, like a missing key.
+    @inline(never)
+    private func decodePositions(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool?) throws {
+        let positions = arrayPositions ?? []
+        let tracker = session.tracksChanges && isExisting != false ? (isExisting == true ? session.changes : session.changeTracker(for: object)) : nil
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "]")) { return }
         var position = 0
         var next = 0
         repeat {
             if next < positions.count, positions[next] == position {
-                try decodeMember(next, from: &parser, session: session, decode: decode)
+                try decodeMember(next, at: .index(position), from: &parser, session: session) { index, parser in
+                    if let tracker {
+                        try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
+                    } else if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
+                        try accessors[index].decode(from: &parser, into: object, session: session)
+                    }
+                }
                 next += 1
             } else {
                 try parser.skipValue()
@@ -160,11 +178,12 @@ final class MemberTable: Sendable {
         } while try parser.nextMember(closing: UInt8(ascii: "]"))
     }
 
-    /// Member `index` at the parser's position, through `decode`, its errors attributed to it.
+    /// Member `index`, whose step in a path is `place`, at the parser's position, through `decode`,
+    /// its errors attributed to it.
     @inline(__always)
-    private func decodeMember(_ index: Int, from parser: inout JSONParser, session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
+    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, session: DecodingSession, decode: (Int, inout JSONParser) throws -> Void) throws {
         // Entered and left without `defer`, which costs a call per member here (callgrind).
-        session.enter(places[index])
+        session.enter(place())
         do {
             try decode(index, &parser)
         } catch {

@@ -44,12 +44,8 @@ struct ElementBuffer<Element>: ~Copyable {
     }
 
     private mutating func grow() {
-        let larger = capacity * 2
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
-        moved.moveInitialize(from: storage, count: count)
-        storage.deallocate()
-        storage = moved
-        capacity = larger
+        // Sound: `storage` holds `capacity` slots, the first `count` initialized (see above).
+        (storage, capacity) = grownAllocation(storage, count: count, capacity: capacity, toAtLeast: count + 1)
     }
 
     /// The elements from position `start` on, in the order appended, moved out into an exactly sized

@@ -132,6 +132,16 @@ extension JSONParser {
         return found
     }
 
+    /// The value of the last member named `key` of the object at the parser's position (a `{`), read
+    /// as a tree; `nil` when the object has no such member. The other values are checked and skipped.
+    mutating func memberValue(named key: String) throws(JSONSyntaxError) -> JSON? {
+        try enterContainer()
+        guard let found = try lastMemberValue(named: key) else { return nil }
+        position = found.position
+        depth = found.depth
+        return try readValue()
+    }
+
     /// Checks and skips one value of any kind without building it (unknown keys).
     mutating func skipValue() throws(JSONSyntaxError) {
         let outerDepth = depth

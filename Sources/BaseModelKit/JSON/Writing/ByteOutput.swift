@@ -36,13 +36,8 @@ struct ByteOutput: ~Copyable {
 
     @inline(never)
     private mutating func grow(toAtLeast needed: Int) {
-        var larger = capacity * 2
-        while larger < needed { larger *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: storage, count: count)
-        storage.deallocate()
-        storage = moved
-        capacity = larger
+        // Sound: `storage` holds `capacity` bytes, the first `count` initialized (see above).
+        (storage, capacity) = grownAllocation(storage, count: count, capacity: capacity, toAtLeast: needed)
     }
 
     @inline(__always)

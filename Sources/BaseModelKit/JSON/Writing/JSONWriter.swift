@@ -230,14 +230,32 @@ struct JSONWriter: ~Copyable {
     // MARK: Structure
 
     mutating func beginArray() {
-        bytes.append(UInt8(ascii: "["))
-        indentLevel += 1
+        open(UInt8(ascii: "["))
     }
 
     mutating func endArray(isEmpty: Bool) {
+        close(UInt8(ascii: "]"), isEmpty: isEmpty)
+    }
+
+    mutating func beginObject() {
+        open(UInt8(ascii: "{"))
+    }
+
+    mutating func endObject(isEmpty: Bool) {
+        close(UInt8(ascii: "}"), isEmpty: isEmpty)
+    }
+
+    @inline(__always)
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        indentLevel += 1
+    }
+
+    @inline(__always)
+    private mutating func close(_ bracket: UInt8, isEmpty: Bool) {
         indentLevel -= 1
         if isPretty && !isEmpty { writeNewlineAndIndent() }
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(bracket)
     }
 
     /// A place in the output to come back to with `rewind(to:)`.
@@ -255,16 +273,6 @@ struct JSONWriter: ~Copyable {
         indentLevel = mark.indentLevel
     }
 
-    mutating func beginObject() {
-        bytes.append(UInt8(ascii: "{"))
-        indentLevel += 1
-    }
-
-    mutating func endObject(isEmpty: Bool) {
-        indentLevel -= 1
-        if isPretty && !isEmpty { writeNewlineAndIndent() }
-        bytes.append(UInt8(ascii: "}"))
-    }
 
     /// Writes the comma (unless first) and, when pretty, the line break before an array element.
     @inline(__always)
