@@ -1,7 +1,7 @@
 import BaseModelKit
 import Foundation
 
-// The model graph the model fuzz targets decode into: every field type of DESIGN.md §2, nested
+// The model graph the model fuzz targets decode into: every field type the maps support (Docs/MapsAndConstructors.md), nested
 // models, arrays and dictionaries of models, a recursive node, transformers, a hook that reads its
 // object, a validation hook that throws, a subclass picked by `modelClass(for:)`, dotted keys into
 // nested objects and lossy collections.

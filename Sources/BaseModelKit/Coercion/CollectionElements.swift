@@ -50,6 +50,9 @@ struct ElementCursor {
         state = try CursorState(&parser, closing: UInt8(ascii: "]"), lossy: lossy)
     }
 
+    /// Whether the array has no element (`[]`), before the first `next`.
+    var isEmpty: Bool { state.isDone && state.isFirst }
+
     /// Moves to the next element, leaving the previous element's path and entering this one's;
     /// `false` after the last.
     @inline(__always)

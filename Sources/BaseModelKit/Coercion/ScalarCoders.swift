@@ -1,6 +1,6 @@
 import Foundation
 
-// Coders for the scalar types of DESIGN.md §2. Lenient coercion accepts numbers written as strings,
+// Coders for the scalar types (Docs/MapsAndConstructors.md lists them). Lenient coercion accepts numbers written as strings,
 // numbers for strings and the usual spellings of Booleans; strict coercion accepts exact JSON types.
 // Either way, a conversion that would lose information is an error.
 
