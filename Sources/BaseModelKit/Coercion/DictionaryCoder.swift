@@ -6,8 +6,10 @@ struct DictionaryCoder<Value>: ValueCoding {
 
     var typeName: String { "[String: \(value.typeName)]" }
 
-    /// A dictionary of models merges by key on an update (see `decode(from:merging:session:)`).
-    var mergesIntoExisting: Bool { value.mergesIntoExisting }
+    /// A dictionary of models merges by key on an update (see `decode(from:merging:session:)`). One
+    /// of anything else — optionals, arrays, dictionaries of models too — is replaced whole, so that
+    /// what an update changed is always a key of models or the whole value.
+    var mergesIntoExisting: Bool { value.isModel }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [String: Value] {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }

@@ -16,6 +16,9 @@ protocol ValueCoding<Value>: Sendable {
     /// Whether `decode` reads `existing` (a model merges into the object already there).
     var mergesIntoExisting: Bool { get }
 
+    /// Whether the values are models (the coder of a model class): what a dictionary merges by key.
+    var isModel: Bool { get }
+
     /// The value `json` denotes. `existing` is the property's current value when `mergesIntoExisting`.
     /// Scalar coders hold their rules here; containers and models hold theirs in
     /// `decode(from:session:)` and read a tree through it (`decodeByReading`).
@@ -66,6 +69,7 @@ extension ValueCoding {
 
     var acceptsNull: Bool { false }
     var mergesIntoExisting: Bool { false }
+    var isModel: Bool { false }
     func isNil(_ value: Value) -> Bool { false }
 
     /// The error for a value of the wrong JSON type.

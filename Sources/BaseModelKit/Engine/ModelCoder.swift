@@ -37,6 +37,7 @@ struct ModelCoder<Declared>: ValueCoding {
 
     var typeName: String { String(describing: Declared.self) }
     var mergesIntoExisting: Bool { true }
+    var isModel: Bool { true }
 
     /// A tree goes through the same steps as bytes (`decodeByReading`).
     func decode(_ json: JSON, existing: Declared?, session: DecodingSession) throws -> Declared {

@@ -78,12 +78,23 @@ enum MergeShape {
     }
 }
 
+/// `null` as compact JSON text: what a probe of `nil` holds.
+let nullJSON: [UInt8] = Array("null".utf8)
+
 /// What the property holds: its JSON, or the model object a merging coder would update in place.
 func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession, shape: MergeShape? = nil) -> ChangeProbe {
     let value = handle.read(from: object)
     // An array merged by identity, a dictionary of models (merged by key), or a model (merged in
-    // place). The collections are read only if their buffers change (`BufferIdentity`).
-    switch shape ?? MergeShape(of: coder) {
+    // place). The collections are read only if their buffers change (`BufferIdentity`); an optional
+    // one that is `nil` is compared by its JSON, `null`.
+    let merge = shape ?? MergeShape(of: coder)
+    switch merge {
+    case .identified, .keyed:
+        if coder.isNil(value) { return .written(nullJSON) }
+    default:
+        break
+    }
+    switch merge {
     case .identified(let key, let probing):
         return .elements(key: key, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: probing))
     case .keyed:
@@ -170,10 +181,12 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         // The collections merged on update first, straight (see `probeMember`).
         if mergesByKey {
             let value = handle.read(from: object)
+            if coder.isNil(value) { return .written(nullJSON) }
             return .objects(KeyedModels(buffer: BufferIdentity.of(value), value: value))
         }
         if let identityKey, let identityReader {
             let value = handle.read(from: object)
+            if coder.isNil(value) { return .written(nullJSON) }
             return .elements(key: identityKey, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: identityReader))
         }
         return probeMember(by: coder, from: handle, of: object, session: session, shape: mergesModel ? .model : MergeShape.none)

@@ -56,13 +56,19 @@ struct IdentifiedModels {
 }
 
 /// What a recorded change is about: the whole value of a property, one key of a dictionary of models,
-/// or one element of an array merged by identity.
-enum ChangeScope: Equatable {
+/// one element of an array merged by identity, or the order of such an array's elements.
+enum ChangeScope: Hashable {
     case value
     case key(String)
     /// The element at this position: before the update for one removed (the new value is `null`),
     /// after it for one added.
     case element(Int)
+    /// The elements that stayed are in another order: the old and new values list their identities.
+    case order
+
+    var isElement: Bool {
+        if case .element = self { true } else { false }
+    }
 }
 
 /// The changes an update in place made, property by property, in document order: what
@@ -82,7 +88,40 @@ final class ChangeRecorder: Sendable {
     let encoding: EncodingSession
     /// Writes a model as JSON: the engine's, handed in, since models are above this layer.
     private let modelJSON: @Sendable (AnyObject, EncodingSession) -> JSON
-    private let entries = Lock<[Entry]>.make([])
+    private let entries = Lock<Entries>.make(Entries())
+
+    /// The changes so far, and where each (object, property, path, scope) stands among them: a
+    /// property written twice in one update (`{"c":5,"c":0}`) is one change from its first old value
+    /// to its last new one, and none if they are equal.
+    private struct Entries {
+        var list: [Entry?] = []
+        var positions: [Place: Int] = [:]
+
+        struct Place: Hashable {
+            let object: ObjectIdentifier
+            let property: String
+            let path: MappingPath
+            let scope: ChangeScope
+            /// For an element: whether it was removed (at its old position) rather than added (at its
+            /// new one), which are two changes even at the same position.
+            let isRemoval: Bool
+        }
+
+        mutating func add(_ entry: Entry) {
+            let place = Place(object: ObjectIdentifier(entry.object), property: entry.property, path: entry.path, scope: entry.scope,
+                              isRemoval: entry.scope.isElement && entry.new == .null)
+            guard let position = positions[place] else {
+                positions[place] = list.count
+                list.append(entry)
+                return
+            }
+            // The first old value stays; an entry back at it is no change (and may come back).
+            let first = list[position]?.old ?? entry.old
+            list[position] = first == entry.new ? nil
+                : Entry(object: entry.object, property: entry.property, path: entry.path, old: first, new: entry.new, scope: entry.scope)
+            if list[position] == nil { positions[place] = nil }
+        }
+    }
 
     init(modelJSON: @escaping @Sendable (AnyObject, EncodingSession) -> JSON) {
         var options = EncodingOptions()
@@ -108,6 +147,13 @@ final class ChangeRecorder: Sendable {
         case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
             guard !nowProbe.isUnchanged(since: wasProbe) else { return }
             let (was, now) = (wasProbe.elements, nowProbe.elements)
+            // The elements that stayed, in another order: a change of its own, listing the identities.
+            let stayed = Set(was.map { ObjectIdentifier($0.object) }).intersection(now.map { ObjectIdentifier($0.object) })
+            let wasOrder = was.filter { stayed.contains(ObjectIdentifier($0.object)) }
+            let nowOrder = now.filter { stayed.contains(ObjectIdentifier($0.object)) }
+            if !wasOrder.elementsEqual(nowOrder, by: { $0.object === $1.object }) {
+                add(Entry(object: object, property: property, path: path, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order))
+            }
             // Removed elements at their old positions, then added ones at their new positions.
             let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
             let wasByID = Dictionary(was.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
@@ -121,11 +167,10 @@ final class ChangeRecorder: Sendable {
             for change in found {
                 var elementPath = path
                 elementPath.components.append(.index(change.index))
-                let entry = Entry(object: object, property: property, path: elementPath,
-                                  old: change.old.map { modelJSON($0, encoding) } ?? .null,
-                                  new: change.new.map { modelJSON($0, encoding) } ?? .null,
-                                  scope: .element(change.index))
-                entries.withLock { $0.append(entry) }
+                add(Entry(object: object, property: property, path: elementPath,
+                          old: change.old.map { modelJSON($0, encoding) } ?? .null,
+                          new: change.new.map { modelJSON($0, encoding) } ?? .null,
+                          scope: .element(change.index)))
             }
             return
         case (.objects(let wasProbe), .objects(let nowProbe)):
@@ -135,26 +180,54 @@ final class ChangeRecorder: Sendable {
             for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8Precedes($1) }) where was[key] !== now[key] {
                 var keyPath = path
                 keyPath.components.append(.dictionaryKey(key))
-                let entry = Entry(object: object, property: property, path: keyPath,
-                                  old: was[key].map { modelJSON($0, encoding) } ?? .null,
-                                  new: now[key].map { modelJSON($0, encoding) } ?? .null,
-                                  scope: .key(key))
-                entries.withLock { $0.append(entry) }
+                add(Entry(object: object, property: property, path: keyPath,
+                          old: was[key].map { modelJSON($0, encoding) } ?? .null,
+                          new: now[key].map { modelJSON($0, encoding) } ?? .null,
+                          scope: .key(key)))
             }
             return
+        case (.written, .objects), (.written, .elements), (.objects, .written), (.elements, .written):
+            // An optional collection of models from or to `nil`: the whole value changed.
+            old = json(of: before)
+            new = json(of: after)
+            guard old != new else { return }
         default:
             return
         }
-        let entry = Entry(object: object, property: property, path: path, old: old, new: new, scope: .value)
-        entries.withLock { $0.append(entry) }
+        add(Entry(object: object, property: property, path: path, old: old, new: new, scope: .value))
+    }
+
+    /// `object`, a model, as the maps write it (with `nil` as `null`).
+    func json(ofModel object: AnyObject) -> JSON {
+        modelJSON(object, encoding)
+    }
+
+    /// The whole value a probe holds, as JSON.
+    private func json(of probe: ChangeProbe) -> JSON {
+        switch probe {
+        case .written(let bytes):
+            return (try? JSON(parsing: bytes)) ?? .null
+        case .object(let model):
+            return model.map { modelJSON($0, encoding) } ?? .null
+        case .objects(let models):
+            let objects = models.objects
+            return .object(JSONObject(objects.keys.sorted { $0.utf8Precedes($1) }.map { ($0, modelJSON(objects[$0]!, encoding)) }))
+        case .elements(_, let models):
+            return .array(models.elements.map { modelJSON($0.object, encoding) })
+        case .untracked:
+            return .null
+        }
     }
 
     /// Records a change of the whole value of `property` of `object` at `path`.
     func record(old: JSON, new: JSON, object: AnyObject, property: String, path: MappingPath) {
-        let entry = Entry(object: object, property: property, path: path, old: old, new: new, scope: .value)
-        entries.withLock { $0.append(entry) }
+        add(Entry(object: object, property: property, path: path, old: old, new: new, scope: .value))
+    }
+
+    private func add(_ entry: Entry) {
+        entries.withLock { $0.add(entry) }
     }
 
     /// The changes recorded, in order.
-    var recorded: [Entry] { entries.withLock { $0 } }
+    var recorded: [Entry] { entries.withLock { $0.list.compactMap { $0 } } }
 }

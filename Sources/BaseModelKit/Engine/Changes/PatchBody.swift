@@ -1,5 +1,6 @@
 /// The JSON of just the changes of a `ChangeSet`, shaped so that `update(from:)` of the model the
-/// changes started from makes them again: a PATCH body, as in JSON Merge Patch (RFC 7396).
+/// changes started from, in the state it had before them, makes the same graph: a PATCH body, as in
+/// JSON Merge Patch (RFC 7396).
 ///
 /// - A property whose whole value changed is written with its new value (`null` for `nil`).
 /// - A model merged in place is written as an object of its own changed properties; so is a nested
@@ -7,10 +8,16 @@
 ///   whole, as it is now.
 /// - A dictionary of models is an object of the keys that changed: a new or replaced model in full,
 ///   `null` for a removed key, the changed properties of a model merged in place.
-/// - An array merged by identity lists every element it holds now, since an update removes the
-///   elements its JSON leaves out: an added element in full, the others as their identity and their
-///   changed properties.
-/// Properties without changes are left out, and so are objects that have none below them.
+/// - An array merged by identity lists every element it holds now, in its order, when anything of it
+///   changed, since an update removes the elements its JSON leaves out: an added element in full, the
+///   others as their identity and their changed properties.
+/// - A model written in full where the receiver already has one to merge into — a replaced property,
+///   key or element — is written as a replacement: besides all its properties, `null` for every key
+///   the receiver's dictionaries of models hold and the new model's do not, at any depth, so that the
+///   merge leaves nothing of the old model behind.
+///
+/// Properties without changes are left out, and so are objects that have none below them. An object
+/// the graph holds in two places is written in both. The work is linear in the graph and the changes.
 enum PatchBody {
     static func object(of changes: ChangeSet) -> JSONObject {
         guard let root = changes.root else { return JSONObject() }
@@ -19,23 +26,26 @@ enum PatchBody {
     }
 
     private struct Writer {
-        /// The changes by model, then by property.
-        let changed: [ObjectIdentifier: [String: [Change]]]
+        /// The changes by model, then by property, then by scope.
+        let changed: [ObjectIdentifier: [String: [ChangeScope: Change]]]
         let recorder = ModelDecoding.changeRecorder()
-        /// Objects written so far: a graph that holds an object twice writes it once.
-        var visited: Set<ObjectIdentifier> = []
+        /// The objects on the path being written: a graph that holds itself is written once per
+        /// cycle.
+        var writing: Set<ObjectIdentifier> = []
 
         init(changes: ChangeSet) {
-            var changed: [ObjectIdentifier: [String: [Change]]] = [:]
+            var changed: [ObjectIdentifier: [String: [ChangeScope: Change]]] = [:]
             for change in changes {
-                changed[ObjectIdentifier(change.model), default: [:]][change.property, default: []].append(change)
+                changed[ObjectIdentifier(change.model), default: [:]][change.property, default: [:]][change.scope] = change
             }
             self.changed = changed
         }
 
         /// The changed properties of `object` and of the objects below it; `nil` when there are none.
         mutating func body(of object: AnyObject) -> JSONObject? {
-            guard visited.insert(ObjectIdentifier(object)).inserted, let members = ModelSnapshots.memberTable(of: object) else { return nil }
+            let id = ObjectIdentifier(object)
+            guard let members = ModelSnapshots.memberTable(of: object), writing.insert(id).inserted else { return nil }
+            defer { writing.remove(id) }
             return body(of: object, members: members)
         }
 
@@ -54,12 +64,18 @@ enum PatchBody {
                     }
                     continue
                 }
-                let changes = own[property] ?? []
-                if let whole = changes.first(where: { $0.scope == .value }) {
-                    body[key] = whole.newValue
+                let changes = own[property] ?? [:]
+                let probe = members.accessors[index].probe(of: object, session: recorder.encoding)
+                if let whole = changes[.value] {
+                    // A model in full over the one the receiver has: a replacement.
+                    if case .object(let child?) = probe {
+                        body[key] = replacement(of: child, over: whole.oldValue)
+                    } else {
+                        body[key] = whole.newValue
+                    }
                     continue
                 }
-                if let value = merged(members.accessors[index].probe(of: object, session: recorder.encoding), changes: changes) {
+                if let value = merged(probe, changes: changes) {
                     body[key] = value
                 }
             }
@@ -67,18 +83,21 @@ enum PatchBody {
         }
 
         /// What a property holding models merged on update contributes, with `changes` its own
-        /// changes of keys or elements.
-        private mutating func merged(_ probe: ChangeProbe, changes: [Change]) -> JSON? {
+        /// changes of keys, elements and order.
+        private mutating func merged(_ probe: ChangeProbe, changes: [ChangeScope: Change]) -> JSON? {
             switch probe {
             case .object(let child?):
                 return body(of: child).map(JSON.object)
             case .objects(let models):
                 let children = models.objects
                 var entries = JSONObject()
-                let keys = Set(children.keys).union(changes.compactMap { if case .key(let key) = $0.scope { key } else { nil } })
+                var keys = Set(children.keys)
+                for scope in changes.keys {
+                    if case .key(let key) = scope { keys.insert(key) }
+                }
                 for key in keys.sorted(by: { $0.utf8Precedes($1) }) {
-                    if let change = changes.first(where: { $0.scope == .key(key) }) {
-                        entries[key] = change.newValue
+                    if let change = changes[.key(key)] {
+                        entries[key] = children[key].map { replacement(of: $0, over: change.oldValue) } ?? change.newValue
                     } else if let child = children[key], let inner = body(of: child) {
                         entries[key] = .object(inner)
                     }
@@ -87,10 +106,18 @@ enum PatchBody {
             case .elements(let identityKey, let models):
                 let elements = models.elements
                 var changed = !changes.isEmpty
+                // What the receiver holds under each identity that this update replaced or removed.
+                var replacedByID: [JSON: JSON] = [:]
+                for (scope, change) in changes {
+                    if case .element = scope, change.newValue == .null, let id = change.oldValue[identityKey] {
+                        replacedByID[id] = change.oldValue
+                    }
+                }
                 var items: [JSON] = []
+                items.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {
-                    if let added = changes.first(where: { $0.scope == .element(position) && $0.newValue != .null }) {
-                        items.append(added.newValue)
+                    if let added = changes[.element(position)], added.newValue != .null {
+                        items.append(replacement(of: element.object, over: replacedByID[element.id]))
                         continue
                     }
                     var item = JSONObject()
@@ -106,6 +133,59 @@ enum PatchBody {
                 return changed ? .array(items) : nil
             default:
                 return nil
+            }
+        }
+
+        /// `object` in full (with `nil` as `null`) for a receiver that merges it into what it holds,
+        /// `old` (`nil` or `null`: nothing to merge into): every key of a dictionary of models that
+        /// `old` holds and `object` does not is written `null`, at any depth.
+        mutating func replacement(of object: AnyObject, over old: JSON?) -> JSON {
+            let written = recorder.json(ofModel: object)
+            guard case .object(var fields) = written, case .object(let oldFields)? = old,
+                  let members = ModelSnapshots.memberTable(of: object), writing.insert(ObjectIdentifier(object)).inserted
+            else { return written }
+            defer { writing.remove(ObjectIdentifier(object)) }
+            undoLeftovers(of: object, members: members, in: &fields, over: oldFields)
+            return .object(fields)
+        }
+
+        private mutating func undoLeftovers(of object: AnyObject, members: MemberTable, in fields: inout JSONObject, over old: JSONObject) {
+            for index in members.accessors.indices {
+                let key = members.keys[index]
+                guard let oldValue = old[key], oldValue != .null else { continue }
+                guard members.properties[index] != nil else {
+                    if let nested = members.accessors[index] as? NestedFields, nested.members.arrayPositions == nil,
+                       case .object(var inner)? = fields[key], case .object(let oldInner) = oldValue {
+                        undoLeftovers(of: object, members: nested.members, in: &inner, over: oldInner)
+                        fields[key] = .object(inner)
+                    }
+                    continue
+                }
+                switch members.accessors[index].probe(of: object, session: recorder.encoding) {
+                case .object(let child?):
+                    fields[key] = replacement(of: child, over: oldValue)
+                case .objects(let models):
+                    // Each model over the receiver's model of its key; `null` for the keys only the
+                    // receiver has.
+                    let children = models.objects
+                    var entries = JSONObject()
+                    for childKey in children.keys.sorted(by: { $0.utf8Precedes($1) }) {
+                        entries[childKey] = replacement(of: children[childKey]!, over: oldValue[childKey])
+                    }
+                    for (childKey, _) in oldValue.object ?? JSONObject() where children[childKey] == nil {
+                        entries[childKey] = .null
+                    }
+                    fields[key] = .object(entries)
+                case .elements(let identityKey, let models):
+                    // Each element over the receiver's element of its identity.
+                    var oldByID: [JSON: JSON] = [:]
+                    for element in oldValue.array ?? [] {
+                        if let id = element[identityKey], oldByID[id] == nil { oldByID[id] = element }
+                    }
+                    fields[key] = .array(models.elements.map { replacement(of: $0.object, over: oldByID[$0.id]) })
+                default:
+                    break
+                }
             }
         }
     }
