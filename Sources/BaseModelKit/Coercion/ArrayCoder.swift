@@ -46,7 +46,7 @@ struct ArrayCoder<Element>: ValueCoding {
         var result: [Element] = []
         result.reserveCapacity(current.count)
         while try elements.next(in: &parser, session: session) {
-            let match = try parser.identity(named: identity.key).flatMap { byIdentity.take($0) }.map { current[$0] }
+            let match = try parser.identity(named: identity.key).flatMap { identity.take($0, from: &byIdentity, session: session) }.map { current[$0] }
             do {
                 if let match {
                     result.append(try element.decode(from: &parser, merging: match, session: session))
@@ -115,32 +115,53 @@ struct ElementIdentity: Sendable {
     let key: String
     /// The identity property of a model, as the maps write it; `nil` if it cannot be read.
     let of: @Sendable (AnyObject) -> JSON?
+    /// An identity as found in a document, as the property would hold and write it (`"1"` read
+    /// leniently for an `Int` is `1`); `nil` if the property cannot hold it.
+    let canonical: @Sendable (JSON, DecodingSession) -> JSON?
+
+    /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
+    /// canonical form.
+    func take(_ id: JSON, from index: inout IdentityIndex, session: DecodingSession) -> Int? {
+        if let position = index.take(id) { return position }
+        guard let canonical = canonical(id, session), canonical != id else { return nil }
+        return index.take(canonical)
+    }
 }
 
 /// The elements of an array already there, by identity, for a merge to take each match from once:
 /// a short array is searched in order (comparing a few identities costs less than hashing them), a
-/// long one through a dictionary. A repeated identity matches its first element.
+/// long one through a dictionary. An identity the array holds twice matches its elements in order,
+/// whatever the array's length.
 ///
 /// It keeps positions in the array, not elements: code generic over the element type, which this
 /// runs as, paid metadata lookups for every tuple and optional of an element (callgrind).
 struct IdentityIndex {
     private var short: [JSON?] = []
+    /// The first position not yet taken of each identity, and after each position the next one of
+    /// the same identity (-1 for none).
     private var long: [JSON: Int] = [:]
+    private var nextOfSameIdentity: [Int] = []
     private let isShort: Bool
 
     init<Element>(_ elements: [Element], identity: ElementIdentity) {
         isShort = elements.count <= 16
-        if isShort { short.reserveCapacity(elements.count) }
         // Counted loops in this generic code: `indices` is a generic call (see `ArrayCoder.write`).
         let count = elements.count
-        var position = 0
-        while position < count {
-            defer { position += 1 }
+        if isShort {
+            short.reserveCapacity(count)
+        } else {
+            nextOfSameIdentity = [Int](repeating: -1, count: count)
+        }
+        // From the end, so that each identity's chain runs in the array's order.
+        var position = isShort ? 0 : count - 1
+        while isShort ? position < count : position >= 0 {
+            defer { position += isShort ? 1 : -1 }
             // Elements are models (the schema admits identities only for arrays of models).
             let id = anyObject(elements[position]).flatMap(identity.of)
             if isShort {
                 short.append(id)
-            } else if let id, long[id] == nil {
+            } else if let id {
+                nextOfSameIdentity[position] = long[id] ?? -1
                 long[id] = position
             }
         }
@@ -148,7 +169,12 @@ struct IdentityIndex {
 
     /// The position of the element whose identity is `id`, if any is left; it is not found again.
     mutating func take(_ id: JSON) -> Int? {
-        guard isShort else { return long.removeValue(forKey: id) }
+        guard isShort else {
+            guard let position = long[id] else { return nil }
+            let next = nextOfSameIdentity[position]
+            long[id] = next < 0 ? nil : next
+            return position
+        }
         for position in short.indices where short[position] == id {
             short[position] = nil
             return position

@@ -91,7 +91,10 @@ extension RawValueCoder {
             throw mismatch(try parser.readValue())
         }
         guard let value = Wrapped(rawValue: rawValue) else {
-            throw unknownCase((try? raw.encode(rawValue, session: EncodingSession(options: EncodingOptions()))) ?? .null, session: session)
+            // Named as the document wrote it (a lenient `7` for a `String` raw value is the number 7).
+            var original = parser
+            original.position = start
+            throw unknownCase((try? original.readValue()) ?? .null, session: session)
         }
         if let learned, let plain {
             learned.learn(parser.bytes[plain], bits: TrivialBits.bits(of: value))

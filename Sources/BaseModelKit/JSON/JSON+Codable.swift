@@ -24,38 +24,12 @@ extension JSON: Codable {
     /// `null`, a Boolean, a number (an integer exactly, otherwise the nearest `Double`, or a `Decimal`
     /// where the decoder keeps one) or a string.
     ///
-    /// A decoder that does not say what kind of value it holds (a property list has no `null`, and
-    /// stores Booleans and numbers alike on some platforms) is asked in that order.
+    /// A decoder does not say what kind of value it holds, so the kinds are tried in turn, starting
+    /// with the kind a sibling or the parent had (see `CodableReading`): uniform documents cost one
+    /// request per value however deep they nest. Values nest at most `JSON.ParsingOptions().maxDepth`
+    /// (512) levels: deeper (or cyclic) input is a `DecodingError`, not a stack overflow or a hang.
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
-            var object = JSONObject()
-            for key in container.allKeys {
-                object[key.stringValue] = try container.decode(JSON.self, forKey: key)
-            }
-            self = .object(object)
-            return
-        }
-        if var container = try? decoder.unkeyedContainer() {
-            var elements: [JSON] = []
-            if let count = container.count { elements.reserveCapacity(count) }
-            while !container.isAtEnd {
-                elements.append(try container.decode(JSON.self))
-            }
-            self = .array(elements)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(JSONNumber.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a JSON value (null, a Boolean, a number, a string, an array or an object).")
-        }
+        self = try CodableReading.read(from: decoder, guess: .object).value
     }
 
     /// Writes the value with the encoder's own containers: objects keyed in member order, numbers as
@@ -87,12 +61,7 @@ extension JSON: Codable {
 extension JSONObject: Codable {
     /// Reads an object; see `JSON.init(from:)`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        var object = JSONObject()
-        for key in container.allKeys {
-            object[key.stringValue] = try container.decode(JSON.self, forKey: key)
-        }
-        self = object
+        self = try CodableReading.object(in: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     /// Writes the members in order, each under its own key.
@@ -115,10 +84,10 @@ extension JSONNumber: Codable {
             self.init(uint)
         } else if let decimal = try? container.decode(Decimal.self) {
             self.init(decimal)
-        } else if let double = try? container.decode(Double.self) {
-            self.init(double)
         } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a number.")
+            // The decoder's own words for a number it cannot represent (`1e400`), or for a value
+            // that is no number.
+            self.init(try container.decode(Double.self))
         }
     }
 

@@ -24,7 +24,7 @@ public struct JSONObject: Sendable {
     enum Extra: Sendable {
         case none
         /// Position of each key, for objects larger than `indexThreshold`.
-        case index([String: Int])
+        case index([ExactKey: Int])
         /// Members not read yet: they are read from the document's bytes when first asked for.
         case deferred(DeferredObject)
     }
@@ -96,8 +96,8 @@ public struct JSONObject: Sendable {
     /// The position of `key`, or `nil` when the object does not have it.
     func position(of key: String) -> Int? {
         switch extra {
-        case .index(let index): return index[key]
-        case .none: return storedMembers.firstIndex { $0.key == key }
+        case .index(let index): return index[ExactKey(key)]
+        case .none: return storedMembers.firstIndex { JSONObject.isSameKey($0.key, key) }
         case .deferred(let deferred): return deferred.object.position(of: key)
         }
     }
@@ -121,7 +121,7 @@ public struct JSONObject: Sendable {
                     storedMembers.append(Member(key: key, value: newValue))
                     if case .index(var index) = extra {
                         extra = .none
-                        index[key] = storedMembers.count - 1
+                        index[ExactKey(key)] = storedMembers.count - 1
                         extra = .index(index)
                     } else if storedMembers.count > JSONObject.indexThreshold {
                         rebuildIndex()
@@ -138,9 +138,9 @@ public struct JSONObject: Sendable {
     }
 
     private mutating func rebuildIndex() {
-        var index = [String: Int](minimumCapacity: storedMembers.count)
+        var index = [ExactKey: Int](minimumCapacity: storedMembers.count)
         for (position, member) in storedMembers.enumerated() {
-            index[member.key] = position
+            index[ExactKey(member.key)] = position
         }
         extra = .index(index)
     }
@@ -176,7 +176,7 @@ extension JSONObject: Hashable {
         guard lhs.count == rhs.count else { return false }
         for (position, entry) in lhs.storedMembers.enumerated() {
             let other = rhs.storedMembers[position]
-            if other.key == entry.key {
+            if JSONObject.isSameKey(other.key, entry.key) {
                 guard other.value == entry.value else { return false }
             } else {
                 guard let value = rhs[entry.key], value == entry.value else { return false }
@@ -209,4 +209,34 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 extension JSONObject: CustomStringConvertible {
     /// The object as compact JSON text.
     public var description: String { JSON.object(self).description }
+}
+
+extension JSONObject {
+    /// Whether two keys are the same JSON member name: the same Unicode scalars. (`String`'s `==`
+    /// compares canonical equivalence, under which `"é"` and `"e\u{301}"` are one string; as member
+    /// names they are two, and a lossless object keeps both.)
+    @inline(__always)
+    static func isSameKey(_ first: String, _ second: String) -> Bool {
+        first == second && first.unicodeScalars.elementsEqual(second.unicodeScalars)
+    }
+
+    /// A key hashed and compared by its Unicode scalars (see `isSameKey`), for the index of a large
+    /// object.
+    struct ExactKey: Hashable, Sendable {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+
+        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+            JSONObject.isSameKey(lhs.text, rhs.text)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in text.utf8 {
+                hasher.combine(byte)
+            }
+        }
+    }
 }

@@ -34,6 +34,11 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// element's identity, for a merge by identity.
     func json(of object: AnyObject, session: EncodingSession) -> JSON?
 
+    /// The JSON the property would write for the value `json` denotes, read as the property reads
+    /// it; `nil` if it cannot hold it: how an identity found in a document is compared with those of
+    /// the elements already there.
+    func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON?
+
     /// Decodes as `decode(from:into:session:)` does, for an update that records its changes, and
     /// records a change of `property` in `tracker` if the value changed.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws
@@ -42,6 +47,7 @@ protocol MappedFieldAccess: AnyObject, Sendable {
 extension MappedFieldAccess {
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
+    func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? { nil }
 
     /// By probes: a property holding models (merged in place), or a value compared by its written
     /// JSON.
@@ -145,6 +151,16 @@ func writeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<C
     return true
 }
 
+/// The encoding session identity reads use: nothing in it changes while a value is read.
+enum IdentityWriting {
+    static let session = EncodingSession(options: EncodingOptions())
+}
+
+/// The JSON `coder` writes for the value it reads from `json`; `nil` if it reads none.
+func canonicalIdentity<Coder: ValueCoding>(of json: JSON, by coder: Coder, session: DecodingSession) -> JSON? {
+    (try? coder.decode(json, existing: nil, session: session)).flatMap { try? coder.encode($0, session: IdentityWriting.session) }
+}
+
 /// A property's handle and coder, the storage of the accessors.
 ///
 /// `@unchecked Sendable` only because a class that is not final cannot be checked: both properties are
@@ -194,6 +210,10 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {
         try? coder.encode(handle.read(from: object), session: session)
+    }
+
+    func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
+        canonicalIdentity(of: json, by: coder, session: session)
     }
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {

@@ -28,6 +28,10 @@ extension SpecializedFieldAccess {
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {
         try? coder.encode(handle.read(from: object), session: session)
     }
+
+    func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
+        canonicalIdentity(of: json, by: coder, session: session)
+    }
 }
 
 extension SpecializedFieldAccess where Coder.Value: Equatable {

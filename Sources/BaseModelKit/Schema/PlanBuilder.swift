@@ -112,16 +112,21 @@ struct PlanBuilder {
             key = cls.apiToLocal.first { $0.value == identityProperty }?.key
             current = RuntimeFields.superclass(of: cls)
         }
-        guard let key, JSONKeyPath(key).segments.count == 1 else {
+        // The key as it stands in the elements' objects: a dot written `\\.` in the map is one key.
+        guard let path = key.map(JSONKeyPath.init), path.segments.count == 1, let key = path.segments.first else {
             problems.append("identities names `\(identityProperty)` as the identity of `\(property)`'s elements, but `\(elementClass)` maps no such property under a plain key.")
             return nil
         }
-        return ElementIdentity(key: key) { object in
+        return ElementIdentity(key: key, of: { object in
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
                   let index = plan.members.index(forKey: key) else { return nil }
             return plan.members.accessors[index].json(of: model, session: IdentityWriting.session)
-        }
+        }, canonical: { json, session in
+            // As the elements' class reads the identity (a lenient "1" for an Int is 1) and writes it.
+            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: key) else { return nil }
+            return plan.members.accessors[index].canonicalJSON(for: json, session: session)
+        })
     }
 
     // MARK: Observation
@@ -451,8 +456,3 @@ struct PlanBuilder {
 /// Arrays, whatever their element: how the schema tells an array from a set or a dictionary.
 private protocol ArrayOfAnything {}
 extension Array: ArrayOfAnything {}
-
-/// The encoding session identity reads use: nothing in it changes while a value is read.
-private enum IdentityWriting {
-    static let session = EncodingSession(options: EncodingOptions())
-}

@@ -121,7 +121,7 @@ extension JSONParser {
             case .raw(let keyStart, let keyEnd):
                 matches = ByteScanning.equal(bytes, from: keyStart, to: keyEnd, wanted)
             case .decoded(let decoded):
-                matches = decoded == key
+                matches = JSONObject.isSameKey(decoded, key)
             }
             if matches {
                 skipWhitespace()

@@ -12,7 +12,7 @@ struct RepeatedKeyFinder {
     /// Whether some key in `members` appears more than once.
     mutating func hasDuplicate(_ members: [JSONObject.Member]) -> Bool {
         if members.count < 2 { return false }
-        if members.count == 2 { return members[0].key == members[1].key }
+        if members.count == 2 { return JSONObject.isSameKey(members[0].key, members[1].key) }
         var capacity = 16
         while capacity < members.count * 2 { capacity <<= 1 }
         if slots.count < capacity || search == UInt64(UInt32.max) {
@@ -25,7 +25,7 @@ struct RepeatedKeyFinder {
             let key = member.key
             var slot = RepeatedKeyFinder.hash(key) & mask
             while slots[slot] >> 32 == search {
-                if members[Int(slots[slot] & 0xFFFF_FFFF)].key == key { return true }
+                if JSONObject.isSameKey(members[Int(slots[slot] & 0xFFFF_FFFF)].key, key) { return true }
                 slot = (slot + 1) & mask
             }
             slots[slot] = search << 32 | UInt64(position)
