@@ -30,16 +30,21 @@ struct DictionaryCoder<Value>: ValueCoding {
 
     /// An update of a dictionary of models: a key present with an object updates the model the key
     /// holds in place (the same object), or inserts a new one; a key present with `null` removes its
-    /// entry; keys absent from the JSON stay. A key that repeats is applied each time, in order, to
-    /// what the key holds by then: `{"k":null,"k":{…}}` removes the model and inserts a new one.
-    /// Outside an update, the dictionary is read anew.
+    /// entry; keys absent from the JSON stay. A key that repeats counts once, with its last value, as
+    /// in a parsed `JSONObject`: `{"k":null,"k":{…}}` merges into the model `k` holds. Outside an
+    /// update, the dictionary is read anew.
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
         guard session.changeLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var result = current
+        let shadowed = parser.shadowedValues()
         var entries = try EntryCursor(object: &parser, lossy: isLossy)
         while try entries.next(in: &parser, session: session) {
             let key = entries.key
+            if let shadowed, shadowed.contains(parser.position) {
+                try parser.skipValue()
+                continue
+            }
             if parser.peekToken() == UInt8(ascii: "n") {
                 try parser.readLiteral(.null)
                 result[key] = nil

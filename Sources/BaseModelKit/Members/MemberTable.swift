@@ -111,7 +111,11 @@ final class MemberTable: Sendable {
         // An update compares each member of an object that existed before it; a decode pays one test
         // of a stored flag per object. Both run the same loop, specialised for each.
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
+            // A key that repeats in an update: the last value wins, as in a parsed `JSONObject` (each
+            // value merged in turn would keep what an earlier one set and the last one does not).
+            let shadowed = parser.shadowedValues()
             return try memberLoop(from: &parser, into: object, session: session) { index, parser in
+                if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
                 try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
             }
         }

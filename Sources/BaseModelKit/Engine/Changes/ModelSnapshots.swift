@@ -21,7 +21,12 @@ enum ModelSnapshots {
             guard objects[id] == nil, let members = memberTable(of: object) else { continue }
             var state = ObjectState(object: object, probes: [:])
             forEachTable(members) { table in
-                let probes = table.accessors.map { $0.probe(of: object, session: recorder.encoding) }
+                // Identities are kept as they are now: code may change them in place later.
+                let probes = table.accessors.map { accessor -> ChangeProbe in
+                    let probe = accessor.probe(of: object, session: recorder.encoding)
+                    if case .elements(let key, let models) = probe { return .elements(key: key, models.captured()) }
+                    return probe
+                }
                 for probe in probes {
                     pending.append(contentsOf: models(in: probe))
                 }

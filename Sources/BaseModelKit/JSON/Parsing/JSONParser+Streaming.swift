@@ -132,6 +132,37 @@ extension JSONParser {
         return found
     }
 
+    /// For the object at the parser's position (a `{`), read from a copy of the parser: where the
+    /// values start of the members whose key appears again later in the object — the ones a reader
+    /// that lets the last value win must skip; `nil` when no key repeats (the usual case) or the
+    /// object is malformed (the reader that follows reports that). Keys are compared by their Unicode
+    /// scalars, as `JSONObject` compares them.
+    func shadowedValues() -> Set<Int>? {
+        var scan = self
+        var members: [(key: String, value: Int)] = []
+        do {
+            guard scan.peekToken() == UInt8(ascii: "{") else { return nil }
+            try scan.enterContainer()
+            if scan.closesImmediately(UInt8(ascii: "}")) { return nil }
+            repeat {
+                let key = try scan.readStreamingKeyText()
+                members.append((key, scan.position))
+                try scan.skipValue()
+            } while try scan.nextMember(closing: UInt8(ascii: "}"))
+        } catch {
+            return nil
+        }
+        guard members.count > 1 else { return nil }
+        var last: [JSONObject.ExactKey: Int] = [:]
+        var shadowed: Set<Int> = []
+        for member in members {
+            if let earlier = last.updateValue(member.value, forKey: JSONObject.ExactKey(member.key)) {
+                shadowed.insert(earlier)
+            }
+        }
+        return shadowed.isEmpty ? nil : shadowed
+    }
+
     /// The value of the last member named `key` of the object at the parser's position (a `{`), read
     /// as a tree; `nil` when the object has no such member. The other values are checked and skipped.
     mutating func memberValue(named key: String) throws(JSONSyntaxError) -> JSON? {

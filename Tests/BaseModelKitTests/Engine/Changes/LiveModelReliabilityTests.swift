@@ -1,0 +1,247 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+// The models of the live-model probes: a leaf, an item with a dictionary of leaves, a root with a
+// dictionary of items and an array of items merged by identity.
+
+final class RLeaf: BaseModel {
+    var v = 0
+    override class var apiToLocal: [String: String] { ["v": "v"] }
+}
+
+final class RItem: BaseModel {
+    var itemId = 0
+    var name = ""
+    var price = 0.0
+    var extras: [String: RLeaf] = [:]
+    override class var apiToLocal: [String: String] { ["i": "itemId", "n": "name", "p": "price", "e": "extras"] }
+}
+
+final class RRoot: BaseModel {
+    var count = 0
+    var dict: [String: RItem] = [:]
+    var items: [RItem] = []
+    var child: RItem?
+    var groups: [String: [String: RLeaf]] = [:]
+    var maybeDict: [String: RLeaf]?
+    var maybeItems: [RItem]?
+    override class var apiToLocal: [String: String] {
+        ["c": "count", "d": "dict", "a": "items", "ch": "child", "g": "groups", "m": "maybeDict", "ma": "maybeItems"]
+    }
+    override class var identities: [String: String] { ["items": "itemId", "maybeItems": "itemId"] }
+}
+
+/// An identity mapped under a key with a dot in it.
+final class DottedItem: BaseModel {
+    var itemId = 0
+    var name = ""
+    override class var apiToLocal: [String: String] { [#"x\.y"#: "itemId", "n": "name"] }
+}
+
+final class DottedRoot: BaseModel {
+    var items: [DottedItem] = []
+    override class var apiToLocal: [String: String] { ["a": "items"] }
+    override class var identities: [String: String] { ["items": "itemId"] }
+}
+
+enum Colour: String {
+    case red, green
+}
+
+final class Painted: BaseModel {
+    var colour: Colour = .red
+    override class var apiToLocal: [String: String] { ["c": "colour"] }
+}
+
+/// Applies `patch` to a model decoded from `old`, and returns what it writes.
+private func applied(_ patch: Data, to old: String) throws -> String {
+    let receiver = try RRoot.decode(from: old)
+    try receiver.update(from: patch)
+    return try receiver.jsonString(options: [.sortedKeys])
+}
+
+/// The PATCH body of what changed in `model` since `old` (its JSON then), checked to remake the model
+/// from `old`.
+private func expectPatchRemakes(_ model: RRoot, from old: String, _ snapshot: ModelSnapshot, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let patch = try model.changes(since: snapshot).jsonData()
+    #expect(try applied(patch, to: old) == model.jsonString(options: [.sortedKeys]),
+            "PATCH \(String(decoding: patch, as: UTF8.self))", sourceLocation: sourceLocation)
+}
+
+@Suite("Live models lose nothing")
+struct LiveModelReliabilityTests {
+    static let start = #"{"c":0,"d":{"k":{"i":1,"n":"one","e":{"x":{"v":1},"y":{"v":2}}}},"a":[{"i":1,"n":"a"},{"i":2,"n":"b"},{"i":3,"n":"c"}],"g":{"y":{"b":{"v":1}}}}"#
+
+    @Test("a dictionary of dictionaries of models is replaced whole on update: no crash, the change listed")
+    func nestedDictionaries() throws {
+        let root = try RRoot.decode(from: Self.start)
+        let changes = try root.update(from: #"{"g":{"z":{"b":{"v":2}}}}"#)
+        #expect(root.groups.keys.sorted() == ["z"] && root.groups["z"]?["b"]?.v == 2)
+        #expect(changes.map(\.property) == ["groups"])
+        let snapshot = root.snapshot()
+        root.groups["y"] = [:]
+        let old = try root.jsonString()
+        #expect(root.changes(since: snapshot).map(\.property) == ["groups"])
+        _ = old
+    }
+
+    @Test("an update that only reorders an identity array is a change, and its PATCH keeps the order")
+    func reorder() throws {
+        let root = try RRoot.decode(from: Self.start)
+        let changes = try root.update(from: #"{"a":[{"i":3},{"i":1},{"i":2}]}"#)
+        #expect(changes.map { "\($0.property) at \($0.path): \($0.oldValue) → \($0.newValue)" } == ["items at a: [1,2,3] → [3,1,2]"])
+        #expect(try applied(try changes.jsonData(), to: Self.start) == root.jsonString(options: [.sortedKeys]))
+    }
+
+    @Test("a model replaced by a new object: the PATCH leaves none of the old object's keys behind")
+    func replacedModels() throws {
+        let root = try RRoot.decode(from: Self.start)
+        let snapshot = root.snapshot()
+        let fresh = RItem()
+        fresh.itemId = 1
+        fresh.extras = ["z": RLeaf()]
+        root.dict["k"] = fresh
+        try expectPatchRemakes(root, from: Self.start, snapshot)
+
+        let other = try RRoot.decode(from: Self.start)
+        let otherSnapshot = other.snapshot()
+        let element = RItem()
+        element.itemId = 2
+        other.items[1] = element
+        try expectPatchRemakes(other, from: Self.start, otherSnapshot)
+
+        let third = try RRoot.decode(from: #"{"ch":{"i":5,"e":{"q":{"v":1}}}}"#)
+        let thirdSnapshot = third.snapshot()
+        third.child = RItem()
+        let patch = try third.changes(since: thirdSnapshot).jsonData()
+        #expect(try applied(patch, to: #"{"ch":{"i":5,"e":{"q":{"v":1}}}}"#) == third.jsonString(options: [.sortedKeys]))
+    }
+
+    @Test("a key written twice in one update is one change from the first old value to the last new one")
+    func repeatedKeys() throws {
+        let root = try RRoot.decode(from: Self.start)
+        #expect(try root.update(from: #"{"c":5,"c":0}"#).isEmpty)
+        let changes = try root.update(from: #"{"c":5,"c":7}"#)
+        #expect(changes.map { "\($0.oldValue) → \($0.newValue)" } == ["0 → 7"])
+        #expect(String(decoding: try changes.jsonData(), as: UTF8.self) == #"{"c":7}"#)
+    }
+
+    @Test("a key that repeats counts with its last value, from text as from a JSONObject")
+    func repeatedKeysLastWins() throws {
+        let messages = [
+            #"{"d":{"k":null,"k":{"n":"new"}}}"#,
+            #"{"d":{"k":{"n":"x","p":2},"k":{"n":"new"}}}"#,
+            #"{"ch":{"i":4,"p":2},"ch":{"n":"new"}}"#,
+            #"{"d":{"k":{"n":"x"}},"d":{"k":{"n":"new"}}}"#,
+        ]
+        for message in messages {
+            let fromText = try RRoot.decode(from: Self.start)
+            let old = fromText.dict["k"]
+            let textChanges = try fromText.update(from: message)
+            let fromObject = try RRoot.decode(from: Self.start)
+            let objectChanges = try fromObject.update(from: try #require(JSON(parsing: message).object))
+            #expect(try fromText.jsonString() == fromObject.jsonString(), "\(message)")
+            #expect(textChanges.map { "\($0.path)" } == objectChanges.map { "\($0.path)" }, "\(message)")
+            #expect(try applied(try textChanges.jsonData(), to: Self.start) == fromText.jsonString(options: [.sortedKeys]), "\(message)")
+            if message.hasPrefix(#"{"d""#) {
+                // Merged into the model the key holds: its other properties stay.
+                #expect(fromText.dict["k"] === old && old?.name == "new" && old?.price == 0 && old?.extras.count == 2, "\(message)")
+            }
+        }
+    }
+
+    @Test("optional collections to and from nil and empty: every round trip exact")
+    func optionalCollections() throws {
+        let cases: [(String, (RRoot) -> Void)] = [
+            (#"{}"#, { $0.maybeDict = [:] }),
+            (#"{}"#, { $0.maybeItems = [] }),
+            (#"{"m":{}}"#, { $0.maybeDict = nil }),
+            (#"{"ma":[]}"#, { $0.maybeItems = nil }),
+            (#"{"m":{"q":{"v":1}}}"#, { $0.maybeDict = nil }),
+            (#"{"ma":[{"i":1}]}"#, { $0.maybeItems = nil }),
+        ]
+        for (old, edit) in cases {
+            let root = try RRoot.decode(from: old)
+            let snapshot = root.snapshot()
+            edit(root)
+            #expect(root.changes(since: snapshot).count == 1, "\(old)")
+            try expectPatchRemakes(root, from: old, snapshot)
+        }
+    }
+
+    @Test("an identity mapped under an escaped dot matches its elements")
+    func escapedIdentity() throws {
+        let root = try DottedRoot.decode(from: #"{"a":[{"x.y":1,"n":"a"}]}"#)
+        let element = root.items[0]
+        let changes = try root.update(from: #"{"a":[{"x.y":1,"n":"b"}]}"#)
+        #expect(root.items[0] === element && element.name == "b")
+        #expect(changes.map(\.property) == ["name"])
+    }
+
+    @Test("a repeated identity merges in order, short or long; a lenient \"1\" matches 1")
+    func identityMatching() throws {
+        for count in [2, 40] {
+            let elements = (0..<count).map { #"{"i":\#($0 < 2 ? 7 : $0 + 100),"n":"\#($0)"}"# }.joined(separator: ",")
+            let root = try RRoot.decode(from: #"{"a":[\#(elements)]}"#)
+            let (first, second) = (root.items[0], root.items[1])
+            try root.update(from: #"{"a":[{"i":7,"n":"x"},{"i":7,"n":"y"}]}"#)
+            #expect(root.items.count == 2 && root.items[0] === first && root.items[1] === second && second.name == "y", "\(count)")
+        }
+        let root = try RRoot.decode(from: Self.start)
+        let one = root.items[0]
+        try root.update(from: #"{"a":[{"i":"1","n":"z"}]}"#)
+        #expect(root.items.first === one && one.name == "z")
+    }
+
+    @Test("an identity edited in place: the PATCH makes the element again with all its fields")
+    func editedIdentity() throws {
+        let root = try RRoot.decode(from: Self.start)
+        let snapshot = root.snapshot()
+        root.items[0].itemId = 9
+        try expectPatchRemakes(root, from: Self.start, snapshot)
+    }
+
+    @Test("one object under two keys: an edit reaches both in the PATCH")
+    func sharedObject() throws {
+        let root = try RRoot.decode(from: #"{"d":{"k":{"i":1},"l":{"i":1}}}"#)
+        let shared = try #require(root.dict["k"])
+        root.dict["l"] = shared
+        let old = try root.jsonString()
+        let snapshot = root.snapshot()
+        shared.name = "both"
+        try expectPatchRemakes(root, from: old, snapshot)
+    }
+
+    @Test("member names that are canonically equivalent are two members")
+    func canonicallyEquivalentNames() throws {
+        let text = "{\"\u{E9}\":1,\"e\u{301}\":2}"
+        let value = try JSON(parsing: text)
+        #expect(value.object?.count == 2)
+        #expect(try value.serializedString() == text)
+    }
+
+    @Test("an unknown enum case read leniently from a number is named as the number")
+    func enumMessage() {
+        #expect(message { _ = try Painted.decode(from: #"{"c":7}"#) } == "Expected Colour at c (Painted.colour) but found the number 7.")
+    }
+
+    @Test("JSON through JSONDecoder: deep arrays in linear time, deeper than 512 an error")
+    func codableDepth() throws {
+        let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        var value = try JSONDecoder().decode(JSON.self, from: Data(deep.utf8))
+        var levels = 1
+        while case .array(let elements) = value, let first = elements.first {
+            value = first
+            levels += 1
+        }
+        #expect(levels == 500)
+        var nested: JSON = []
+        for _ in 0..<600 { nested = [nested] }
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let data = try encoder.encode(nested)
+        #expect(throws: DecodingError.self) { try PropertyListDecoder().decode(JSON.self, from: data) }
+    }
+}
+
