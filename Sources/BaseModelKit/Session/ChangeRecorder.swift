@@ -143,11 +143,21 @@ final class ChangeRecorder: Sendable {
         }
     }
 
-    init(modelJSON: @escaping @Sendable (AnyObject, EncodingSession) -> JSON) {
+    /// Writes a model as it was before, when that is not what it is now (a snapshot's objects may
+    /// have been edited since); `nil`: as it is now.
+    private let formerJSON: (@Sendable (AnyObject) -> JSON)?
+
+    init(modelJSON: @escaping @Sendable (AnyObject, EncodingSession) -> JSON, formerJSON: (@Sendable (AnyObject) -> JSON)? = nil) {
         var options = EncodingOptions()
         options.nilEncoding = .null
         self.encoding = EncodingSession(options: options)
         self.modelJSON = modelJSON
+        self.formerJSON = formerJSON
+    }
+
+    /// A model of the state before, as JSON.
+    private func oldJSON(_ object: AnyObject) -> JSON {
+        formerJSON?(object) ?? modelJSON(object, encoding)
     }
 
     /// Records a change of `property` of `object` at `path` if `before` and `after` differ.
@@ -162,7 +172,7 @@ final class ChangeRecorder: Sendable {
             new = (try? JSON(parsing: now)) ?? .null
         case (.object(let was), .object(let now)):
             guard was !== now else { return }
-            old = was.map { modelJSON($0, encoding) } ?? .null
+            old = was.map(oldJSON) ?? .null
             new = now.map { modelJSON($0, encoding) } ?? .null
         case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
             guard !nowProbe.isUnchanged(since: wasProbe) else { return }
@@ -188,7 +198,7 @@ final class ChangeRecorder: Sendable {
                 var elementPath = path
                 elementPath.components.append(.index(change.index))
                 add(Entry(object: object, property: property, path: elementPath,
-                          old: change.old.map { modelJSON($0, encoding) } ?? .null,
+                          old: change.old.map(oldJSON) ?? .null,
                           new: change.new.map { modelJSON($0, encoding) } ?? .null,
                           scope: .element(change.index)))
             }
@@ -201,15 +211,15 @@ final class ChangeRecorder: Sendable {
                 var keyPath = path
                 keyPath.components.append(.dictionaryKey(key))
                 add(Entry(object: object, property: property, path: keyPath,
-                          old: was[key].map { modelJSON($0, encoding) } ?? .null,
+                          old: was[key].map(oldJSON) ?? .null,
                           new: now[key].map { modelJSON($0, encoding) } ?? .null,
                           scope: .key(key)))
             }
             return
         case (.written, .objects), (.written, .elements), (.objects, .written), (.elements, .written):
             // An optional collection of models from or to `nil`: the whole value changed.
-            old = json(of: before)
-            new = json(of: after)
+            old = json(of: before, model: oldJSON)
+            new = json(of: after) { self.modelJSON($0, self.encoding) }
             guard old != new else { return }
         default:
             return
@@ -222,18 +232,18 @@ final class ChangeRecorder: Sendable {
         modelJSON(object, encoding)
     }
 
-    /// The whole value a probe holds, as JSON.
-    private func json(of probe: ChangeProbe) -> JSON {
+    /// The whole value a probe holds, as JSON, its models written by `model`.
+    func json(of probe: ChangeProbe, model: (AnyObject) -> JSON) -> JSON {
         switch probe {
         case .written(let bytes):
             return (try? JSON(parsing: bytes)) ?? .null
-        case .object(let model):
-            return model.map { modelJSON($0, encoding) } ?? .null
+        case .object(let object):
+            return object.map(model) ?? .null
         case .objects(let models):
             let objects = models.objects
-            return .object(JSONObject(objects.keys.sorted { $0.utf8Precedes($1) }.map { ($0, modelJSON(objects[$0]!, encoding)) }))
+            return .object(JSONObject(objects.keys.sorted { $0.utf8Precedes($1) }.map { ($0, model(objects[$0]!)) }))
         case .elements(_, let models):
-            return .array(models.elements.map { modelJSON($0.object, encoding) })
+            return .array(models.elements.map { model($0.object) })
         case .untracked:
             return .null
         }

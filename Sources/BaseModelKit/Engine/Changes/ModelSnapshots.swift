@@ -40,7 +40,9 @@ enum ModelSnapshots {
     /// The changes of `model`'s graph since `snapshot`, in the order the maps declare the properties,
     /// a nested model's changes before its parent's: as an update would list them had it made them.
     static func changes(of model: BaseModel, since snapshot: ModelSnapshot) -> ChangeSet {
-        let recorder = ModelDecoding.changeRecorder()
+        // Old values are what the snapshot held: an object replaced since may have been edited too.
+        let former = FormerJSON(snapshot: snapshot)
+        let recorder = ModelDecoding.changeRecorder(formerJSON: { former.json(ofModel: $0) })
         var visited: Set<ObjectIdentifier> = []
         compare(model, path: MappingPath(), with: snapshot, recorder: recorder, visited: &visited)
         return ChangeSet(recordedBy: recorder, root: model)
@@ -109,5 +111,56 @@ enum ModelSnapshots {
         case .elements(_, let models): models.elements.map(\.object)
         default: []
         }
+    }
+}
+
+/// The JSON a snapshot's objects had when it was taken, rebuilt from what it holds: each member's
+/// written value, and the objects of the members holding models as they were then, at any depth.
+/// An object the snapshot did not reach is written as it is now.
+///
+/// `@unchecked Sendable`: it only reads the snapshot, which holds the graph's objects, on the thread
+/// that compares the graph with it (see `ModelSnapshots`).
+private final class FormerJSON: @unchecked Sendable {
+    let snapshot: ModelSnapshot
+    let recorder = ModelDecoding.changeRecorder()
+    /// The objects being written: a graph that holds itself is written as it is now below that.
+    private var writing: Set<ObjectIdentifier> = []
+
+    init(snapshot: ModelSnapshot) {
+        self.snapshot = snapshot
+    }
+
+    func json(ofModel object: AnyObject) -> JSON {
+        let id = ObjectIdentifier(object)
+        guard let state = snapshot.objects[id], let members = ModelSnapshots.memberTable(of: object), writing.insert(id).inserted else {
+            return recorder.json(ofModel: object)
+        }
+        defer { writing.remove(id) }
+        return .object(self.members(members, of: state))
+    }
+
+    private func members(_ table: MemberTable, of state: ObjectState) -> JSONObject {
+        var object = JSONObject()
+        guard let probes = state.probes[ObjectIdentifier(table)] else { return object }
+        for index in table.accessors.indices {
+            let key = table.keys[index]
+            guard table.properties[index] == nil else {
+                object[key] = recorder.json(of: probes[index]) { self.json(ofModel: $0) }
+                continue
+            }
+            guard let nested = table.accessors[index] as? NestedFields else { continue }
+            let inner = members(nested.members, of: state)
+            if let positions = nested.members.arrayPositions {
+                // An array of mapped positions, `null` where no member is.
+                var elements = [JSON](repeating: .null, count: (positions.last ?? -1) + 1)
+                for (member, position) in positions.enumerated() {
+                    elements[position] = inner[nested.members.keys[member]] ?? .null
+                }
+                object[key] = .array(elements)
+            } else {
+                object[key] = .object(inner)
+            }
+        }
+        return object
     }
 }

@@ -26,17 +26,36 @@ enum PatchBody {
     }
 
     private struct Writer {
-        /// The changes by model, then by property, then by scope.
-        let changed: [ObjectIdentifier: [String: [ChangeScope: Change]]]
+        /// The changes by model, then by property, then by scope; an element removed and one added at
+        /// the same position are two changes, so removals are kept apart (`PropertyChanges`).
+        let changed: [ObjectIdentifier: [String: PropertyChanges]]
         let recorder = ModelDecoding.changeRecorder()
         /// The objects on the path being written: a graph that holds itself is written once per
         /// cycle.
         var writing: Set<ObjectIdentifier> = []
 
+        /// One property's changes.
+        struct PropertyChanges {
+            /// By scope; an element's scope holds it added (at its new position).
+            var byScope: [ChangeScope: Change] = [:]
+            /// Elements removed (each at its old position).
+            var removedElements: [Change] = []
+
+            var isEmpty: Bool { byScope.isEmpty && removedElements.isEmpty }
+
+            mutating func add(_ change: Change) {
+                if change.scope.isElement, change.newValue == .null {
+                    removedElements.append(change)
+                } else {
+                    byScope[change.scope] = change
+                }
+            }
+        }
+
         init(changes: ChangeSet) {
-            var changed: [ObjectIdentifier: [String: [ChangeScope: Change]]] = [:]
+            var changed: [ObjectIdentifier: [String: PropertyChanges]] = [:]
             for change in changes {
-                changed[ObjectIdentifier(change.model), default: [:]][change.property, default: [:]][change.scope] = change
+                changed[ObjectIdentifier(change.model), default: [:]][change.property, default: PropertyChanges()].add(change)
             }
             self.changed = changed
         }
@@ -64,9 +83,9 @@ enum PatchBody {
                     }
                     continue
                 }
-                let changes = own[property] ?? [:]
+                let changes = own[property] ?? PropertyChanges()
                 let probe = members.accessors[index].probe(of: object, session: recorder.encoding)
-                if let whole = changes[.value] {
+                if let whole = changes.byScope[.value] {
                     // A model in full over the one the receiver has: a replacement.
                     if case .object(let child?) = probe {
                         body[key] = replacement(of: child, over: whole.oldValue)
@@ -84,7 +103,7 @@ enum PatchBody {
 
         /// What a property holding models merged on update contributes, with `changes` its own
         /// changes of keys, elements and order.
-        private mutating func merged(_ probe: ChangeProbe, changes: [ChangeScope: Change]) -> JSON? {
+        private mutating func merged(_ probe: ChangeProbe, changes: PropertyChanges) -> JSON? {
             switch probe {
             case .object(let child?):
                 return body(of: child).map(JSON.object)
@@ -92,11 +111,11 @@ enum PatchBody {
                 let children = models.objects
                 var entries = JSONObject()
                 var keys = Set(children.keys)
-                for scope in changes.keys {
+                for scope in changes.byScope.keys {
                     if case .key(let key) = scope { keys.insert(key) }
                 }
                 for key in keys.sorted(by: { $0.utf8Precedes($1) }) {
-                    if let change = changes[.key(key)] {
+                    if let change = changes.byScope[.key(key)] {
                         entries[key] = children[key].map { replacement(of: $0, over: change.oldValue) } ?? change.newValue
                     } else if let child = children[key], let inner = body(of: child) {
                         entries[key] = .object(inner)
@@ -108,15 +127,13 @@ enum PatchBody {
                 var changed = !changes.isEmpty
                 // What the receiver holds under each identity that this update replaced or removed.
                 var replacedByID: [JSON: JSON] = [:]
-                for (scope, change) in changes {
-                    if case .element = scope, change.newValue == .null, let id = change.oldValue[identityKey] {
-                        replacedByID[id] = change.oldValue
-                    }
+                for change in changes.removedElements {
+                    if let id = change.oldValue[identityKey] { replacedByID[id] = change.oldValue }
                 }
                 var items: [JSON] = []
                 items.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {
-                    if let added = changes[.element(position)], added.newValue != .null {
+                    if changes.byScope[.element(position)] != nil {
                         items.append(replacement(of: element.object, over: replacedByID[element.id]))
                         continue
                     }

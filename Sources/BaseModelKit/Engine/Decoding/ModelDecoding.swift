@@ -154,12 +154,13 @@ enum ModelDecoding {
         DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil)
     }
 
-    /// A recorder that writes the models it compares as objects with the engine.
-    static func changeRecorder() -> ChangeRecorder {
-        ChangeRecorder { object, encoding in
+    /// A recorder that writes the models it compares as objects with the engine (and the models of
+    /// the state before with `formerJSON`, when given).
+    static func changeRecorder(formerJSON: (@Sendable (AnyObject) -> JSON)? = nil) -> ChangeRecorder {
+        ChangeRecorder(modelJSON: { object, encoding in
             // Only models are compared as objects (`probeMember`).
             (try? JSON.object(ModelEncoding.serializeTopLevel(object as! BaseModel, session: encoding))) ?? .null
-        }
+        }, formerJSON: formerJSON)
     }
 
     /// After a successful update: its changes as a `ChangeSet`, and `didUpdate(_:)` called on each
