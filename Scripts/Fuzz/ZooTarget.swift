@@ -7,7 +7,8 @@ import Foundation
 // (in both coercion modes and with every collection lossy); a decoded graph must encode, and its
 // encoding must decode to a graph with the same encoding. The second is applied with `update(from:)`
 // to the live graph: a failed update leaves the graph's encoding unchanged, a successful one again
-// round-trips. The classes the schema must refuse (function and metatype fields) are checked once.
+// round-trips, and the PATCH bodies of its change sets remake it from the graph before. The classes the
+// schema must refuse (function and metatype fields) are checked once.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzZoo(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     ZooChecks.once()
@@ -33,8 +34,10 @@ public func fuzzZoo(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             fuzzFailure("decoding \(type) threw something other than MappingError: \(error)", input)
         }
         let written = roundTrip(model, type: type, input: input)
+        let snapshot = model.snapshot()
+        let changes: ChangeSet
         do {
-            try model.update(from: second, options: options)
+            changes = try model.update(from: second, options: options)
         } catch is MappingError {
             let after = (try? model.jsonData()) ?? Data()
             guard after == written else { fuzzFailure("a failed update of \(type) changed the graph", input) }
@@ -42,9 +45,38 @@ public func fuzzZoo(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         } catch {
             fuzzFailure("updating \(type) threw something other than MappingError: \(error)", input)
         }
-        _ = roundTrip(model, type: type, input: input)
+        let after = roundTrip(model, type: type, input: input)
+        checkPatches(of: changes, and: model.changes(since: snapshot), from: written, to: after, type: type, options: options, input: input)
     }
     return 0
+}
+
+/// What an update's change sets promise, checked: the graph's encoding changed only if the update
+/// listed a change, and each PATCH body — the update's, and `changes(since:)`'s — applied to the
+/// graph before the update makes the graph after it. The keys that overridden hooks read and write
+/// outside the maps (`x0`, `x1`, …) are not tracked by change sets, so encodings are compared
+/// without them.
+private func checkPatches(of changes: ChangeSet, and sinceSnapshot: ChangeSet, from beforeData: Data, to afterData: Data, type: BaseModel.Type, options: DecodingOptions, input: [UInt8]) {
+    guard !beforeData.isEmpty, !afterData.isEmpty else { return }
+    let before = mappedOnly(beforeData)
+    let after = mappedOnly(afterData)
+    if changes.isEmpty, before != after {
+        fuzzFailure("\(type): an update with no changes changed the graph\n\(before)\n\(after)", input)
+    }
+    for (name, set) in [("update", changes), ("changes(since:)", sinceSnapshot)] {
+        do {
+            let patch = try set.jsonData()
+            let receiver = try type.decode(from: beforeData, options: options)
+            try receiver.update(from: patch, options: options)
+            guard mappedOnly(try receiver.jsonData()) == after else {
+                fuzzFailure("\(type): the \(name) PATCH body does not remake the update\nbefore \(String(decoding: beforeData, as: UTF8.self))\nPATCH \(String(decoding: patch, as: UTF8.self))\nafter \(String(decoding: afterData, as: UTF8.self))\ngot \(String(decoding: try receiver.jsonData(), as: UTF8.self))", input)
+            }
+        } catch let error as MappingError where error.isAboutUnwritableValue {
+            continue
+        } catch {
+            fuzzFailure("\(type): applying the \(name) PATCH body failed: \(error)", input)
+        }
+    }
 }
 
 /// The encoding of `model`, after checking that it decodes to a graph with the same encoding.
@@ -96,4 +128,23 @@ private enum ZooChecks {
             }
         }
     }
+}
+
+/// A graph's encoding without the keys hooks write outside the maps (`x` and digits), at any depth.
+private func mappedOnly(_ data: Data) -> JSON {
+    func strip(_ value: JSON) -> JSON {
+        switch value {
+        case .object(let object):
+            var kept = JSONObject()
+            for (key, member) in object where !(key.first == "x" && key.dropFirst().allSatisfy(\.isNumber) && key.count > 1) {
+                kept[key] = strip(member)
+            }
+            return .object(kept)
+        case .array(let elements):
+            return .array(elements.map(strip))
+        default:
+            return value
+        }
+    }
+    return strip((try? JSON(parsing: data)) ?? .null)
 }

@@ -2,7 +2,8 @@
 """Writes the model zoo for the `zoo` fuzz target: many model classes made from a fixed seed.
 
 Every field type the schema admits appears (each scalar, optionals, arrays, sets, dictionaries, nested
-collections, nested models, raw `JSON`, raw-value enums, dates through every transformer, a custom
+collections, nested models — in optionals, arrays, arrays merged by identity, dictionaries, optional
+dictionaries and dictionaries of dictionaries —, raw `JSON`, raw-value enums, dates through every transformer, a custom
 transformer), in classes with inheritance, overridden hooks (`deserialize` reading a key outside the
 map, `serialize` adding it, `didDeserialize` rejecting a value), polymorphism (`modelClass(for:)`
 picking a subclass by a type key), lossy collections and dotted key paths. Each class lists a sample
@@ -82,7 +83,7 @@ def main():
             candidates = [c for c in range(index) if not classes[c][4]["final"]]
             if candidates:
                 parent = rng.choice(candidates)
-        fields, sample = [], {}
+        fields, sample, identities = [], {}, []
         for number in range(rng.randint(2, 8)):
             prop = "p%d_%d" % (index, number)
             key = "k%d%s" % (number, chr(97 + index % 26))
@@ -118,16 +119,29 @@ def main():
             elif index > 0:
                 target = rng.randrange(index)
                 target_name = "Zoo%02d" % target
-                shape = rng.choice(["optional", "array", "dict", "nestedArray"])
+                shape = rng.choice(["optional", "array", "dict", "nestedArray", "nestedDict", "optionalDict",
+                                    "identified", "optionalIdentified"])
+                # Arrays merged by identity need a plainly mapped Int or String in their elements.
+                identity = next((f for f in classes[target][2] if f[1] in ("Int", "String") and not f[3]
+                                 and "." not in f[4] and f[4] != "$t"), None)
+                if shape in ("identified", "optionalIdentified") and identity is None:
+                    shape = "array"
                 swift = {"optional": target_name + "?", "array": "[%s]" % target_name,
-                         "dict": "[String: %s]" % target_name, "nestedArray": "[[%s]]?" % target_name}[shape]
-                default = "nil" if swift.endswith("?") else ("[:]" if shape == "dict" else "[]")
+                         "dict": "[String: %s]" % target_name, "nestedArray": "[[%s]]?" % target_name,
+                         "nestedDict": "[String: [String: %s]]" % target_name,
+                         "optionalDict": "[String: %s]?" % target_name,
+                         "identified": "[%s]" % target_name, "optionalIdentified": "[%s]?" % target_name}[shape]
+                default = "nil" if swift.endswith("?") else ("[:]" if shape in ("dict", "nestedDict") else "[]")
                 fields.append((prop, swift, default, None))
+                if shape in ("identified", "optionalIdentified"):
+                    identities.append((prop, identity[0]))
                 inner = classes[target][3]
                 if len(json.dumps(inner)) > 300:
                     # Keep samples small: a nested sample of samples grows with every level.
                     inner = {}
-                value = {"optional": inner, "array": [inner], "dict": {"x": inner}, "nestedArray": [[inner]]}[shape]
+                value = {"optional": inner, "array": [inner], "dict": {"x": inner}, "nestedArray": [[inner]],
+                         "nestedDict": {"x": {"y": inner}}, "optionalDict": {"x": inner},
+                         "identified": [inner], "optionalIdentified": [inner]}[shape]
             else:
                 fields.append((prop, "Int", "0", None))
                 value = 1
@@ -144,6 +158,7 @@ def main():
             "validates": rng.random() < 0.2,
             "lossy": rng.random() < 0.3,
             "polymorphic": False,
+            "identities": identities,
         }
         if parent is not None:
             sample = dict(classes[parent][3], **sample)
@@ -171,6 +186,9 @@ def main():
             lines.append("    var extra%d: String = \"\"" % index)
         mapping = ", ".join('"%s": "%s"' % (key, prop) for prop, _, _, _, key in fields)
         lines.append("    override class var apiToLocal: [String: String] { [%s] }" % (mapping or ":"))
+        if flags["identities"]:
+            lines.append("    override class var identities: [String: String] { [%s] }"
+                         % ", ".join('"%s": "%s"' % pair for pair in flags["identities"]))
         transformers = [(prop, t) for prop, _, _, t, _ in fields if t]
         if transformers:
             lines.append("    override class var transformers: [String: JSONTransformer] { [%s] }"
