@@ -26,6 +26,10 @@ final class MemberTable: Sendable {
     let accessors: [any MappedFieldAccess]
     /// How the member loop decodes each member.
     let streamedMembers: [StreamedMember]
+    /// The table of each member that is a nested object or array of mapped members (`"s.h"`,
+    /// `"sc.0"`), `nil` for a property: how the walkers besides the loop and the writer — snapshots,
+    /// change comparison, PATCH bodies — step into nested key paths, found once.
+    let nestedTables: [MemberTable?]
     /// For a table of array positions, the position of each member, in increasing order; `nil` for a
     /// table of object keys.
     let arrayPositions: [Int]?
@@ -53,6 +57,7 @@ final class MemberTable: Sendable {
         properties = fields.map { $0.property.isEmpty ? nil : $0.property }
         accessors = fields.map(\.access)
         streamedMembers = accessors.map(StreamedMember.init)
+        nestedTables = accessors.map { ($0 as? NestedFields)?.members }
         var indexByKey: [String: Int] = [:]
         for (index, key) in keys.enumerated() {
             indexByKey[key] = index

@@ -61,8 +61,8 @@ enum ModelSnapshots {
         for index in members.accessors.indices {
             let memberPath = path.appending(.key(members.keys[index]))
             guard let property = members.properties[index] else {
-                if let nested = members.accessors[index] as? NestedFields {
-                    compare(object, members: nested.members, path: memberPath, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
+                if let nested = members.nestedTables[index] {
+                    compare(object, members: nested, path: memberPath, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
                 }
                 continue
             }
@@ -98,8 +98,8 @@ enum ModelSnapshots {
     /// Calls `body` with `table` and the tables of its nested key paths, depth first.
     private static func forEachTable(_ table: MemberTable, _ body: (MemberTable) -> Void) {
         body(table)
-        for accessor in table.accessors {
-            if let nested = accessor as? NestedFields { forEachTable(nested.members, body) }
+        for nested in table.nestedTables {
+            if let nested { forEachTable(nested, body) }
         }
     }
 
@@ -148,13 +148,13 @@ private final class FormerJSON: @unchecked Sendable {
                 object[key] = recorder.json(of: probes[index]) { self.json(ofModel: $0) }
                 continue
             }
-            guard let nested = table.accessors[index] as? NestedFields else { continue }
-            let inner = members(nested.members, of: state)
-            if let positions = nested.members.arrayPositions {
+            guard let nested = table.nestedTables[index] else { continue }
+            let inner = members(nested, of: state)
+            if let positions = nested.arrayPositions {
                 // An array of mapped positions, `null` where no member is.
                 var elements = [JSON](repeating: .null, count: (positions.last ?? -1) + 1)
                 for (member, position) in positions.enumerated() {
-                    elements[position] = inner[nested.members.keys[member]] ?? .null
+                    elements[position] = inner[nested.keys[member]] ?? .null
                 }
                 object[key] = .array(elements)
             } else {

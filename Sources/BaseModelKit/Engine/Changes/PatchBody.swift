@@ -74,10 +74,10 @@ enum PatchBody {
             for index in members.accessors.indices {
                 let key = members.keys[index]
                 guard let property = members.properties[index] else {
-                    if let nested = members.accessors[index] as? NestedFields, let inner = self.body(of: object, members: nested.members) {
+                    if let nested = members.nestedTables[index], let inner = self.body(of: object, members: nested) {
                         // An array of mapped positions is sent whole, as a merge patch replaces
                         // arrays: its value now, with `nil` as `null`.
-                        body[key] = nested.members.arrayPositions == nil
+                        body[key] = nested.arrayPositions == nil
                             ? .object(inner)
                             : members.writtenValue(ofMember: index, of: object, session: recorder.encoding) ?? .object(inner)
                     }
@@ -171,9 +171,9 @@ enum PatchBody {
                 let key = members.keys[index]
                 guard let oldValue = old[key], oldValue != .null else { continue }
                 guard members.properties[index] != nil else {
-                    if let nested = members.accessors[index] as? NestedFields, nested.members.arrayPositions == nil,
+                    if let nested = members.nestedTables[index], nested.arrayPositions == nil,
                        case .object(var inner)? = fields[key], case .object(let oldInner) = oldValue {
-                        undoLeftovers(of: object, members: nested.members, in: &inner, over: oldInner)
+                        undoLeftovers(of: object, members: nested, in: &inner, over: oldInner)
                         fields[key] = .object(inner)
                     }
                     continue
