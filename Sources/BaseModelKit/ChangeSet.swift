@@ -1,5 +1,7 @@
 /// One property whose value an update in place changed.
-public struct Change {
+///
+/// `print(change)` reads `price at m["7-0"].o[1].p: 2.15 → 2.2`.
+public struct Change: CustomStringConvertible {
     /// The model whose property changed (the object in the graph, after the update).
     public let model: BaseModel
     /// The property's name.
@@ -13,6 +15,26 @@ public struct Change {
     /// The whole property, a key of a dictionary of models, or an element of an array merged by
     /// identity: what a PATCH body writes for the change.
     let scope: ChangeScope
+
+    /// A change of the whole value of `property` of `model`, at `path` (for a change set made by
+    /// hand: in tests, or to hand on changes a server described).
+    public init(model: BaseModel, property: String, path: MappingPath, oldValue: JSON, newValue: JSON) {
+        self.init(model: model, property: property, path: path, oldValue: oldValue, newValue: newValue, scope: .value)
+    }
+
+    init(model: BaseModel, property: String, path: MappingPath, oldValue: JSON, newValue: JSON, scope: ChangeScope) {
+        self.model = model
+        self.property = property
+        self.path = path
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.scope = scope
+    }
+
+    /// `price at m["7-0"].o[1].p: 2.15 → 2.2`.
+    public var description: String {
+        "\(property) at \(path): \(oldValue) → \(newValue)"
+    }
 }
 
 /// What an `update(from:)` changed — or what changed since a `snapshot()` (`changes(since:)`): one
@@ -23,7 +45,7 @@ public struct Change {
 ///
 ///     let changes = try event.update(from: message)
 ///     for change in changes where change.property == "price" { flash(change.model, from: change.oldValue) }
-public struct ChangeSet: RandomAccessCollection {
+public struct ChangeSet: RandomAccessCollection, CustomStringConvertible {
     /// The changes, in document order.
     public let changes: [Change]
     /// The model the update or the snapshot started from: where a PATCH body starts.
@@ -32,6 +54,17 @@ public struct ChangeSet: RandomAccessCollection {
     init(_ changes: [Change], root: BaseModel?) {
         self.changes = changes
         self.root = root
+    }
+
+    /// A change set of these changes, starting from `root` (the model a PATCH body of them starts
+    /// from; without one, `jsonData()` writes `{}`).
+    public init(_ changes: [Change] = [], from root: BaseModel? = nil) {
+        self.init(changes, root: root)
+    }
+
+    /// One change per line, as `Change` describes it; `no changes` when empty.
+    public var description: String {
+        changes.isEmpty ? "no changes" : changes.map(\.description).joined(separator: "\n")
     }
 
     /// The changes `recorder` recorded below `root`.

@@ -41,6 +41,40 @@ struct ErrorMessageTests {
         }
     }
 
+    @Test("Docs/Errors.md has a row for every reason of MappingError, and JSONWritingError")
+    func everyReasonDocumented() throws {
+        // Exhaustive: a new reason does not compile here until it has a name, and then needs its row.
+        func name(_ reason: MappingError.Reason) -> String {
+            switch reason {
+            case .malformedJSON: "malformedJSON"
+            case .typeMismatch: "typeMismatch"
+            case .notExact: "notExact"
+            case .notRepresentable: "notRepresentable"
+            case .transformFailed: "transformFailed"
+            case .rejected: "rejected"
+            case .tooDeep: "tooDeep"
+            case .stackExhausted: "stackExhausted"
+            case .notFound: "notFound"
+            case .unknownMessageType: "unknownMessageType"
+            case .unknownKey: "unknownKey"
+            case .concurrentUpdate: "concurrentUpdate"
+            case .missingKey: "missingKey"
+            }
+        }
+        struct Cause: Error {}
+        let reasons: [MappingError.Reason] = [
+            .malformedJSON(try #require(catching { _ = try JSON(parsing: "[") } as? JSONSyntaxError)),
+            .typeMismatch(expected: "", found: ""), .notExact(expected: "", found: ""), .notRepresentable(""),
+            .transformFailed(Cause()), .rejected(Cause()), .tooDeep(limit: 1), .stackExhausted, .notFound(""),
+            .unknownMessageType(""), .unknownKey, .concurrentUpdate(""), .missingKey(""),
+        ]
+        let page = try String(contentsOf: SharedFiles.packageRoot.appendingPathComponent("Docs/Errors.md"), encoding: .utf8)
+        for reason in reasons {
+            #expect(page.contains("| `.\(name(reason))` |"), "Docs/Errors.md lacks .\(name(reason))")
+        }
+        #expect(page.contains("**`JSONWritingError`**"))
+    }
+
     @Test("the top level must be an object or, for arrays, an array")
     func topLevel() {
         #expect(message { _ = try User.decode(from: "[1]") } == "Expected User at the top level but found an array.")

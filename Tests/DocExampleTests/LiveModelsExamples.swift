@@ -6,6 +6,32 @@ import Observation
 import Testing
 
 // The examples of Docs/LiveModels.md, line for line (Scripts/Checks/examples.py checks it).
+enum MarketStatus: RawRepresentable, Equatable {
+    case open, suspended
+    case other(String)
+
+    init?(rawValue: String) {
+        switch rawValue {
+        case "open": self = .open
+        case "suspended": self = .suspended
+        default: self = .other(rawValue)
+        }
+    }
+
+    var rawValue: String {
+        switch self {
+        case .open: "open"
+        case .suspended: "suspended"
+        case .other(let value): value
+        }
+    }
+}
+
+final class StatusMarket: BaseModel {
+    var status: MarketStatus = .open
+    override class var apiToLocal: [String: String] { ["s": "status"] }
+}
+
 @Suite("Docs: Live models")
 struct LiveModelsExamples {
     final class Outcome: BaseModel {
@@ -68,6 +94,17 @@ struct LiveModelsExamples {
         print(String(decoding: body, as: UTF8.self))
         // {"m":{"1x2":{"s":true,"o":[{"i":1},{"i":2,"p":3.4},{"i":3}]}}}
         #expect(printed == [#"{"m":{"1x2":{"s":true,"o":[{"i":1},{"i":2,"p":3.4},{"i":3}]}}}"#])
+    }
+
+    @Test("an enum with a catch-all case keeps a value no case names, and writes it back")
+    func catchAllCase() throws {
+        let market = try StatusMarket.decode(from: #"{"s":"settled"}"#)
+        // market.status == .other("settled"); market.jsonString() == #"{"s":"settled"}"#
+        #expect(market.status == .other("settled"))
+        #expect(try market.jsonString() == #"{"s":"settled"}"#)
+        try market.update(from: #"{"s":"open"}"#)
+        #expect(market.status == .open)
+        #expect(try StatusMarket.decode(from: #"{"s":7}"#).status == .other("7"))
     }
 
     #if canImport(Observation)

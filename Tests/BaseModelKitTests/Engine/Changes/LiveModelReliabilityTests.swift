@@ -221,6 +221,19 @@ struct LiveModelReliabilityTests {
         #expect(try value.serializedString() == text)
     }
 
+    @Test("a change reads as property, path, old and new value; a change set as its changes")
+    func descriptions() throws {
+        let root = try RRoot.decode(from: Self.start)
+        let changes = try root.update(from: #"{"c":4,"a":[{"i":1,"n":"z"},{"i":2},{"i":3}]}"#)
+        #expect("\(changes)" == """
+        count at c: 0 → 4
+        name at a[0].n: "a" → "z"
+        """)
+        #expect("\(ChangeSet())" == "no changes")
+        let made = ChangeSet([Change(model: root, property: "count", path: MappingPath([.key("c")]), oldValue: 4, newValue: 5)], from: root)
+        #expect(String(decoding: try made.jsonData(), as: UTF8.self) == #"{"c":5}"#)
+    }
+
     @Test("an unknown enum case read leniently from a number is named as the number")
     func enumMessage() {
         #expect(message { _ = try Painted.decode(from: #"{"c":7}"#) } == "Expected Colour at c (Painted.colour) but found the number 7.")
