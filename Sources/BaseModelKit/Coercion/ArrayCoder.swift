@@ -144,26 +144,28 @@ struct IdentityIndex {
     private let isShort: Bool
 
     init<Element>(_ elements: [Element], identity: ElementIdentity) {
-        isShort = elements.count <= 16
         // Counted loops in this generic code: `indices` is a generic call (see `ArrayCoder.write`).
+        // Elements are models (the schema admits identities only for arrays of models).
         let count = elements.count
+        isShort = count <= 16
         if isShort {
             short.reserveCapacity(count)
-        } else {
-            nextOfSameIdentity = [Int](repeating: -1, count: count)
+            var position = 0
+            while position < count {
+                short.append(anyObject(elements[position]).flatMap(identity.of))
+                position += 1
+            }
+            return
         }
+        nextOfSameIdentity = [Int](repeating: -1, count: count)
         // From the end, so that each identity's chain runs in the array's order.
-        var position = isShort ? 0 : count - 1
-        while isShort ? position < count : position >= 0 {
-            defer { position += isShort ? 1 : -1 }
-            // Elements are models (the schema admits identities only for arrays of models).
-            let id = anyObject(elements[position]).flatMap(identity.of)
-            if isShort {
-                short.append(id)
-            } else if let id {
+        var position = count - 1
+        while position >= 0 {
+            if let id = anyObject(elements[position]).flatMap(identity.of) {
                 nextOfSameIdentity[position] = long[id] ?? -1
                 long[id] = position
             }
+            position -= 1
         }
     }
 
