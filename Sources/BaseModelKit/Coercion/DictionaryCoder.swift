@@ -37,7 +37,10 @@ struct DictionaryCoder<Value>: ValueCoding {
         guard session.changeLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var result = current
-        let shadowed = parser.shadowedValues()
+        // A key that repeats counts with its last value: met without looking ahead, it makes the
+        // update run again looking ahead (see `RepeatedKeyInUpdate`). Most messages carry a key or two.
+        let shadowed = session.shadowsRepeatedKeys ? parser.shadowedValues() : nil
+        var read = ReadKeys()
         var entries = try EntryCursor(object: &parser, lossy: isLossy)
         while try entries.next(in: &parser, session: session) {
             let key = entries.key
@@ -45,6 +48,7 @@ struct DictionaryCoder<Value>: ValueCoding {
                 try parser.skipValue()
                 continue
             }
+            if !session.shadowsRepeatedKeys, !read.insert(key) { throw RepeatedKeyInUpdate() }
             if parser.peekToken() == UInt8(ascii: "n") {
                 try parser.readLiteral(.null)
                 result[key] = nil
@@ -103,5 +107,30 @@ struct DictionaryCoder<Value>: ValueCoding {
 
     func encode(_ dictionary: [String: Value], session: EncodingSession) throws -> JSON {
         try encodeByWriting(dictionary, session: session)
+    }
+}
+
+/// The keys a dictionary merge has read: the first without an allocation, a few in a list, many in a
+/// set, so that a message's key or two cost nothing and 10⁵ keys stay linear.
+private struct ReadKeys {
+    private var first: String?
+    private var few: [String] = []
+    private var many: Set<JSONObject.ExactKey> = []
+
+    /// Adds `key`; `false` when it was read before.
+    mutating func insert(_ key: String) -> Bool {
+        guard let first else {
+            self.first = key
+            return true
+        }
+        if few.count < 16 {
+            if JSONObject.isSameKey(first, key) || few.contains(where: { JSONObject.isSameKey($0, key) }) { return false }
+            few.append(key)
+            if few.count == 16 {
+                many = Set(([first] + few).map(JSONObject.ExactKey.init))
+            }
+            return true
+        }
+        return many.insert(JSONObject.ExactKey(key)).inserted
     }
 }

@@ -30,6 +30,10 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// What the property of `object` holds, to compare before and after an update.
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe
 
+    /// Whether an update merges into what the property holds (a model, a dictionary of models, an
+    /// array merged by identity, a nested key path) rather than replacing it.
+    var mergesOnUpdate: Bool { get }
+
     /// The property's value in `object` as the maps write it (`nil` if it cannot be written): an
     /// element's identity, for a merge by identity.
     func json(of object: AnyObject, session: EncodingSession) -> JSON?
@@ -46,6 +50,7 @@ protocol MappedFieldAccess: AnyObject, Sendable {
 
 extension MappedFieldAccess {
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
+    var mergesOnUpdate: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? { nil }
 
@@ -192,6 +197,8 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         }
         super.init(handle: handle, coder: coder)
     }
+
+    var mergesOnUpdate: Bool { mergesModel || mergesByKey || identityKey != nil }
 
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
         // The collections merged on update first, straight (see `probeMember`).

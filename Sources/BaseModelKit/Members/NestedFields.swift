@@ -21,6 +21,8 @@ final class NestedFields: MappedFieldAccess {
         self.members = members
     }
 
+    var mergesOnUpdate: Bool { true }
+
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         let token = parser.peekToken()
         guard token == UInt8(ascii: "{") || (token == UInt8(ascii: "[") && members.arrayPositions != nil) else {

@@ -110,37 +110,10 @@ final class ChangeRecorder: Sendable {
     private let modelJSON: @Sendable (AnyObject, EncodingSession) -> JSON
     private let entries = Lock<Entries>.make(Entries())
 
-    /// The changes so far, and where each (object, property, path, scope) stands among them: a
-    /// property written twice in one update (`{"c":5,"c":0}`) is one change from its first old value
-    /// to its last new one, and none if they are equal.
+    /// The changes so far, and whether the member being read repeats a key of its object.
     private struct Entries {
-        var list: [Entry?] = []
-        var positions: [Place: Int] = [:]
-
-        struct Place: Hashable {
-            let object: ObjectIdentifier
-            let property: String
-            let path: MappingPath
-            let scope: ChangeScope
-            /// For an element: whether it was removed (at its old position) rather than added (at its
-            /// new one), which are two changes even at the same position.
-            let isRemoval: Bool
-        }
-
-        mutating func add(_ entry: Entry) {
-            let place = Place(object: ObjectIdentifier(entry.object), property: entry.property, path: entry.path, scope: entry.scope,
-                              isRemoval: entry.scope.isElement && entry.new == .null)
-            guard let position = positions[place] else {
-                positions[place] = list.count
-                list.append(entry)
-                return
-            }
-            // The first old value stays; an entry back at it is no change (and may come back).
-            let first = list[position]?.old ?? entry.old
-            list[position] = first == entry.new ? nil
-                : Entry(object: entry.object, property: entry.property, path: entry.path, old: first, new: entry.new, scope: entry.scope)
-            if list[position] == nil { positions[place] = nil }
-        }
+        var list: [Entry] = []
+        var isRepeat = false
     }
 
     /// Writes a model as it was before, when that is not what it is now (a snapshot's objects may
@@ -255,9 +228,29 @@ final class ChangeRecorder: Sendable {
     }
 
     private func add(_ entry: Entry) {
-        entries.withLock { $0.add(entry) }
+        entries.withLock { entries in
+            guard entries.isRepeat, entry.scope == .value,
+                  let earlier = entries.list.lastIndex(where: { $0.object === entry.object && $0.property == entry.property && $0.path == entry.path && $0.scope == .value })
+            else { return entries.list.append(entry) }
+            // The same key again in one object (`{"c":5,"c":0}`): one change from the first old value
+            // to the last new one, none if they are equal.
+            let first = entries.list[earlier].old
+            entries.list.remove(at: earlier)
+            if first != entry.new {
+                entries.list.append(Entry(object: entry.object, property: entry.property, path: entry.path, old: first, new: entry.new, scope: .value))
+            }
+        }
+    }
+
+    /// Runs `body`, which reads a member whose key its object had already: a change it records joins
+    /// the change of that key recorded before (see `add`). Members that merge never repeat here:
+    /// their earlier values are skipped (`JSONParser.shadowedValues`).
+    func readingRepeatedKey(_ body: () throws -> Void) rethrows {
+        entries.withLock { $0.isRepeat = true }
+        defer { entries.withLock { $0.isRepeat = false } }
+        try body()
     }
 
     /// The changes recorded, in order.
-    var recorded: [Entry] { entries.withLock { $0.list.compactMap { $0 } } }
+    var recorded: [Entry] { entries.withLock { $0.list } }
 }

@@ -38,7 +38,13 @@ final class DecodingSession: Sendable {
     /// The session `forDecoding` shares.
     private static let plainDecoding = DecodingSession(options: DecodingOptions(), isUpdate: false)
 
-    init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil) {
+    /// For an update: whether objects are looked at ahead for keys that repeat, whose earlier values
+    /// are then skipped (`JSONParser.shadowedValues`) — set when a first try met one
+    /// (`RepeatedKeyInUpdate`).
+    let shadowsRepeatedKeys: Bool
+
+    init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil, shadowsRepeatedKeys: Bool = false) {
+        self.shadowsRepeatedKeys = shadowsRepeatedKeys
         self.changeLog = isUpdate ? ChangeLog() : nil
         self.changes = changes
         self.tracksChanges = changes != nil
@@ -103,3 +109,9 @@ final class DecodingSession: Sendable {
         return true
     }
 }
+
+/// Thrown by an update that meets, in one object, a key that repeats for a member that merges (a
+/// model, a dictionary of models, an array merged by identity, a nested key path): the update is
+/// rolled back and run again with `shadowsRepeatedKeys`, so that the last value wins, as in a parsed
+/// `JSONObject`. Updates without repeated keys — nearly all — never look ahead.
+struct RepeatedKeyInUpdate: Error {}

@@ -35,7 +35,16 @@ enum DocumentDecoding {
     /// `model` updated in place from the object at `path` (or the whole document); every object the
     /// update changed is restored if it fails.
     static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
-        let session = ModelDecoding.updateSession(options: options, reports: report != nil)
+        do {
+            return try update(model, from: bytes, at: path, options: options, report: report, shadowsRepeatedKeys: false)
+        } catch is RepeatedKeyInUpdate {
+            // A key repeats for a member that merges: undone, and read again so that the last wins.
+            return try update(model, from: bytes, at: path, options: options, report: report, shadowsRepeatedKeys: true)
+        }
+    }
+
+    private static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?, shadowsRepeatedKeys: Bool) throws -> ChangeSet {
+        let session = ModelDecoding.updateSession(options: options, reports: report != nil, shadowsRepeatedKeys: shadowsRepeatedKeys)
         do {
             let plan = try PlanRegistry.plan(for: type(of: model))
             try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in

@@ -150,8 +150,9 @@ enum ModelDecoding {
     }
 
     /// A session for an update in place: it logs objects for rollback and records changes.
-    static func updateSession(options: DecodingOptions, reports: Bool) -> DecodingSession {
-        DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil)
+    static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
+        DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
+                        shadowsRepeatedKeys: shadowsRepeatedKeys)
     }
 
     /// A recorder that writes the models it compares as objects with the engine (and the models of

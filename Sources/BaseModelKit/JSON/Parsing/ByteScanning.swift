@@ -132,6 +132,54 @@ enum ByteScanning {
         }
     }
 
+    /// The index of the `,` or `}` that ends the object member whose value starts at `start`, found
+    /// by matching brackets and skipping strings, without checking the grammar (whoever reads the
+    /// object next does); `nil` when the bytes end first. About three instructions a byte: the quick
+    /// look a reader takes ahead (`JSONParser.shadowedValues`) before it reads.
+    static func endOfMemberValue(in bytes: DocumentBytes, from start: Int) -> Int? {
+        precondition(start >= 0 && start <= bytes.count, "endOfMemberValue(in:from:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
+        return bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var depth = 0
+            var index = start
+            while index < count {
+                switch buffer[index] {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    while index < count, buffer[index] != UInt8(ascii: "\"") {
+                        index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return index }
+                    depth -= 1
+                case UInt8(ascii: ","):
+                    if depth == 0 { return index }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether `bytes[first]` and `bytes[second]`, both of `length` bytes, are equal.
+    static func equal(_ bytes: DocumentBytes, _ first: Int, _ second: Int, length: Int) -> Bool {
+        precondition(first >= 0 && second >= 0 && length >= 0 && first + length <= bytes.count && second + length <= bytes.count,
+                     "equal(_:_:_:length:) outside the bytes")
+        // Sound: both ranges lie inside the buffer (the precondition above).
+        return bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < length, buffer[first + offset] == buffer[second + offset] {
+                offset += 1
+            }
+            return offset == length
+        }
+    }
+
     /// A plain integer of 1 to 18 digits at `start`, with an optional `-`: its value and the index
     /// after it. `nil` for anything else — no digit, a leading zero before a digit, `-0`, more than 18
     /// digits, or a `.`, `e` or `E` after the digits — so that the full number reader decides those.

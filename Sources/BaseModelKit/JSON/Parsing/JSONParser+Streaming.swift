@@ -132,23 +132,63 @@ extension JSONParser {
         return found
     }
 
-    /// For the object at the parser's position (a `{`), read from a copy of the parser: where the
-    /// values start of the members whose key appears again later in the object — the ones a reader
-    /// that lets the last value win must skip; `nil` when no key repeats (the usual case) or the
-    /// object is malformed (the reader that follows reports that). Keys are compared by their Unicode
-    /// scalars, as `JSONObject` compares them.
+    /// For the object at the parser's position (a `{`): where the values start of the members whose
+    /// key appears again later in the object — the ones a reader that lets the last value win must
+    /// skip; `nil` when no key repeats (the usual case) or the object is malformed (the reader that
+    /// follows reports that). Keys are compared by their bytes (their Unicode scalars), as
+    /// `JSONObject` compares them.
+    ///
+    /// A quick look ahead: the keys of compact objects (`"key":` with no escape) are compared in
+    /// place and the values passed by matching brackets (`ByteScanning.endOfMemberValue`), with no
+    /// allocation for up to 16 members; other objects are read by a copy of the parser.
     func shadowedValues() -> Set<Int>? {
         var scan = self
+        guard scan.peekToken() == UInt8(ascii: "{") else { return nil }
+        let open = scan.position
+        if let found = Self.compactShadowedValues(in: bytes, object: open) { return found.isEmpty ? nil : found }
+        return scan.spacedShadowedValues()
+    }
+
+    /// `shadowedValues` for a compact object of up to 16 members; `nil` for any other (the caller
+    /// then reads it with the parser), an empty set when no key repeats.
+    private static func compactShadowedValues(in bytes: DocumentBytes, object open: Int) -> Set<Int>? {
+        // Sound: the buffer is this function's own stack memory; only the first `count` slots are
+        // written before they are read, and `count` stays within its capacity.
+        withUnsafeTemporaryAllocation(of: (key: Int, length: Int, value: Int).self, capacity: 16) { members in
+            var count = 0
+            var position = open + 1
+            guard bytes.byte(at: position) != UInt8(ascii: "}") else { return [] }
+            while true {
+                guard count < 16, let keyEnd = ByteScanning.compactKey(in: bytes, at: position) else { return nil }
+                let value = keyEnd + 2
+                members[count] = (position + 1, keyEnd - position - 1, value)
+                count += 1
+                guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value) else { return nil }
+                if bytes.byte(at: end) == UInt8(ascii: "}") { break }
+                position = end + 1
+            }
+            var shadowed: Set<Int> = []
+            for later in 1..<max(count, 1) {
+                for earlier in 0..<later where members[earlier].length == members[later].length
+                    && ByteScanning.equal(bytes, members[earlier].key, members[later].key, length: members[later].length) {
+                    shadowed.insert(members[earlier].value)
+                }
+            }
+            return shadowed
+        }
+    }
+
+    /// `shadowedValues` read by this parser (a copy): keys with spaces or escapes, large objects.
+    private mutating func spacedShadowedValues() -> Set<Int>? {
         var members: [(key: String, value: Int)] = []
         do {
-            guard scan.peekToken() == UInt8(ascii: "{") else { return nil }
-            try scan.enterContainer()
-            if scan.closesImmediately(UInt8(ascii: "}")) { return nil }
+            try enterContainer()
+            if closesImmediately(UInt8(ascii: "}")) { return nil }
             repeat {
-                let key = try scan.readStreamingKeyText()
-                members.append((key, scan.position))
-                try scan.skipValue()
-            } while try scan.nextMember(closing: UInt8(ascii: "}"))
+                let key = try readStreamingKeyText()
+                members.append((key, position))
+                try skipValue()
+            } while try nextMember(closing: UInt8(ascii: "}"))
         } catch {
             return nil
         }

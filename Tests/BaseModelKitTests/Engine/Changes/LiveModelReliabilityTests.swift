@@ -45,6 +45,76 @@ final class DottedRoot: BaseModel {
     override class var identities: [String: String] { ["items": "itemId"] }
 }
 
+/// Two models 64 members apart: the members an update watches for repeated keys share bits past 64.
+final class WideModel: BaseModel {
+    var first: RLeaf?
+    var v1 = 0
+    var v2 = 0
+    var v3 = 0
+    var v4 = 0
+    var v5 = 0
+    var v6 = 0
+    var v7 = 0
+    var v8 = 0
+    var v9 = 0
+    var v10 = 0
+    var v11 = 0
+    var v12 = 0
+    var v13 = 0
+    var v14 = 0
+    var v15 = 0
+    var v16 = 0
+    var v17 = 0
+    var v18 = 0
+    var v19 = 0
+    var v20 = 0
+    var v21 = 0
+    var v22 = 0
+    var v23 = 0
+    var v24 = 0
+    var v25 = 0
+    var v26 = 0
+    var v27 = 0
+    var v28 = 0
+    var v29 = 0
+    var v30 = 0
+    var v31 = 0
+    var v32 = 0
+    var v33 = 0
+    var v34 = 0
+    var v35 = 0
+    var v36 = 0
+    var v37 = 0
+    var v38 = 0
+    var v39 = 0
+    var v40 = 0
+    var v41 = 0
+    var v42 = 0
+    var v43 = 0
+    var v44 = 0
+    var v45 = 0
+    var v46 = 0
+    var v47 = 0
+    var v48 = 0
+    var v49 = 0
+    var v50 = 0
+    var v51 = 0
+    var v52 = 0
+    var v53 = 0
+    var v54 = 0
+    var v55 = 0
+    var v56 = 0
+    var v57 = 0
+    var v58 = 0
+    var v59 = 0
+    var v60 = 0
+    var v61 = 0
+    var v62 = 0
+    var v63 = 0
+    var last: RLeaf?
+    override class var apiToLocal: [String: String] { ["a": "first", "v1": "v1", "v2": "v2", "v3": "v3", "v4": "v4", "v5": "v5", "v6": "v6", "v7": "v7", "v8": "v8", "v9": "v9", "v10": "v10", "v11": "v11", "v12": "v12", "v13": "v13", "v14": "v14", "v15": "v15", "v16": "v16", "v17": "v17", "v18": "v18", "v19": "v19", "v20": "v20", "v21": "v21", "v22": "v22", "v23": "v23", "v24": "v24", "v25": "v25", "v26": "v26", "v27": "v27", "v28": "v28", "v29": "v29", "v30": "v30", "v31": "v31", "v32": "v32", "v33": "v33", "v34": "v34", "v35": "v35", "v36": "v36", "v37": "v37", "v38": "v38", "v39": "v39", "v40": "v40", "v41": "v41", "v42": "v42", "v43": "v43", "v44": "v44", "v45": "v45", "v46": "v46", "v47": "v47", "v48": "v48", "v49": "v49", "v50": "v50", "v51": "v51", "v52": "v52", "v53": "v53", "v54": "v54", "v55": "v55", "v56": "v56", "v57": "v57", "v58": "v58", "v59": "v59", "v60": "v60", "v61": "v61", "v62": "v62", "v63": "v63", "z": "last"] }
+}
+
 enum Colour: String {
     case red, green
 }
@@ -125,6 +195,10 @@ struct LiveModelReliabilityTests {
         let changes = try root.update(from: #"{"c":5,"c":7}"#)
         #expect(changes.map { "\($0.oldValue) → \($0.newValue)" } == ["0 → 7"])
         #expect(String(decoding: try changes.jsonData(), as: UTF8.self) == #"{"c":7}"#)
+        // In an object with no member that merges, too (a leaf of scalars).
+        let leaf = try RLeaf.decode(from: #"{"v":0}"#)
+        #expect(try leaf.update(from: #"{"v":5,"v":0}"#).isEmpty)
+        #expect(try leaf.update(from: #"{"v":5,"v":6}"#).map(\.description) == ["v at v: 0 → 6"])
     }
 
     @Test("a key that repeats counts with its last value, from text as from a JSONObject")
@@ -232,6 +306,15 @@ struct LiveModelReliabilityTests {
         #expect("\(ChangeSet())" == "no changes")
         let made = ChangeSet([Change(model: root, property: "count", path: MappingPath([.key("c")]), oldValue: 4, newValue: 5)], from: root)
         #expect(String(decoding: try made.jsonData(), as: UTF8.self) == #"{"c":5}"#)
+    }
+
+    @Test("members 64 apart in a wide model are no repeat; a real repeat among them still counts once")
+    func wideModels() throws {
+        let model = try WideModel.decode(from: #"{"a":{"v":1},"z":{"v":2}}"#)
+        let changes = try model.update(from: #"{"a":{"v":3},"z":{"v":4}}"#)
+        #expect(model.first?.v == 3 && model.last?.v == 4 && changes.count == 2)
+        let repeated = try model.update(from: #"{"z":{"v":5},"a":{"v":6},"z":{"v":7}}"#)
+        #expect(model.first?.v == 6 && model.last?.v == 7 && repeated.count == 2)
     }
 
     @Test("an unknown enum case read leniently from a number is named as the number")
