@@ -33,8 +33,10 @@ final class MemberTable: Sendable {
     /// For a table of array positions, the position of each member, in increasing order; `nil` for a
     /// table of object keys.
     let arrayPositions: [Int]?
-    /// Whether a member merges into what it holds on an update (a model, a dictionary of models, an
-    /// array merged by identity, a nested key path): what a key repeated in an update concerns.
+    /// Whether each member merges into what it holds on an update (a model, a dictionary of models,
+    /// an array merged by identity, a nested key path): what a key repeated in an update concerns.
+    private let mergesOnUpdate: [Bool]
+    /// Whether any member does.
     private let hasMergingMembers: Bool
     /// Whether `arrayPositions` is set.
     private let isPositional: Bool
@@ -61,7 +63,8 @@ final class MemberTable: Sendable {
         accessors = fields.map(\.access)
         streamedMembers = accessors.map(StreamedMember.init)
         nestedTables = accessors.map { ($0 as? NestedFields)?.members }
-        hasMergingMembers = accessors.contains { $0.mergesOnUpdate }
+        mergesOnUpdate = accessors.map(\.mergesOnUpdate)
+        hasMergingMembers = mergesOnUpdate.contains(true)
         var indexByKey: [String: Int] = [:]
         for (index, key) in keys.enumerated() {
             indexByKey[key] = index
@@ -135,45 +138,39 @@ final class MemberTable: Sendable {
     /// so meeting one throws `RepeatedKeyInUpdate`, and the update runs again looking ahead
     /// (`shadowsRepeatedKeys`) to skip the earlier values. The first 64 members are watched.
     private func updateMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool?) throws {
-        // Looking ahead (the second run), a member that merges is read once: its earlier values are
-        // skipped, and a bit shared by two members is no repeat.
+        // Looking ahead (the second run), the earlier values of a repeated key are skipped, and a
+        // bit shared by two members is no repeat.
         let shadowing = session.shadowsRepeatedKeys
         let shadowed = shadowing && hasMergingMembers ? parser.shadowedValues() : nil
         // An update compares each member of an object that existed before it.
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
             return try memberLoop(from: &parser, into: object, session: session) { index, parser, read in
                 if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
-                guard try isRepeat(index, read: &read, shadowing: shadowing) else {
-                    return try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
-                }
-                try tracker.readingRepeatedKey {
-                    try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
-                }
+                if mergesOnUpdate[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
+                try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
             }
         }
         try memberLoop(from: &parser, into: object, session: session) { index, parser, read in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
-            _ = try isRepeat(index, read: &read, shadowing: shadowing)
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
+                if mergesOnUpdate[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
                 try accessors[index].decode(from: &parser, into: object, session: session)
             }
         }
     }
 
-    /// Whether member `index` may have been read before in this object (`read`: a bit per member
-    /// read, member 64 sharing member 0's bit and so on: a member past 64 may be taken for a repeat,
-    /// which costs a second run or a look for a change to join, never a wrong result); throws
-    /// `RepeatedKeyInUpdate` for one that merges, unless `shadowing` (the second run). (Bounding the index instead cost 1.4 % of an update
-    /// of the whole odds feed: callgrind.)
+    /// Notes that member `index`, one that merges, is read (`read`: a bit per member, member 64
+    /// sharing member 0's bit and so on, so a member past 64 may be taken for a repeat: that costs a
+    /// second run, never a wrong result); throws `RepeatedKeyInUpdate` when it was read before,
+    /// unless `shadowing` (the second run). Only members that merge are watched, and only here, off
+    /// the scalars' path: watching every member cost an update of the whole odds feed 1.3 % more
+    /// instructions (callgrind). A scalar read twice needs no second run — the last value is the one
+    /// that stays — and its changes join in the recorder.
     @inline(__always)
-    private func isRepeat(_ index: Int, read: inout UInt64, shadowing: Bool) throws -> Bool {
+    private func watchRepeat(of index: Int, read: inout UInt64, shadowing: Bool) throws {
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index & 63)
-        guard read & bit != 0 else {
-            read |= bit
-            return false
-        }
-        if accessors[index].mergesOnUpdate, !shadowing { throw RepeatedKeyInUpdate() }
-        return true
+        if read & bit != 0, !shadowing { throw RepeatedKeyInUpdate() }
+        read |= bit
     }
 
     /// The loop itself, with `decode` reading member `index` at the parser's position. Inlined into

@@ -108,13 +108,7 @@ final class ChangeRecorder: Sendable {
     let encoding: EncodingSession
     /// Writes a model as JSON: the engine's, handed in, since models are above this layer.
     private let modelJSON: @Sendable (AnyObject, EncodingSession) -> JSON
-    private let entries = Lock<Entries>.make(Entries())
-
-    /// The changes so far, and whether the member being read repeats a key of its object.
-    private struct Entries {
-        var list: [Entry] = []
-        var isRepeat = false
-    }
+    private let entries = Lock<[Entry]>.make([])
 
     /// Writes a model as it was before, when that is not what it is now (a snapshot's objects may
     /// have been edited since); `nil`: as it is now.
@@ -228,29 +222,23 @@ final class ChangeRecorder: Sendable {
     }
 
     private func add(_ entry: Entry) {
-        entries.withLock { entries in
-            guard entries.isRepeat, entry.scope == .value,
-                  let earlier = entries.list.lastIndex(where: { $0.object === entry.object && $0.property == entry.property && $0.path == entry.path && $0.scope == .value })
-            else { return entries.list.append(entry) }
-            // The same key again in one object (`{"c":5,"c":0}`): one change from the first old value
-            // to the last new one, none if they are equal.
-            let first = entries.list[earlier].old
-            entries.list.remove(at: earlier)
-            if first != entry.new {
-                entries.list.append(Entry(object: entry.object, property: entry.property, path: entry.path, old: first, new: entry.new, scope: .value))
+        entries.withLock { list in
+            // The same key read again in one object (`{"c":5,"c":0}`; members that merge are read
+            // once: see `MemberTable`): one change from the first old value to the last new one,
+            // none if they are equal. Looked for among the last 32 changes, so that the cost stays
+            // with the changes, not the members read.
+            if entry.scope == .value,
+               let earlier = list.indices.reversed().prefix(32).first(where: { list[$0].object === entry.object && list[$0].scope == .value && list[$0].property == entry.property && list[$0].path == entry.path }) {
+                let first = list[earlier].old
+                list.remove(at: earlier)
+                if first == entry.new { return }
+                list.append(Entry(object: entry.object, property: entry.property, path: entry.path, old: first, new: entry.new, scope: .value))
+                return
             }
+            list.append(entry)
         }
     }
 
-    /// Runs `body`, which reads a member whose key its object had already: a change it records joins
-    /// the change of that key recorded before (see `add`). Members that merge never repeat here:
-    /// their earlier values are skipped (`JSONParser.shadowedValues`).
-    func readingRepeatedKey(_ body: () throws -> Void) rethrows {
-        entries.withLock { $0.isRepeat = true }
-        defer { entries.withLock { $0.isRepeat = false } }
-        try body()
-    }
-
     /// The changes recorded, in order.
-    var recorded: [Entry] { entries.withLock { $0.list } }
+    var recorded: [Entry] { entries.withLock { $0 } }
 }
