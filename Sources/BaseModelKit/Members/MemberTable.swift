@@ -188,11 +188,11 @@ final class MemberTable: Sendable {
             case .raw(let start, let end):
                 index = self.index(matching: parser.bytes, from: start, to: end, hint: &hint)
                 if index == nil, session.watchesUnknownKeys {
-                    try session.sawUnknownKey(String(decoding: parser.bytes[start..<end], as: UTF8.self), model: modelName)
+                    try session.sawUnknownKey(String(decoding: parser.bytes[start..<end], as: UTF8.self), model: modelName, depth: parser.depth)
                 }
             case .decoded(let key):
                 index = self.index(forKey: key)
-                if index == nil, session.watchesUnknownKeys { try session.sawUnknownKey(key, model: modelName) }
+                if index == nil, session.watchesUnknownKeys { try session.sawUnknownKey(key, model: modelName, depth: parser.depth) }
             }
             guard let index else {
                 try parser.skipValue()

@@ -51,8 +51,10 @@ public final class MessageRouter: Sendable {
     /// Routes messages of type `type` to `handler`, decoded as `modelType` (or the subclass its
     /// `modelClass(for:)` picks). Registering a type again replaces its route.
     public func register<Model: BaseModel>(_ modelType: Model.Type, type: String, handler: @escaping @Sendable (sending Model) throws -> Void) {
+        let envelopeKey = JSONKeyPath(typeKey).segments.first
         let route: Route = { bytes, options in
-            let model = try DocumentDecoding.decode(bytes, at: nil, as: modelType, options: options, report: nil)
+            // The type key is the envelope's, not an unknown key of the model (`unknownKeys = .reject`).
+            let model = try DocumentDecoding.decode(bytes, at: nil, as: modelType, options: options, report: nil, envelopeKey: envelopeKey)
             try handler(model)
         }
         state.withLock { $0.routes[type] = route }

@@ -28,11 +28,12 @@ final class DecodingSession: Sendable {
     /// thread: the stack limit is the parser's); otherwise a new one. The comparison is with the
     /// shared session's own options (their signatures), so the two cannot drift apart. Making and freeing a session per call was about
     /// 330 instructions of a 140-byte message (callgrind).
-    static func forDecoding(options: DecodingOptions, reports: Bool) -> DecodingSession {
-        if !reports, let signature = options.decodeSignature, signature == plainDecoding.decodeSignature {
+    static func forDecoding(options: DecodingOptions, reports: Bool, envelopeKey: String? = nil) -> DecodingSession {
+        // An envelope key matters only to a session that watches unknown keys.
+        if !reports, envelopeKey == nil || options.unknownKeys != .reject, let signature = options.decodeSignature, signature == plainDecoding.decodeSignature {
             return plainDecoding
         }
-        return DecodingSession(options: options, isUpdate: false, reports: reports)
+        return DecodingSession(options: options, isUpdate: false, reports: reports, envelopeKey: envelopeKey)
     }
 
     /// The session `forDecoding` shares.
@@ -43,7 +44,13 @@ final class DecodingSession: Sendable {
     /// (`RepeatedKeyInUpdate`).
     let shadowsRepeatedKeys: Bool
 
-    init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil, shadowsRepeatedKeys: Bool = false) {
+    /// A key of the document's top-level object that is no unknown key though no map names it: a
+    /// `MessageRouter`'s type key (the first step of its path).
+    let envelopeKey: String?
+
+    init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil, shadowsRepeatedKeys: Bool = false,
+         envelopeKey: String? = nil) {
+        self.envelopeKey = envelopeKey
         self.shadowsRepeatedKeys = shadowsRepeatedKeys
         self.changeLog = isUpdate ? ChangeLog() : nil
         self.changes = changes
@@ -89,7 +96,8 @@ final class DecodingSession: Sendable {
 
     /// A key that the map does not name, when `watchesUnknownKeys`: an error with `unknownKeys` set to
     /// `.reject`, otherwise a report entry.
-    func sawUnknownKey(_ key: String, model: String) throws {
+    func sawUnknownKey(_ key: String, model: String, depth: Int) throws {
+        if depth == 1, let envelopeKey, key == envelopeKey { return }
         if options.unknownKeys == .reject {
             throw MappingError(.unknownKey, path: MappingPath([.key(key)]), model: model)
         }

@@ -23,6 +23,18 @@ struct MessageRouterTests {
         #expect(written.withLock { $0 } == [#"{"m":"m1","p":2.5,"t":"ou"}"#])
     }
 
+    @Test("with unknown keys rejected, the router's type key is the envelope's, not an unknown key of the message")
+    func typeKeyIsNoUnknownKey() throws {
+        var options = DecodingOptions()
+        options.unknownKeys = .reject
+        let router = MessageRouter(typeKey: "t", options: options)
+        let sequences = Lock<Int>.make(0)
+        router.register(Heartbeat.self, type: "hb") { heartbeat in sequences.withLock { $0 += heartbeat.sequence } }
+        #expect(try router.route(#"{"t":"hb","n":4}"#) == "hb")
+        #expect(sequences.withLock { $0 } == 4)
+        #expect(message { try router.route(#"{"t":"hb","n":1,"x":2}"#) } == "Unexpected key at x (Heartbeat): the map does not name it, and DecodingOptions.unknownKeys is .reject.")
+    }
+
     @Test("unknown or missing types are errors, or go to the fallback handler")
     func unknown() throws {
         let router = MessageRouter(typeKey: "meta.type")

@@ -5,9 +5,10 @@ import Foundation
 /// entries handed over only when the call succeeds, and an update undone when it fails.
 enum DocumentDecoding {
     /// A new model from the object at `path` (or the whole document).
-    static func decode<Model: BaseModel>(_ bytes: DocumentBytes, at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> Model {
+    static func decode<Model: BaseModel>(_ bytes: DocumentBytes, at path: String?, as type: Model.Type, options: DecodingOptions, report: MappingReport?,
+                                         envelopeKey: String? = nil) throws -> Model {
         // `decodeObject` builds `type` or a subclass `modelClass(for:)` picked and checked.
-        try decodeModel(bytes, at: path, as: type, options: options, report: report) as! Model
+        try decodeModel(bytes, at: path, as: type, options: options, report: report, envelopeKey: envelopeKey) as! Model
     }
 
     /// `decode(_:at:as:options:report:)` over the bytes of `data`, read in place. (The entry points
@@ -24,8 +25,9 @@ enum DocumentDecoding {
 
     /// The decode itself, not generic: the closures above then return a concrete type (a generic
     /// one made the runtime look up generic metadata on every call).
-    private static func decodeModel(_ bytes: DocumentBytes, at path: String?, as type: BaseModel.Type, options: DecodingOptions, report: MappingReport?) throws -> BaseModel {
-        let session = DecodingSession.forDecoding(options: options, reports: report != nil)
+    private static func decodeModel(_ bytes: DocumentBytes, at path: String?, as type: BaseModel.Type, options: DecodingOptions, report: MappingReport?,
+                                    envelopeKey: String? = nil) throws -> BaseModel {
+        let session = DecodingSession.forDecoding(options: options, reports: report != nil, envelopeKey: envelopeKey)
         let plan = try PlanRegistry.plan(for: type)
         return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
             try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
