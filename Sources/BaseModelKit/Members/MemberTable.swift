@@ -136,7 +136,7 @@ final class MemberTable: Sendable {
     /// in a parsed `JSONObject`: a scalar read again simply overwrites (and its change joins the one
     /// before), but a member that merges would keep what an earlier value set and the last does not —
     /// so meeting one throws `RepeatedKeyInUpdate`, and the update runs again looking ahead
-    /// (`shadowsRepeatedKeys`) to skip the earlier values. The first 64 members are watched.
+    /// (`shadowsRepeatedKeys`) to skip the earlier values (see `watchRepeat`).
     private func updateMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool?) throws {
         // Looking ahead (the second run), the earlier values of a repeated key are skipped, and a
         // bit shared by two members is no repeat.
