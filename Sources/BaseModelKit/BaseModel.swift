@@ -103,6 +103,13 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// along the superclass chain, the subclass winning.
     open class var identities: [String: String] { [:] }
 
+    /// Arrays named in `identities` whose updates list only the elements that changed
+    /// (`["outcomes"]`): a listed element whose identity matches one already there updates it in
+    /// place, any other is added at the end, an element written with `"$remove": true` beside its
+    /// identity (`{"i":3,"$remove":true}`) is removed, and the elements the JSON does not list stay,
+    /// in their order. The union along the superclass chain.
+    open class var partialCollections: Set<String> { [] }
+
     /// For an `@Observable` model: each mapped property's key path (`["price": \Outcome.price]`), so
     /// that the engine, which writes the macro's storage (`_price`) directly, can tell the class's
     /// observers — `withObservationTracking`, SwiftUI — which properties an update changed. Swift

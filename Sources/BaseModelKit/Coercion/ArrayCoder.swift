@@ -38,6 +38,7 @@ struct ArrayCoder<Element>: ValueCoding {
     func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
         guard let identity, session.changeLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
+        if identity.isPartial { return try decodePart(from: &parser, merging: current, by: identity, session: session) }
         // Each element's identity is read from a copy of the parser, then the element is merged or
         // decoded where it stands.
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
@@ -59,6 +60,43 @@ struct ArrayCoder<Element>: ValueCoding {
             }
         }
         return Self.unchanged(result, from: current)
+    }
+
+    /// An update of an array in `partialCollections`: listed elements merge into the element of their
+    /// identity in place, or are added at the end; an element with the removal marker (`"$remove":
+    /// true`) removes its identity's element; elements not listed stay, in their order.
+    private func decodePart(from parser: inout JSONParser, merging current: [Element], by identity: ElementIdentity, session: DecodingSession) throws -> [Element] {
+        var elements = try ElementCursor(array: &parser, lossy: isLossy)
+        if elements.isEmpty { return current }
+        var byIdentity = IdentityIndex(current, identity: identity)
+        var kept = current
+        var removed: [Int] = []
+        var added: [Element] = []
+        while try elements.next(in: &parser, session: session) {
+            let id = try parser.identity(named: identity.key)
+            let position = id.flatMap { identity.take($0, from: &byIdentity, session: session) }
+            if try parser.identity(named: ElementIdentity.removalKey) == .bool(true) {
+                if let position { removed.append(position) }
+                try parser.skipValue()
+                continue
+            }
+            do {
+                if let position {
+                    let merged = try element.decode(from: &parser, merging: current[position], session: session)
+                    if !isSameObject(merged, current[position]) { kept[position] = merged }
+                } else {
+                    added.append(try element.decodeElement(from: &parser, session: session))
+                }
+            } catch {
+                // An element merged in place fails the update rather than leave the array.
+                try elements.drop(after: error, mayDrop: position == nil, in: &parser, session: session)
+            }
+        }
+        guard !removed.isEmpty || !added.isEmpty else { return Self.unchanged(kept, from: current) }
+        for position in removed.sorted(by: >) {
+            kept.remove(at: position)
+        }
+        return kept + added
     }
 
     func decode(_ json: JSON, existing: [Element]?, session: DecodingSession) throws -> [Element] {
@@ -113,8 +151,14 @@ struct ArrayCoder<Element>: ValueCoding {
 struct ElementIdentity: Sendable {
     /// The identity property's JSON key in the elements' objects.
     let key: String
+    /// Whether an update lists only the elements that changed (`BaseModel.partialCollections`).
+    let isPartial: Bool
     /// The identity property of a model, as the maps write it; `nil` if it cannot be read.
     let of: @Sendable (AnyObject) -> JSON?
+    /// The member that marks an element of a partial collection's update as removed:
+    /// `{"i":3,"$remove":true}`.
+    static let removalKey = "$remove"
+
     /// An identity as found in a document, as the property would hold and write it (`"1"` read
     /// leniently for an `Int` is `1`); `nil` if the property cannot hold it.
     let canonical: @Sendable (JSON, DecodingSession) -> JSON?

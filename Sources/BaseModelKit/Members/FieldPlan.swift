@@ -236,10 +236,13 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 protocol IdentityProbing: ElementIdentityReading {
     /// The identity's JSON key, when the coder merges by identity.
     var identityKey: String? { get }
+    /// Whether an update lists only the elements that changed.
+    var isPartial: Bool { get }
 }
 
 extension ArrayCoder: IdentityProbing {
     var identityKey: String? { identity?.key }
+    var isPartial: Bool { identity?.isPartial ?? false }
 
     func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
         (value as? [Element]).flatMap(identities(of:))
@@ -261,6 +264,7 @@ extension OptionalCoder: KeyedMerging {
 
 extension OptionalCoder: IdentityProbing {
     var identityKey: String? { (wrapped as? any IdentityProbing)?.identityKey }
+    var isPartial: Bool { (wrapped as? any IdentityProbing)?.isPartial ?? false }
 
     func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
         guard let wrapped = value as? Wrapped else { return nil }

@@ -8,6 +8,7 @@ struct ClassTables {
     let requiredKeys: Set<String>
     let forwardCompatibleEnums: Set<String>
     let identities: [String: String]
+    let partialCollections: Set<String>
     let observedKeyPaths: [String: AnyKeyPath]
 
     var name: String { String(describing: type) }

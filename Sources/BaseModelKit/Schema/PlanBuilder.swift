@@ -26,6 +26,7 @@ struct PlanBuilder {
         let lossy = chain.reduce(into: Set<String>()) { $0.formUnion($1.lossyCollections) }
         let forwardCompatible = chain.reduce(into: Set<String>()) { $0.formUnion($1.forwardCompatibleEnums) }
         let identities = merged(\.identities)
+        let partial = chain.reduce(into: Set<String>()) { $0.formUnion($1.partialCollections) }
         if !map.isEmpty, !storedFields.contains(where: { !$0.name.isEmpty }) {
             problems.append("The Swift runtime reports no stored fields for `\(model.name)`: the program was built without reflection metadata (-disable-reflection-metadata or -disable-reflection-names), which BaseModelKit needs.")
             throw SchemaError(model: model.name, problems: problems)
@@ -46,7 +47,7 @@ struct PlanBuilder {
             factory.lossyCollections = lossy.contains(property)
             factory.keepsUnknownEnumCases = forwardCompatible.contains(property)
             if let identityProperty = identities[property] {
-                factory.identity = elementIdentity(of: property, type: field.type, identityProperty: identityProperty)
+                factory.identity = elementIdentity(of: property, type: field.type, identityProperty: identityProperty, isPartial: partial.contains(property))
             }
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
             nestedModelTypes += Self.levels(of: field.type).compactMap { $0 as? BaseModel.Type }
@@ -75,6 +76,9 @@ struct PlanBuilder {
         for property in identities.keys.sorted() where !mapped.contains(property) {
             problems.append("identities names `\(property)`, which apiToLocal does not map.")
         }
+        for property in partial.sorted() where identities[property] == nil {
+            problems.append("partialCollections names `\(property)`, which identities does not name: only an array merged by identity can be sent in part.")
+        }
         for property in forwardCompatible.sorted() where !mapped.contains(property) {
             problems.append("forwardCompatibleEnums names `\(property)`, which apiToLocal does not map.")
         }
@@ -101,7 +105,7 @@ struct PlanBuilder {
 
     /// How the elements of array `property` are matched on an update, or `nil` with the problem noted:
     /// the property must be an array of models whose class maps `identityProperty` under a plain key.
-    private mutating func elementIdentity(of property: String, type: Any.Type, identityProperty: String) -> ElementIdentity? {
+    private mutating func elementIdentity(of property: String, type: Any.Type, identityProperty: String, isPartial: Bool) -> ElementIdentity? {
         guard Self.unwrapped(type) is any ArrayOfAnything.Type, let elementClass = Self.modelType(in: type, elements: true) as? BaseModel.Type else {
             problems.append("identities names `\(property)`, whose type `\(type)` is not an array of models.")
             return nil
@@ -117,7 +121,7 @@ struct PlanBuilder {
             problems.append("identities names `\(identityProperty)` as the identity of `\(property)`'s elements, but `\(elementClass)` maps no such property under a plain key.")
             return nil
         }
-        return ElementIdentity(key: key, of: { object in
+        return ElementIdentity(key: key, isPartial: isPartial, of: { object in
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
                   let index = plan.members.index(forKey: key) else { return nil }

@@ -44,6 +44,7 @@ enum PlanRegistry {
                 requiredKeys: cls.requiredKeys,
                 forwardCompatibleEnums: cls.forwardCompatibleEnums,
                 identities: cls.identities,
+                partialCollections: cls.partialCollections,
                 observedKeyPaths: cls.observedKeyPaths))
             current = RuntimeFields.superclass(of: cls)
         }

@@ -10,7 +10,9 @@
 ///   `null` for a removed key, the changed properties of a model merged in place.
 /// - An array merged by identity lists every element it holds now, in its order, when anything of it
 ///   changed, since an update removes the elements its JSON leaves out: an added element in full, the
-///   others as their identity and their changed properties.
+///   others as their identity and their changed properties. A partial collection
+///   (`BaseModel.partialCollections`) lists only the elements that changed, and a removal marker for
+///   each one removed.
 /// - A model written in full where the receiver already has one to merge into — a replaced property,
 ///   key or element — is written as a replacement: besides all its properties, `null` for every key
 ///   the receiver's dictionaries of models hold and the new model's do not, at any depth, so that the
@@ -130,6 +132,9 @@ enum PatchBody {
                 for change in changes.removedElements {
                     if let id = change.oldValue[identityKey] { replacedByID[id] = change.oldValue }
                 }
+                if (models.reader as? any IdentityProbing)?.isPartial == true {
+                    return partial(elements, identityKey: identityKey, changes: changes, replacedByID: replacedByID)
+                }
                 var items: [JSON] = []
                 items.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {
@@ -151,6 +156,32 @@ enum PatchBody {
             default:
                 return nil
             }
+        }
+
+        /// A partial collection's elements (`BaseModel.partialCollections`): only those with changes
+        /// — added ones in full, merged ones as their identity and their changes — and a removal
+        /// marker for each identity no longer held. The receiver keeps the rest, in its order.
+        private mutating func partial(_ elements: [(id: JSON, object: AnyObject)], identityKey: String, changes: PropertyChanges, replacedByID: [JSON: JSON]) -> JSON? {
+            var items: [JSON] = []
+            for (position, element) in elements.enumerated() {
+                if changes.byScope[.element(position)] != nil {
+                    items.append(replacement(of: element.object, over: replacedByID[element.id]))
+                } else if let inner = body(of: element.object) {
+                    var item = JSONObject()
+                    item[identityKey] = element.id
+                    for (key, value) in inner where key != identityKey {
+                        item[key] = value
+                    }
+                    items.append(.object(item))
+                }
+            }
+            let held = Set(elements.map(\.id))
+            for change in changes.removedElements {
+                if let id = change.oldValue[identityKey], !held.contains(id) {
+                    items.append(.object(JSONObject([(identityKey, id), (ElementIdentity.removalKey, .bool(true))])))
+                }
+            }
+            return items.isEmpty ? nil : .array(items)
         }
 
         /// `object` in full (with `nil` as `null`) for a receiver that merges it into what it holds,

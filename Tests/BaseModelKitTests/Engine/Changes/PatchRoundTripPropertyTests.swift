@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 // A graph with every shape of property a live model has: scalars, optionals, a nested model,
-// dictionaries of models (nested inside an element too), arrays merged by identity (optional too), an
-// optional dictionary, a dictionary of dictionaries (replaced whole), positional and dotted key paths.
+// dictionaries of models (nested inside an element too), arrays merged by identity (optional too, and
+// one whose updates list only what changed), an optional dictionary, a dictionary of dictionaries
+// (replaced whole), positional and dotted key paths.
 
 final class PLeaf: BaseModel {
     var value = 0
@@ -33,11 +34,13 @@ final class PRoot: BaseModel {
     var away: Int?
     var nested = 0
     var groups: [String: [String: PLeaf]] = [:]
+    var parts: [PItem] = []
     override class var apiToLocal: [String: String] {
         ["c": "count", "lb": "label", "d": "dict", "a": "items", "ma": "maybeItems", "ml": "maybeLeaves", "ch": "child",
-         "sc.0": "home", "sc.1": "away", "s.n": "nested", "g": "groups"]
+         "sc.0": "home", "sc.1": "away", "s.n": "nested", "g": "groups", "pa": "parts"]
     }
-    override class var identities: [String: String] { ["items": "itemId", "maybeItems": "itemId"] }
+    override class var identities: [String: String] { ["items": "itemId", "maybeItems": "itemId", "parts": "itemId"] }
+    override class var partialCollections: Set<String> { ["parts"] }
 }
 
 /// Random graphs, edits by code and update messages, from one seeded generator.
@@ -83,6 +86,7 @@ private struct GraphMaker {
         if chance(50) { members.append(#""ma":"# + arrayJSON()) }
         if chance(50) { members.append(#""ml":"# + dictJSON { $0.leafJSON() }) }
         if chance(50) { members.append(#""ch":"# + itemJSON()) }
+        if chance(70) { members.append(#""pa":"# + arrayJSON()) }
         return "{" + members.joined(separator: ",") + "}"
     }
 
@@ -91,7 +95,16 @@ private struct GraphMaker {
 
     /// An edit by code of one property of the graph, at random.
     mutating func edit(_ root: PRoot) throws {
-        switch Int.random(in: 0..<22, using: &random) {
+        switch Int.random(in: 0..<26, using: &random) {
+        // A partial collection: added at the end, removed, edited, replaced by an object of the same
+        // identity (its updates cannot move elements: no reorder, no identity edited in place).
+        case 22: root.parts.append(try newItem())
+        case 23: if !root.parts.isEmpty { root.parts.remove(at: Int.random(in: 0..<root.parts.count, using: &random)) }
+        case 24: if let item = root.parts.randomElement(using: &random) { try editItem(item) }
+        case 25:
+            if let position = root.parts.indices.randomElement(using: &random) {
+                root.parts[position] = try PItem.decode(from: itemJSON(id: root.parts[position].itemId))
+            }
         case 0: root.count = small()
         case 1: root.label = chance(50) ? nil : key()
         case 2: root.dict[key()] = try newItem()
@@ -142,7 +155,15 @@ private struct GraphMaker {
     mutating func message(for root: PRoot) -> String {
         var members: [String] = []
         for _ in 0..<Int.random(in: 1...3, using: &random) {
-            switch Int.random(in: 0..<11, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
+            case 11:
+                // A partial list: some known identities with changes, removal markers, new elements.
+                var elements: [String] = []
+                for item in root.parts where chance(40) {
+                    elements.append(chance(30) ? #"{"i":\#(item.itemId),"$remove":true}"# : #"{"i":\#(item.itemId),"n":"\#(key())","e":{"\#(key())":null}}"#)
+                }
+                if chance(50) { elements.append(itemJSON()) }
+                members.append(#""pa":["# + elements.joined(separator: ",") + "]")
             case 0: members.append(#""c":\#(small())"#)
             case 1: members.append(chance(50) ? #""lb":null"# : #""lb":"\#(key())""#)
             case 2:

@@ -1,0 +1,80 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+final class PartOutcome: BaseModel {
+    var outcomeId = 0
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "p": "price"] }
+}
+
+final class PartMarket: BaseModel {
+    var marketId = ""
+    var outcomes: [PartOutcome] = []
+    override class var apiToLocal: [String: String] { ["id": "marketId", "o": "outcomes"] }
+    override class var identities: [String: String] { ["outcomes": "outcomeId"] }
+    override class var partialCollections: Set<String> { ["outcomes"] }
+}
+
+final class BadPartial: BaseModel {
+    var plain: [PartOutcome] = []
+    override class var apiToLocal: [String: String] { ["p": "plain"] }
+    override class var partialCollections: Set<String> { ["plain"] }
+}
+
+@Suite("Partial collections")
+struct PartialCollectionTests {
+    static let start = #"{"id":"101-1","o":[{"i":1,"p":1.5},{"i":2,"p":3},{"i":3,"p":5}]}"#
+
+    @Test("a delta that lists one outcome changes it and leaves the others where they are")
+    func listedOnly() throws {
+        let market = try PartMarket.decode(from: Self.start)
+        let (one, two, three) = (market.outcomes[0], market.outcomes[1], market.outcomes[2])
+        let changes = try market.update(from: #"{"o":[{"i":2,"p":2.2}]}"#)
+        #expect(market.outcomes.map(\.outcomeId) == [1, 2, 3])
+        #expect(market.outcomes[0] === one && market.outcomes[1] === two && market.outcomes[2] === three && two.price == 2.2)
+        #expect(changes.map(\.description) == ["price at o[0].p: 3 → 2.2"])
+    }
+
+    @Test("new identities are added at the end; the removal marker removes one")
+    func addAndRemove() throws {
+        let market = try PartMarket.decode(from: Self.start)
+        let changes = try market.update(from: #"{"o":[{"i":9,"p":7},{"i":1,"$remove":true}]}"#)
+        #expect(market.outcomes.map(\.outcomeId) == [2, 3, 9])
+        #expect(changes.map { "\($0.path)" } == ["o[0]", "o[2]"])
+        // Removing what is not there changes nothing.
+        #expect(try market.update(from: #"{"o":[{"i":1,"$remove":true}]}"#).isEmpty)
+    }
+
+    @Test("a failed partial update leaves the array and its elements as they were")
+    func atomic() throws {
+        let market = try PartMarket.decode(from: Self.start)
+        let before = market.outcomes
+        #expect(throws: MappingError.self) { try market.update(from: #"{"o":[{"i":1,"$remove":true},{"i":2,"p":"x"}]}"#) }
+        #expect(market.outcomes.count == 3 && zip(market.outcomes, before).allSatisfy { $0 === $1 } && before[1].price == 3)
+    }
+
+    @Test("the PATCH body lists only what changed, with removal markers, and remakes the new state")
+    func patches() throws {
+        let market = try PartMarket.decode(from: Self.start)
+        let snapshot = market.snapshot()
+        market.outcomes[1].price = 4
+        market.outcomes.remove(at: 0)
+        let added = PartOutcome()
+        added.outcomeId = 8
+        market.outcomes.append(added)
+        let body = try market.changes(since: snapshot).jsonData()
+        #expect(String(decoding: body, as: UTF8.self) == #"{"o":[{"i":2,"p":4},{"i":8,"p":0},{"i":1,"$remove":true}]}"#)
+        let receiver = try PartMarket.decode(from: Self.start)
+        try receiver.update(from: body)
+        #expect(try receiver.jsonString() == market.jsonString())
+    }
+
+    @Test("partialCollections must name an array merged by identity")
+    func schema() {
+        #expect(message { try BadPartial.validateMappings() } == """
+        Mapping tables of `BadPartial` are invalid:
+        - partialCollections names `plain`, which identities does not name: only an array merged by identity can be sent in part.
+        """)
+    }
+}
