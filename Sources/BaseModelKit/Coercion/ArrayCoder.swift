@@ -155,13 +155,13 @@ struct ElementIdentity: Sendable {
     let isPartial: Bool
     /// The identity property of a model, as the maps write it; `nil` if it cannot be read.
     let of: @Sendable (AnyObject) -> JSON?
-    /// The member that marks an element of a partial collection's update as removed:
-    /// `{"i":3,"$remove":true}`.
-    static let removalKey = "$remove"
-
     /// An identity as found in a document, as the property would hold and write it (`"1"` read
     /// leniently for an `Int` is `1`); `nil` if the property cannot hold it.
     let canonical: @Sendable (JSON, DecodingSession) -> JSON?
+
+    /// The member that marks an element of a partial collection's update as removed:
+    /// `{"i":3,"$remove":true}`.
+    static let removalKey = "$remove"
 
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
     /// canonical form.

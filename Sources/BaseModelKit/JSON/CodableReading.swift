@@ -8,8 +8,8 @@
 /// of objects — makes no failed container request at all. Depth is counted on the way down and bounded by `maxDepth`, which also
 /// stops a property list whose references form a cycle.
 enum CodableReading {
-    /// The kind of a JSON value, and the order in which the kinds are tried.
-    enum Kind: CaseIterable, Sendable {
+    /// The kind of a JSON value.
+    enum Kind: Sendable {
         case object, array, null, bool, number, string
     }
 

@@ -140,7 +140,7 @@ final class ChangeRecorder: Sendable {
         case (.object(let was), .object(let now)):
             guard was !== now else { return }
             old = was.map(oldJSON) ?? .null
-            new = now.map { modelJSON($0, encoding) } ?? .null
+            new = now.map(json(ofModel:)) ?? .null
         case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
             guard !nowProbe.isUnchanged(since: wasProbe) else { return }
             let (was, now) = (wasProbe.elements, nowProbe.elements)
@@ -166,7 +166,7 @@ final class ChangeRecorder: Sendable {
                 elementPath.components.append(.index(change.index))
                 add(Entry(object: object, property: property, path: elementPath,
                           old: change.old.map(oldJSON) ?? .null,
-                          new: change.new.map { modelJSON($0, encoding) } ?? .null,
+                          new: change.new.map(json(ofModel:)) ?? .null,
                           scope: .element(change.index)))
             }
             return
@@ -179,14 +179,14 @@ final class ChangeRecorder: Sendable {
                 keyPath.components.append(.dictionaryKey(key))
                 add(Entry(object: object, property: property, path: keyPath,
                           old: was[key].map(oldJSON) ?? .null,
-                          new: now[key].map { modelJSON($0, encoding) } ?? .null,
+                          new: now[key].map(json(ofModel:)) ?? .null,
                           scope: .key(key)))
             }
             return
         case (.written, .objects), (.written, .elements), (.objects, .written), (.elements, .written):
             // An optional collection of models from or to `nil`: the whole value changed.
             old = json(of: before, model: oldJSON)
-            new = json(of: after) { self.modelJSON($0, self.encoding) }
+            new = json(of: after, model: json(ofModel:))
             guard old != new else { return }
         default:
             return
