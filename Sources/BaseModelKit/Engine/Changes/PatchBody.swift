@@ -178,10 +178,15 @@ enum PatchBody {
             let held = Set(elements.map(\.id))
             for change in changes.removedElements {
                 if let id = change.oldValue[identityKey], !held.contains(id) {
-                    items.append(.object(JSONObject([(identityKey, id), (ElementIdentity.removalKey, .bool(true))])))
+                    items.append(Self.removal(of: id, identityKey: identityKey))
                 }
             }
             return items.isEmpty ? nil : .array(items)
+        }
+
+        /// The element of a partial collection's update that removes identity `id`.
+        private static func removal(of id: JSON, identityKey: String) -> JSON {
+            .object(JSONObject([(identityKey, id), (ElementIdentity.removalKey, .bool(true))]))
         }
 
         /// `object` in full (with `nil` as `null`) for a receiver that merges it into what it holds,
@@ -225,12 +230,22 @@ enum PatchBody {
                     }
                     fields[key] = .object(entries)
                 case .elements(let identityKey, let models):
-                    // Each element over the receiver's element of its identity.
+                    // Each element over the receiver's element of its identity; a partial collection,
+                    // which keeps the elements a list leaves out, also gets a removal marker for each
+                    // identity only the receiver has.
                     var oldByID: [JSON: JSON] = [:]
                     for element in oldValue.array ?? [] {
                         if let id = element[identityKey], oldByID[id] == nil { oldByID[id] = element }
                     }
-                    fields[key] = .array(models.elements.map { replacement(of: $0.object, over: oldByID[$0.id]) })
+                    let elements = models.elements
+                    var items = elements.map { replacement(of: $0.object, over: oldByID[$0.id]) }
+                    if (models.reader as? any IdentityProbing)?.isPartial == true {
+                        let held = Set(elements.map(\.id))
+                        for element in oldValue.array ?? [] {
+                            if let id = element[identityKey], !held.contains(id) { items.append(Self.removal(of: id, identityKey: identityKey)) }
+                        }
+                    }
+                    fields[key] = .array(items)
                 default:
                     break
                 }

@@ -16,6 +16,11 @@ final class PartMarket: BaseModel {
     override class var partialCollections: Set<String> { ["outcomes"] }
 }
 
+final class PartBook: BaseModel {
+    var markets: [String: PartMarket] = [:]
+    override class var apiToLocal: [String: String] { ["m": "markets"] }
+}
+
 final class BadPartial: BaseModel {
     var plain: [PartOutcome] = []
     override class var apiToLocal: [String: String] { ["p": "plain"] }
@@ -68,6 +73,19 @@ struct PartialCollectionTests {
         let receiver = try PartMarket.decode(from: Self.start)
         try receiver.update(from: body)
         #expect(try receiver.jsonString() == market.jsonString())
+    }
+
+    @Test("a model replaced by a new object: the PATCH removes the elements of its partial collection the new one lacks")
+    func replacedModelWithPartialCollection() throws {
+        let old = #"{"m":{"k":\#(Self.start)}}"#
+        let book = try PartBook.decode(from: old)
+        let snapshot = book.snapshot()
+        let fresh = try PartMarket.decode(from: #"{"id":"101-1","o":[{"i":2,"p":9},{"i":9,"p":1}]}"#)
+        book.markets["k"] = fresh
+        let body = try book.changes(since: snapshot).jsonData()
+        let receiver = try PartBook.decode(from: old)
+        try receiver.update(from: body)
+        #expect(try receiver.jsonString() == book.jsonString(), "\(String(decoding: body, as: UTF8.self))")
     }
 
     @Test("partialCollections must name an array merged by identity")
