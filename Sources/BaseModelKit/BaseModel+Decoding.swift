@@ -79,17 +79,11 @@ extension BaseModel {
     /// Updates this model in place from a parsed JSON object; see `update(from:at:options:report:)`.
     @discardableResult
     public func update(from object: JSONObject, options: DecodingOptions = DecodingOptions()) throws -> ChangeSet {
-        let session = ModelDecoding.updateSession(options: options, reports: false)
-        do {
+        try ModelDecoding.update(self, options: options, reports: false) { session in
             try CurrentSession.$decoding.withValue(session) {
                 try ModelDecoding.fill(self, from: object, session: session, isExisting: true)
             }
-        } catch {
-            ModelDecoding.finishUpdate(session, failed: true)
-            throw error
         }
-        ModelDecoding.finishUpdate(session, failed: false)
-        return ModelDecoding.announceChanges(of: session, root: self)
     }
 
     /// Updates this model in place from a `JSONSerialization`-style dictionary; see

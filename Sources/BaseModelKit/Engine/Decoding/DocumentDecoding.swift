@@ -37,27 +37,12 @@ enum DocumentDecoding {
     /// `model` updated in place from the object at `path` (or the whole document); every object the
     /// update changed is restored if it fails.
     static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
-        do {
-            return try update(model, from: bytes, at: path, options: options, report: report, shadowsRepeatedKeys: false)
-        } catch is RepeatedKeyInUpdate {
-            // A key repeats for a member that merges: undone, and read again so that the last wins.
-            return try update(model, from: bytes, at: path, options: options, report: report, shadowsRepeatedKeys: true)
-        }
-    }
-
-    private static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?, shadowsRepeatedKeys: Bool) throws -> ChangeSet {
-        let session = ModelDecoding.updateSession(options: options, reports: report != nil, shadowsRepeatedKeys: shadowsRepeatedKeys)
-        do {
+        try ModelDecoding.update(model, options: options, reports: report != nil) { session in
             let plan = try PlanRegistry.plan(for: type(of: model))
             try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
                 _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session, plan: plan)
             }
-        } catch {
-            ModelDecoding.finishUpdate(session, failed: true)
-            throw error
         }
-        ModelDecoding.finishUpdate(session, failed: false)
-        return ModelDecoding.announceChanges(of: session, root: model)
     }
 
     /// New models from the array at `path` (or the whole document).

@@ -149,6 +149,31 @@ enum ModelDecoding {
         changeLog.record(model, copiers: copiers, claimed: claimed)
     }
 
+    /// An update of `root` in place, `body` reading its input with the session it is given: the
+    /// objects it changed restored if it fails, the claims given back, the changes announced. An
+    /// update that meets a key repeated for a member that merges (`RepeatedKeyInUpdate`) is undone
+    /// and run again looking ahead, so that the last value wins — whatever the input: bytes, or a
+    /// `JSONObject` read lazily from bytes.
+    static func update(_ root: BaseModel, options: DecodingOptions, reports: Bool, _ body: (DecodingSession) throws -> Void) throws -> ChangeSet {
+        do {
+            return try update(root, options: options, reports: reports, shadowsRepeatedKeys: false, body)
+        } catch is RepeatedKeyInUpdate {
+            return try update(root, options: options, reports: reports, shadowsRepeatedKeys: true, body)
+        }
+    }
+
+    private static func update(_ root: BaseModel, options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool, _ body: (DecodingSession) throws -> Void) throws -> ChangeSet {
+        let session = updateSession(options: options, reports: reports, shadowsRepeatedKeys: shadowsRepeatedKeys)
+        do {
+            try body(session)
+        } catch {
+            finishUpdate(session, failed: true)
+            throw error
+        }
+        finishUpdate(session, failed: false)
+        return announceChanges(of: session, root: root)
+    }
+
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
         DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
