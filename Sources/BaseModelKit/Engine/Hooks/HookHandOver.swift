@@ -47,7 +47,10 @@ enum HookHandOver {
     static func deserializeByDefault(_ model: BaseModel, from object: JSONObject) throws {
         let modelType = type(of: model)
         let hookObject = object.deferred as? HookObject
-        let session = hookObject?.session ?? CurrentSession.decodingOrDefault
+        // The call running now, when there is one: an object kept from an earlier decode and handed
+        // to an update belongs to the update (its changes recorded, rolled back on failure), not to
+        // the decode that read it. Inside that decode the two are the same session.
+        let session = CurrentSession.decoding ?? hookObject?.session ?? CurrentSession.decodingOrDefault
         var parser = JSONParser.idle
         if let hookObject, let parkedPlan = hookObject.takeParkedIfUntouched(into: &parser) {
             // The object the engine stands at: continue with its parser, and park it again after.

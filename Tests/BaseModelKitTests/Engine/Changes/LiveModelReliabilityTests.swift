@@ -115,6 +115,15 @@ final class WideModel: BaseModel {
     override class var apiToLocal: [String: String] { ["a": "first", "v1": "v1", "v2": "v2", "v3": "v3", "v4": "v4", "v5": "v5", "v6": "v6", "v7": "v7", "v8": "v8", "v9": "v9", "v10": "v10", "v11": "v11", "v12": "v12", "v13": "v13", "v14": "v14", "v15": "v15", "v16": "v16", "v17": "v17", "v18": "v18", "v19": "v19", "v20": "v20", "v21": "v21", "v22": "v22", "v23": "v23", "v24": "v24", "v25": "v25", "v26": "v26", "v27": "v27", "v28": "v28", "v29": "v29", "v30": "v30", "v31": "v31", "v32": "v32", "v33": "v33", "v34": "v34", "v35": "v35", "v36": "v36", "v37": "v37", "v38": "v38", "v39": "v39", "v40": "v40", "v41": "v41", "v42": "v42", "v43": "v43", "v44": "v44", "v45": "v45", "v46": "v46", "v47": "v47", "v48": "v48", "v49": "v49", "v50": "v50", "v51": "v51", "v52": "v52", "v53": "v53", "v54": "v54", "v55": "v55", "v56": "v56", "v57": "v57", "v58": "v58", "v59": "v59", "v60": "v60", "v61": "v61", "v62": "v62", "v63": "v63", "z": "last"] }
 }
 
+/// Keeps the object its `deserialize(_:)` was handed: read lazily from the document's bytes.
+final class CapturingMessage: BaseModel {
+    var captured: JSONObject?
+    override func deserialize(_ object: JSONObject) throws {
+        captured = object
+        try super.deserialize(object)
+    }
+}
+
 enum Colour: String {
     case red, green
 }
@@ -295,6 +304,20 @@ struct LiveModelReliabilityTests {
         #expect(try value.serializedString() == text)
     }
 
+    @Test("a JSONObject kept from a decode, read lazily from bytes that repeat a key, updates as the text does")
+    func lazyObjectWithRepeatedKeys() throws {
+        let message = #"{"ch":{"i":4,"p":2},"ch":{"n":"new"}}"#
+        let object = try #require(try CapturingMessage.decode(from: message).captured)
+        let old = #"{"ch":{"i":1,"n":"old","p":1}}"#
+        let (fromObject, fromText) = (try RRoot.decode(from: old), try RRoot.decode(from: old))
+        let objectChanges = try fromObject.update(from: object)
+        let textChanges = try fromText.update(from: message)
+        #expect(try fromObject.jsonString() == fromText.jsonString())
+        #expect(fromObject.child?.price == 1 && fromObject.child?.name == "new")
+        // The update owns the object's changes: recorded, as from text.
+        #expect(objectChanges.map(\.description) == textChanges.map(\.description) && objectChanges.count == 1)
+    }
+
     @Test("a change reads as property, path, old and new value; a change set as its changes")
     func descriptions() throws {
         let root = try RRoot.decode(from: Self.start)
@@ -340,4 +363,5 @@ struct LiveModelReliabilityTests {
         #expect(throws: DecodingError.self) { try PropertyListDecoder().decode(JSON.self, from: data) }
     }
 }
+
 
