@@ -47,16 +47,13 @@ enum HookHandOver {
     static func deserializeByDefault(_ model: BaseModel, from object: JSONObject) throws {
         let modelType = type(of: model)
         let hookObject = object.deferred as? HookObject
-        // The call running now, when there is one: an object kept from an earlier decode and handed
-        // to an update belongs to the update (its changes recorded, rolled back on failure), not to
-        // the decode that read it. Inside that decode the two are the same session.
-        let session = CurrentSession.decoding ?? hookObject?.session ?? CurrentSession.decodingOrDefault
         var parser = JSONParser.idle
         if let hookObject, let parkedPlan = hookObject.takeParkedIfUntouched(into: &parser) {
-            // The object the engine stands at: continue with its parser, and park it again after.
+            // The object the engine stands at: continue with its parser, in its call's session, and
+            // park it again after.
             do {
                 let plan = parkedPlan.modelType == modelType ? parkedPlan : try PlanRegistry.plan(for: modelType)
-                try plan.members.decodeMembers(from: &parser, into: model, session: session)
+                try plan.members.decodeMembers(from: &parser, into: model, session: hookObject.session)
             } catch {
                 hookObject.putBack(&parser)
                 throw error
@@ -64,6 +61,10 @@ enum HookHandOver {
             hookObject.finishStreaming(&parser)
             return
         }
+        // Any other object belongs to the call running now, when there is one: an object kept from
+        // an earlier decode and handed to an update is the update's (its changes recorded, rolled
+        // back on failure), not the decode's that read it.
+        let session = CurrentSession.decoding ?? hookObject?.session ?? CurrentSession.decodingOrDefault
         if let deferred = object.deferred {
             // Read into members before, or handed over again: read again from its own bytes.
             parser = try deferred.parser()
