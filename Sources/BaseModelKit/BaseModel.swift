@@ -47,10 +47,16 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// fields `BaseModel` declares.
     final var engineAccess: Int = 0
 
-    /// The byte offset of `engineAccess`: `BaseModel` declares no other stored property, so it is the
-    /// first field after the two-word object header. The plan registry checks it against the
+    /// The byte offset of `engineAccess`: it is the first stored property `BaseModel` declares, so it
+    /// is the first field after the two-word object header. The plan registry checks it against the
     /// runtime's metadata before building any plan.
     static let engineAccessOffset = 2 * MemoryLayout<Int>.size
+
+    /// The members of this object's JSON that its maps do not name, in the order first seen, for a
+    /// class whose `keepsUnknownKeys` is `true` (empty otherwise): kept by a decode, merged by an
+    /// update (a `null` removes one), written back after the mapped members, kept by `copy()` and the
+    /// `Codable` bridge, and put back as they were when an update fails.
+    public internal(set) final var unknownKeys = JSONObject()
 
     /// Creates an empty model; decoding builds objects with this initializer and then fills them.
     public required init() {}
@@ -95,6 +101,14 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// as `DecodingOptions.collections = .lossy` does for every property (`["items"]`). Applies to
     /// every level of a nested collection. The union along the superclass chain.
     open class var lossyCollections: Set<String> { [] }
+
+    /// Whether objects of this class keep the members of their JSON that the maps do not name, in
+    /// `unknownKeys`, and write them back after the mapped members: a proxy, a cache or an app that
+    /// sends back what it read loses nothing. An update merges them (`null` removes one). Kept keys
+    /// are not unknown keys to `DecodingOptions.unknownKeys` (neither refused nor reported). Only the
+    /// object's own members are kept: keys inside a nested key path's object (`"s"` of `"s.h"`) that
+    /// the map does not name are not. The default is `false`: they are skipped.
+    open class var keepsUnknownKeys: Bool { false }
 
     /// Array property → the identity property of its elements (`["markets": "marketId"]`): on an
     /// update such an array merges by identity — an element whose identity matches one already there

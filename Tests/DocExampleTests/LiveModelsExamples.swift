@@ -107,6 +107,22 @@ struct LiveModelsExamples {
         #expect(try StatusMarket.decode(from: #"{"s":7}"#).status == .other("7"))
     }
 
+    final class CachedMarket: BaseModel {
+        var name = ""
+        override class var apiToLocal: [String: String] { ["n": "name"] }
+        override class var keepsUnknownKeys: Bool { true }
+    }
+
+    @Test("a model that keeps unknown members merges them on an update and writes them back")
+    func unknownMembers() throws {
+        let cached = try CachedMarket.decode(from: #"{"n":"1x2","tv":"ch4","x":{"lim":50}}"#)
+        try cached.update(from: #"{"tv":null,"x":{"lim":80}}"#)
+        // cached.unknownKeys == ["x": ["lim": 80]]
+        // cached.jsonString() == #"{"n":"1x2","x":{"lim":80}}"#
+        #expect(cached.unknownKeys == ["x": ["lim": 80]])
+        #expect(try cached.jsonString() == #"{"n":"1x2","x":{"lim":80}}"#)
+    }
+
     #if canImport(Observation)
     @Test("an @Observable outcome tells its observers")
     func observable() throws {

@@ -42,13 +42,21 @@ final class MemberTable: Sendable {
     private let isPositional: Bool
     /// The member of each JSON key.
     private let indexByKey: [String: Int]
+    /// For the table of a model whose class keeps unknown keys: its `BaseModel.unknownKeys`, where
+    /// the member loop keeps the members no map names and the writer finds them.
+    private let unknownKeys: FieldHandle<JSONObject>?
+    /// Whether `unknownKeys` is set.
+    private let keepsUnknownKeys: Bool
 
     /// The members of `fields`, in their order. A field with an empty `property` is a nested object of
     /// several properties: errors inside it name the member's property, errors about it only the model.
     /// With `arrayPositions` (one per field, in increasing order) the members are positions of an
     /// array, whose keys are the positions' text.
-    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil) {
+    /// `unknownKeys`, for a model's own table, keeps the members no map names there.
+    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<JSONObject>? = nil) {
         self.modelName = modelName
+        self.unknownKeys = unknownKeys
+        keepsUnknownKeys = unknownKeys != nil
         self.arrayPositions = arrayPositions
         isPositional = arrayPositions != nil
         keys = fields.map(\.jsonKey)
@@ -109,7 +117,8 @@ final class MemberTable: Sendable {
 
     /// The member loop: reads the object at the parser's position (a `{`) member by member into
     /// `object`. A mapped key sets its property straight from the bytes; any other key's value is
-    /// checked and skipped (and reported or refused, as the options say).
+    /// kept, when the model keeps unknown keys, or else checked and skipped (and reported or refused,
+    /// as the options say).
     /// `isExisting`, when the caller knows it, says whether `object` existed before this call (an
     /// update compares its members); `nil` looks it up.
     func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool? = nil) throws {
@@ -184,22 +193,54 @@ final class MemberTable: Sendable {
         var read: UInt64 = 0
         repeat {
             let index: Int?
+            // Whether an unknown key's value was read (kept), rather than left to skip.
+            var kept = false
             switch try parser.readStreamingKey() {
             case .raw(let start, let end):
                 index = self.index(matching: parser.bytes, from: start, to: end, hint: &hint)
-                if index == nil, session.watchesUnknownKeys {
-                    try session.sawUnknownKey(String(decoding: parser.bytes[start..<end], as: UTF8.self), model: modelName, depth: parser.depth)
+                if index == nil, keepsUnknownKeys || session.watchesUnknownKeys {
+                    kept = try unknownMember(String(decoding: parser.bytes[start..<end], as: UTF8.self), from: &parser, of: object, session: session)
                 }
             case .decoded(let key):
                 index = self.index(forKey: key)
-                if index == nil, session.watchesUnknownKeys { try session.sawUnknownKey(key, model: modelName, depth: parser.depth) }
+                if index == nil, keepsUnknownKeys || session.watchesUnknownKeys {
+                    kept = try unknownMember(key, from: &parser, of: object, session: session)
+                }
             }
             guard let index else {
-                try parser.skipValue()
+                if !kept { try parser.skipValue() }
                 continue
             }
             try decodeMember(index, at: .key(keys[index]), from: &parser, read: &read, session: session, decode: decode)
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
+    }
+
+    /// A key no member maps, at the parser's position (its value next): kept with `object`, when the
+    /// model keeps unknown keys — merged into what an existing object kept, on an update (`null`
+    /// removes the key), as read otherwise — and `true` returned with the parser past the value;
+    /// otherwise reported or refused as the options say, and `false` returned with the value left to
+    /// skip.
+    @inline(never)
+    private func unknownMember(_ key: String, from parser: inout JSONParser, of object: AnyObject, session: DecodingSession) throws -> Bool {
+        guard let unknownKeys else {
+            try session.sawUnknownKey(key, model: modelName, depth: parser.depth)
+            return false
+        }
+        let value = try parser.readValue()
+        // An object the update logged existed before it (`ModelDecoding.recordChanges`, which also
+        // saved what it kept, for a rollback).
+        let merges = session.changeLog?.contains(object) == true
+        var members = unknownKeys.read(from: object)
+        // The field emptied while the copy changes, so that the copy owns its storage alone and
+        // changes it in place rather than copying it per key.
+        unknownKeys.write(JSONObject(), to: object)
+        if merges, value == .null {
+            members[key] = nil as JSON?
+        } else {
+            members[key] = value
+        }
+        unknownKeys.write(members, to: object)
+        return true
     }
 
     /// The loop over an array whose positions are the members (`arrayPositions`), the same members
@@ -286,6 +327,17 @@ final class MemberTable: Sendable {
             keyStart = keyEnd
             if try writeMember(index, of: object, key: key, isFirst: isFirst, to: &writer, session: session) {
                 isFirst = false
+            }
+        }
+        if keepsUnknownKeys, let unknownKeys {
+            for (key, value) in unknownKeys.read(from: object) {
+                writer.writeKey(key, isFirst: isFirst)
+                isFirst = false
+                do {
+                    try writer.write(value)
+                } catch {
+                    throw MappingError(error).prefixed(by: .key(key))
+                }
             }
         }
         return !isFirst

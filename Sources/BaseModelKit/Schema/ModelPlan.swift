@@ -46,7 +46,7 @@ final class ModelPlan: Sendable {
     /// a key path, whose observers are not told — which `validateMappings()` reports.
     let advisories: [String]
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
         self.advisories = advisories
         self.nestedModelTypes = nestedModelTypes
@@ -58,8 +58,9 @@ final class ModelPlan: Sendable {
         self.modelType = modelType
         self.modelName = modelName
         self.storedFields = storedFields
-        self.copiers = FieldCopiers(storedFields)
-        self.members = MemberTable(modelName: modelName, fields: fields)
+        // A class that keeps unknown keys has them put back too when an update fails.
+        self.copiers = FieldCopiers(storedFields + (unknownKeysField.map { [$0] } ?? []))
+        self.members = MemberTable(modelName: modelName, fields: fields, unknownKeys: unknownKeysField.flatMap(FieldHandle.init))
         self.overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
     }
 }

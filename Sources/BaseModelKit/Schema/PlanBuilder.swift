@@ -4,6 +4,8 @@ struct PlanBuilder {
     /// The tables of each class from the root of the hierarchy down to the class being planned.
     let chain: [ClassTables]
     let storedFields: [StoredField]
+    /// `BaseModel.unknownKeys`, for a class that keeps unknown keys.
+    let unknownKeysField: StoredField?
     private var problems: [String] = []
     /// The mapped properties an `@Observable` macro stores (in `_name`), in the order found.
     private var observationStored: [String] = []
@@ -11,9 +13,10 @@ struct PlanBuilder {
     /// `validateMappings()` reports them.
     private var unobserved: [String] = []
 
-    init(chain: [ClassTables], storedFields: [StoredField]) {
+    init(chain: [ClassTables], storedFields: [StoredField], unknownKeysField: StoredField? = nil) {
         self.chain = chain
         self.storedFields = storedFields
+        self.unknownKeysField = unknownKeysField
     }
 
     private var model: ClassTables { chain[chain.count - 1] }
@@ -93,6 +96,7 @@ struct PlanBuilder {
             modelName: model.name,
             fields: fields.map(\.plan),
             storedFields: storedFields,
+            unknownKeysField: unknownKeysField,
             localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }),
             requiredKeys: required.declared,
             requiredOrNonOptionalKeys: required.withNonOptional,

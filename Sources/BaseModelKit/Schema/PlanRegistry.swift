@@ -27,7 +27,7 @@ enum PlanRegistry {
                 "The Swift runtime reports no usable stored-field metadata in this build (built with -disable-reflection-metadata?), which BaseModelKit needs to reach properties.",
             ])
         }
-        guard let baseFieldCount = baseFieldCount else {
+        guard let baseFields = baseFields else {
             throw SchemaError(model: name, problems: [
                 "BaseModel's own stored fields are not where the engine expects them (engineAccess at offset \(BaseModel.engineAccessOffset)); this build of BaseModelKit cannot run here.",
             ])
@@ -50,18 +50,20 @@ enum PlanRegistry {
         }
         // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies
         // or restores them.
-        let fields = Array(RuntimeFields.storedFields(of: type).dropFirst(baseFieldCount))
-        var builder = PlanBuilder(chain: chain.reversed(), storedFields: fields)
+        let fields = Array(RuntimeFields.storedFields(of: type).dropFirst(baseFields.count))
+        var builder = PlanBuilder(chain: chain.reversed(), storedFields: fields, unknownKeysField: type.keepsUnknownKeys ? baseFields[1] : nil)
         return try builder.build()
     }
 
-    /// How many stored fields `BaseModel` declares, after checking that they are what `ModelAccess`
-    /// relies on (one `Int`, `engineAccess`, at `engineAccessOffset`); `nil` if they are not.
-    private static let baseFieldCount: Int? = {
+    /// The stored fields `BaseModel` declares, after checking that they are what the engine relies
+    /// on: `engineAccess`, an `Int` at `engineAccessOffset` (`ModelAccess`), then `unknownKeys`, a
+    /// `JSONObject` (which an update's rollback copies); `nil` if they are not.
+    private static let baseFields: [StoredField]? = {
         let fields = RuntimeFields.storedFields(of: BaseModel.self)
-        guard fields.count == 1, let field = fields.first, field.name == "engineAccess", field.type == Int.self,
-              field.offset == BaseModel.engineAccessOffset else { return nil }
-        return fields.count
+        guard fields.count == 2, fields[0].name == "engineAccess", fields[0].type == Int.self,
+              fields[0].offset == BaseModel.engineAccessOffset,
+              fields[1].name == "unknownKeys", fields[1].type == JSONObject.self, fields[1].isWritable else { return nil }
+        return fields
     }()
 }
 
