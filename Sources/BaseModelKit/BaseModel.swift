@@ -58,6 +58,11 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// `Codable` bridge, and put back as they were when an update fails.
     public internal(set) final var unknownKeys = JSONObject()
 
+    /// The identity → position indexes of this object's arrays merged by identity, made by the first
+    /// lookup through an `IdentityPath` that steps into one (see `ModelAddressing`); read and written
+    /// only under `IdentityPositions.lock`.
+    final var identityPositions: IdentityPositions?
+
     /// Creates an empty model; decoding builds objects with this initializer and then fills them.
     public required init() {}
 

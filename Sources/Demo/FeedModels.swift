@@ -9,6 +9,8 @@ final class Feed: BaseModel {
     var events: [SportEvent] = []
     override class var apiToLocal: [String: String] { ["v": "version", "gen": "generatedAt", "ev": "events"] }
     override class var transformers: [String: JSONTransformer] { ["generatedAt": .iso8601] }
+    /// Events are found by id: `feed.model(at: IdentityPath("ev", 7))`, and deltas addressed to them.
+    override class var identities: [String: String] { ["events": "eventId"] }
 }
 
 /// What every event has. The "k" key says which kind of event an object is.
@@ -61,6 +63,8 @@ final class Market: BaseModel {
     var updatedAt: Date?
     override class var apiToLocal: [String: String] { ["id": "marketId", "n": "name", "s": "status", "o": "outcomes", "up": "updatedAt"] }
     override class var identities: [String: String] { ["outcomes": "outcomeId"] }
+    /// A price delta lists only the outcomes whose prices moved; the others stay.
+    override class var partialCollections: Set<String> { ["outcomes"] }
     override class var transformers: [String: JSONTransformer] { ["updatedAt": .iso8601] }
 }
 

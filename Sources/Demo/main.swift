@@ -24,6 +24,7 @@ func measure(_ body: () throws -> Void) rethrows -> Double {
 
 let feedData = try resource("feed")
 let updateData = try resource("update")
+let oddsData = try resource("odds")
 
 var feed: Feed!
 // The first decode also builds each class's plan (once per process) and warms the runtime's caches;
@@ -33,7 +34,8 @@ let decodeTimes = try (0..<5).map { _ in try measure { feed = try Feed.decode(fr
 let decodeTime = decodeTimes.sorted()[2]
 
 let update = try JSON(parsing: updateData)
-guard let updatedId = update["id"]?.number?.int(), let event = feed.events.first(where: { $0.eventId == updatedId }) else {
+// The event the message is for, by its id: a lookup through the feed's events in constant time.
+guard let updatedId = update["id"]?.number?.int(), let event = try feed.model(of: SportEvent.self, at: IdentityPath("ev", .number(JSONNumber(updatedId)))) else {
     print("The update message names no event of the feed.")
     exit(1)
 }
@@ -58,6 +60,14 @@ func short(_ value: JSON) -> String {
 }
 
 let after = summary(of: event)
+
+// A price delta addressed by identities — event 7's market "7-1" — applied where it points.
+let odds = try JSON(parsing: oddsData)
+let oddsTarget = IdentityPath("ev", odds["e"] ?? .null).then("m", odds["m"] ?? .null)
+var oddsChanges: ChangeSet?
+let oddsTime = try measure { oddsChanges = try feed.update(from: oddsData, at: oddsTarget) }
+let oddsMarket = try feed.model(of: Market.self, at: oddsTarget)
+let oddsLines = (oddsChanges.map(Array.init) ?? []).map { "\($0.property) at \($0.path): \(short($0.oldValue)) → \(short($0.newValue))" }
 
 // The app's own edit, sent back as a PATCH body: what changed since a snapshot, as JSON.
 let snapshot = event.snapshot()
@@ -103,6 +113,8 @@ update  \(updateData.count) bytes applied to event \(updatedId) in place in \(mi
         before: \(before)
         after:  \(after)
         changed (update(from:)'s change set): \(changeLines.joined(separator: "; "))
+odds    \(String(decoding: oddsData, as: UTF8.self)) applied at \(oddsTarget) in \(milliseconds(oddsTime))
+        changed: \(oddsLines.joined(separator: "; ")); \(oddsMarket.map { "\"\($0.name)\" now \($0.outcomes.map { String(format: "%.2f", $0.price) }.joined(separator: " / "))" } ?? "")
 patch   the app reopens "\(event.markets.first?.name ?? "")"; the PATCH body of its changes since a snapshot: \(patchBody)
 write   \(written.count) bytes in \(milliseconds(encodeTime)) (median of 5; the first: \(milliseconds(firstEncodeTime)))
         decoding the output and writing it again gives the same bytes: \(roundTrips ? "yes" : "NO")

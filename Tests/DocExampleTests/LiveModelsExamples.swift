@@ -107,6 +107,25 @@ struct LiveModelsExamples {
         #expect(try StatusMarket.decode(from: #"{"s":7}"#).status == .other("7"))
     }
 
+    final class Board: BaseModel {
+        var events: [Event] = []
+        override class var apiToLocal: [String: String] { ["ev": "events"] }
+        override class var identities: [String: String] { ["events": "eventId"] }
+    }
+
+    @Test("a delta addressed by identities is applied where it points")
+    func deltaByIdentity() throws {
+        let board = try Board.decode(from: #"{"ev":[{"e":101,"m":{"101-1":{"n":"1x2","o":[{"i":1,"p":1.9},{"i":2,"p":2.15}]}}}]}"#)
+        let delta = try JSON(parsing: #"{"t":"mkt","e":101,"m":"101-1","s":true}"#)
+        let target = IdentityPath("ev", delta["e"]!).then("m", delta["m"]!)
+        let changes = try board.update(from: delta.object!, at: target)
+        // changes.description == #"suspended at ev[0].m["101-1"].s: false → true"#
+        let market = try board.model(of: Market.self, at: target)   // the market the delta changed
+        #expect(changes.description == #"suspended at ev[0].m["101-1"].s: false → true"#)
+        #expect(market?.suspended == true)
+        #expect(market === board.events[0].markets["101-1"])
+    }
+
     final class CachedMarket: BaseModel {
         var name = ""
         override class var apiToLocal: [String: String] { ["n": "name"] }

@@ -46,6 +46,9 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// Decodes as `decode(from:into:session:)` does, for an update that records its changes, and
     /// records a change of `property` in `tracker` if the value changed.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws
+
+    /// The model `id` names in the property of `object` (see `ModelAddressing`).
+    func address(_ id: JSON?, in object: AnyObject, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel
 }
 
 extension MappedFieldAccess {
@@ -53,6 +56,9 @@ extension MappedFieldAccess {
     var mergesOnUpdate: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? { nil }
+    func address(_ id: JSON?, in object: AnyObject, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+        .notAddressable("a value that holds no models")
+    }
 
     /// By probes: a property holding models (merged in place), or a value compared by its written
     /// JSON.
@@ -187,8 +193,11 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     private let identityReader: (any IdentityProbing)?
     private let mergesByKey: Bool
     private let mergesModel: Bool
+    /// How a step of an `IdentityPath` finds a model in the property, if it holds models.
+    private let addressing: (any ModelAddressing)?
 
     override init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>) {
+        addressing = coder as? any ModelAddressing
         (identityKey, identityReader, mergesByKey, mergesModel) = switch MergeShape(of: coder) {
         case .identified(let key, let probing): (key, probing, false, false)
         case .keyed: (nil, nil, true, false)
@@ -221,6 +230,11 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
         canonicalIdentity(of: json, by: coder, session: session)
+    }
+
+    func address(_ id: JSON?, in object: AnyObject, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+        guard let addressing else { return .notAddressable("a value that holds no models") }
+        return addressing.address(id, in: handle.read(from: object), positions: &positions, session: session)
     }
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {

@@ -45,6 +45,21 @@ enum DocumentDecoding {
         }
     }
 
+    /// The model `target` names in `root`'s graph updated in place from the whole document, with
+    /// `root`'s `ChangeSet` (paths from `root`); every object the update changed is restored if it
+    /// fails, and so is everything when the target is not there.
+    static func update(_ root: BaseModel, at target: IdentityPath, from bytes: DocumentBytes, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
+        try ModelDecoding.update(root, options: options, reports: report != nil) { session in
+            let (model, place) = try IdentityLookup.target(at: target, from: root, session: session)
+            let plan = try PlanRegistry.plan(for: type(of: model))
+            try ModelDecoding.below(place, session: session) {
+                try run(bytes, at: nil, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
+                    _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session, plan: plan)
+                }
+            }
+        }
+    }
+
     /// New models from the array at `path` (or the whole document).
     static func decodeArray<Model: BaseModel>(_ bytes: DocumentBytes, at path: String?, of type: Model.Type, options: DecodingOptions, report: MappingReport?) throws -> [Model] {
         let session = DecodingSession.forDecoding(options: options, reports: report != nil)

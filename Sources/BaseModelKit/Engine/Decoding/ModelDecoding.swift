@@ -174,6 +174,18 @@ enum ModelDecoding {
         return announceChanges(of: session, root: root)
     }
 
+    /// `body`, decoding at `place` in the graph (a model an `IdentityPath` named): the report's and
+    /// the change set's paths, and the errors', start with it.
+    static func below<Result>(_ place: MappingPath, session: DecodingSession, _ body: () throws -> Result) throws -> Result {
+        for component in place.components { session.enter(component) }
+        do {
+            return try body()
+        } catch var error as MappingError {
+            error.path.components.insert(contentsOf: place.components, at: 0)
+            throw error
+        }
+    }
+
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
         DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,

@@ -1,0 +1,84 @@
+/// Finding one model in a property by its identity: a step of an `IdentityPath`.
+///
+/// A dictionary of models is looked up by key. An array merged by identity is looked up through an
+/// index of identity → position kept with the object that holds it (`IdentityPositions`): used when
+/// the element at the position it gives still has that identity, rebuilt from the array when not (an
+/// update reordered the array, or added the element). So a step costs a hash lookup and a check of one
+/// element while the array keeps its order — as a live feed's updates of prices do — and one pass over
+/// the array after a change of order.
+protocol ModelAddressing {
+    /// The model `id` names in `value` (the property's value, of the coder's type), with its step in
+    /// a path; `positions` is the array's index (see above), read and brought up to date.
+    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel
+}
+
+/// What a step of an `IdentityPath` found in a property.
+enum AddressedModel {
+    /// The model, with its step in a `MappingPath` below the property (`nil` for a model property).
+    case found(AnyObject, MappingPath.Component?)
+    /// No model has the identity (or the property holds `nil`).
+    case absent
+    /// The property holds nothing a step can name: why.
+    case notAddressable(String)
+}
+
+/// The identity → position indexes of one model's arrays merged by identity, by member, kept with
+/// the model (`BaseModel.identityPositions`) for lookups through `IdentityPath`s. A lookup only reads
+/// a graph, so two threads may look up in one graph at once: the indexes, and the model's reference
+/// to them, are read and written only under `lock`.
+final class IdentityPositions: @unchecked Sendable {
+    // @unchecked: `byMember` is reached only under `lock` (see above).
+    static let lock = Lock.make(())
+    var byMember: [Int: [JSON: Int]] = [:]
+}
+
+extension ArrayCoder: ModelAddressing {
+    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+        guard let identity else { return .notAddressable("an array not named in identities") }
+        guard let id else { return .notAddressable("an array: the step needs the identity of an element") }
+        guard let elements = value as? [Element] else { return .absent }
+        // As the identity property writes it: `"7"` for an `Int` identity is `7`.
+        let wanted = identity.canonical(id, session) ?? id
+        func element(at position: Int) -> AnyObject? {
+            guard position < elements.count, let object = anyObject(elements[position]), identity.of(object) == wanted else { return nil }
+            return object
+        }
+        if let position = positions?[wanted], let object = element(at: position) {
+            return .found(object, .index(position))
+        }
+        var rebuilt: [JSON: Int] = [:]
+        rebuilt.reserveCapacity(elements.count)
+        // From the end, so that an identity the array holds twice names its first element.
+        var position = elements.count - 1
+        while position >= 0 {
+            if let id = anyObject(elements[position]).flatMap(identity.of) { rebuilt[id] = position }
+            position -= 1
+        }
+        positions = rebuilt
+        guard let found = rebuilt[wanted], let object = element(at: found) else { return .absent }
+        return .found(object, .index(found))
+    }
+}
+
+extension DictionaryCoder: ModelAddressing {
+    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+        guard self.value.isModel else { return .notAddressable("a dictionary of values that are not models") }
+        guard let id else { return .notAddressable("a dictionary: the step needs a key") }
+        let key: String
+        switch id {
+        case .string(let text): key = text
+        case .number(let number): key = number.description
+        default: return .notAddressable("a dictionary, whose keys are strings, not \(id.foundDescription)")
+        }
+        guard let models = value as? [String: Value], let model = models[key].flatMap(anyObject) else { return .absent }
+        return .found(model, .dictionaryKey(key))
+    }
+}
+
+extension OptionalCoder: ModelAddressing {
+    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+        guard let addressing = wrapped as? any ModelAddressing else { return .notAddressable("a value that holds no models") }
+        guard let wrapped = value as? Wrapped else { return .absent }
+        return addressing.address(id, in: wrapped, positions: &positions, session: session)
+    }
+}

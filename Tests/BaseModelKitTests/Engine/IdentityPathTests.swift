@@ -1,0 +1,146 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+private final class Price: BaseModel {
+    var outcomeId = 0
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "p": "price"] }
+}
+
+private final class PathBook: BaseModel {
+    var name = ""
+    var outcomes: [Price] = []
+    override class var apiToLocal: [String: String] { ["n": "name", "o": "outcomes"] }
+    override class var identities: [String: String] { ["outcomes": "outcomeId"] }
+    override class var partialCollections: Set<String> { ["outcomes"] }
+}
+
+private final class Fixture: BaseModel {
+    var fixtureId = 0
+    var books: [String: PathBook] = [:]
+    var main: PathBook?
+    var tags: [String] = []
+    override class var apiToLocal: [String: String] { ["e": "fixtureId", "m": "books", "mn": "main", "tg": "tags"] }
+}
+
+private final class Board: BaseModel {
+    var fixtures: [Fixture] = []
+    var plain: [Fixture] = []
+    override class var apiToLocal: [String: String] { ["ev": "fixtures", "pl": "plain"] }
+    override class var identities: [String: String] { ["fixtures": "fixtureId"] }
+}
+
+private func board(events: Int) throws -> Board {
+    let text = "{\"ev\":[" + (0..<events).map { event in
+        #"{"e":\#(100 + event),"m":{"\#(100 + event)-1":{"n":"1x2","o":[{"i":1,"p":1.5},{"i":2,"p":3.0}]}},"mn":{"n":"main","o":[]}}"#
+    }.joined(separator: ",") + "]}"
+    return try Board.decode(from: text)
+}
+
+@Suite("Identity paths")
+struct IdentityPathTests {
+    @Test("a path through an array merged by identity and a dictionary of models finds the model")
+    func findsTheModel() throws {
+        let board = try board(events: 50)
+        let path = IdentityPath("ev", 137).then("m", "137-1")
+        let book = try #require(try board.model(of: PathBook.self, at: path))
+        #expect(book === board.fixtures[37].books["137-1"])
+        #expect(try board.model(at: IdentityPath("ev", 149).then("mn")) === board.fixtures[49].main)
+        // An identity read as the identity property reads it.
+        #expect(try board.model(at: IdentityPath("ev", "101")) === board.fixtures[1])
+        #expect(path.description == #"ev[id: 137].m[id: "137-1"]"#)
+    }
+
+    @Test("an identity that names no model is nil; a key that names no collection of models is an error")
+    func absentAndWrongSteps() throws {
+        let board = try board(events: 3)
+        #expect(try board.model(at: IdentityPath("ev", 7)) == nil)
+        #expect(try board.model(at: IdentityPath("ev", 101).then("m", "nope")) == nil)
+        #expect(throws: MappingError.self) { try board.model(at: IdentityPath("zz", 1)) }
+        #expect(throws: MappingError.self) { try board.model(at: IdentityPath("pl", 101)) }
+        #expect(throws: MappingError.self) { try board.model(at: IdentityPath("ev", 101).then("tg", "a")) }
+        #expect(throws: MappingError.self) { try board.model(at: IdentityPath("ev", 101).then("mn", 1)) }
+    }
+
+    @Test("lookups stay right after updates reorder, add and remove elements")
+    func indexFollowsUpdates() throws {
+        let board = try board(events: 20)
+        #expect(try board.model(at: IdentityPath("ev", 105)) === board.fixtures[5])
+        // Reversed, one removed, one added: the index kept on the board no longer fits.
+        let reordered = "{\"ev\":[" + ([999] + (100..<120).reversed().filter { $0 != 110 }).map { #"{"e":\#($0)}"# }.joined(separator: ",") + "]}"
+        try board.update(from: reordered)
+        #expect(board.fixtures.count == 20)
+        for id in [999, 105, 119, 100] {
+            let found = try #require(try board.model(of: Fixture.self, at: IdentityPath("ev", JSON(integerLiteral: Int64(id)))))
+            #expect(found.fixtureId == id)
+        }
+        #expect(try board.model(at: IdentityPath("ev", 110)) == nil)
+        // Code changing an element's identity in place is seen too.
+        board.fixtures[0].fixtureId = 5000
+        #expect(try board.model(at: IdentityPath("ev", 999)) == nil)
+        #expect(try board.model(at: IdentityPath("ev", 5000)) === board.fixtures[0])
+    }
+
+    @Test("a delta applied at an identity path: a change set and a report with paths from the root")
+    func updateAtPath() throws {
+        let board = try board(events: 10)
+        let report = MappingReport()
+        let changes = try board.update(from: #"{"o":[{"i":2,"p":3.4}],"x":1}"#, at: IdentityPath("ev", 104).then("m", "104-1"), report: report)
+        // The path of a change is its place in the delta, under the target's place in the graph.
+        #expect(changes.map(\.path.description) == [#"ev[4].m["104-1"].o[0].p"#])
+        #expect(changes.first?.oldValue == 3.0 && changes.first?.newValue == 3.4)
+        #expect(board.fixtures[4].books["104-1"]?.outcomes.map(\.price) == [1.5, 3.4])
+        #expect(report.entries.map { $0.path.description } == [#"ev[4].m["104-1"].x"#])
+        // The change set's body, applied to the root of a copy of the state before, makes the same change.
+        let copy = try Board.decode(from: try board.jsonData())
+        let moved = try board.update(from: #"{"o":[{"i":1,"p":9}]}"#, at: IdentityPath("ev", 104).then("m", "104-1"))
+        try copy.update(from: try moved.jsonData())
+        #expect(try copy.jsonData() == (try board.jsonData()))
+        let fromObject = try board.update(from: ["n": "renamed"] as JSONObject, at: IdentityPath("ev", 109).then("mn"))
+        #expect(fromObject.map(\.path.description) == ["ev[9].mn.n"])
+        #expect(board.fixtures[9].main?.name == "renamed")
+    }
+
+    @Test("a delta whose target is not there, or that fails, changes nothing and names the place")
+    func failedUpdateAtPath() throws {
+        let board = try board(events: 5)
+        let before = try board.jsonData()
+        let missing = #expect(throws: MappingError.self) {
+            try board.update(from: #"{"o":[]}"#, at: IdentityPath("ev", 102).then("m", "9-9"))
+        }
+        #expect(missing?.path.description == #"ev[2].m"#)
+        #expect(missing.map { "\($0)" }?.contains("Found no model with the identity \"9-9\"") == true)
+        let bad = #expect(throws: MappingError.self) {
+            try board.update(from: #"{"n":"x","o":[{"i":1,"p":"high"}]}"#, at: IdentityPath("ev", 103).then("m", "103-1"))
+        }
+        #expect(bad?.path.description == #"ev[3].m["103-1"].o[0].p"#)
+        #expect(try board.jsonData() == before)
+    }
+
+    @Test("lookups from many threads at once in one graph")
+    func concurrentLookups() async throws {
+        let board = try board(events: 200)
+        let shared = SharedGraph(board)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var found = 0
+                    for id in stride(from: 100 + worker, to: 300, by: 4) where try shared.value.model(at: IdentityPath("ev", JSON(integerLiteral: Int64(id))).then("m", .string("\(id)-1"))) != nil {
+                        found += 1
+                    }
+                    return found
+                }
+            }
+            var total = 0
+            for try await found in group { total += found }
+            #expect(total == 200)
+        }
+    }
+}
+
+/// Hands a graph that no thread changes to tasks that only read it.
+private final class SharedGraph<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
