@@ -47,7 +47,7 @@ struct ArrayCoder<Element>: ValueCoding {
         var result: [Element] = []
         result.reserveCapacity(current.count)
         while try elements.next(in: &parser, session: session) {
-            let match = try parser.identity(named: identity.key).flatMap { identity.take($0, from: &byIdentity, session: session) }.map { current[$0] }
+            let match = identity.key(ofElementAt: parser).flatMap { identity.take($0, from: &byIdentity, session: session) }.map { current[$0] }
             do {
                 if let match {
                     result.append(try element.decode(from: &parser, merging: match, session: session))
@@ -73,7 +73,7 @@ struct ArrayCoder<Element>: ValueCoding {
         var removed: [Int] = []
         var added: [Element] = []
         while try elements.next(in: &parser, session: session) {
-            let id = try parser.identity(named: identity.key)
+            let id = identity.key(ofElementAt: parser)
             let position = id.flatMap { identity.take($0, from: &byIdentity, session: session) }
             if try parser.identity(named: ElementIdentity.removalKey) == .bool(true) {
                 if let position { removed.append(position) }
@@ -151,6 +151,8 @@ struct ArrayCoder<Element>: ValueCoding {
 struct ElementIdentity: Sendable {
     /// The identity property's JSON key in the elements' objects.
     let key: String
+    /// `key`'s UTF-8 bytes, to find it in an element's object.
+    let keyBytes: [UInt8]
     /// Whether an update lists only the elements that changed (`BaseModel.partialCollections`).
     let isPartial: Bool
     /// The identity property of a model, as the maps write it; `nil` if it cannot be read.
@@ -158,6 +160,19 @@ struct ElementIdentity: Sendable {
     /// An identity as found in a document, as the property would hold and write it (`"1"` read
     /// leniently for an `Int` is `1`); `nil` if the property cannot hold it.
     let canonical: @Sendable (JSON, DecodingSession) -> JSON?
+    /// The identity of a model as a merge compares it: as `of` gives it, without making `JSON` for
+    /// an integer or a string.
+    let keyOf: @Sendable (AnyObject) -> IdentityKey?
+
+    init(key: String, isPartial: Bool, of: @escaping @Sendable (AnyObject) -> JSON?, canonical: @escaping @Sendable (JSON, DecodingSession) -> JSON?,
+         keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil) {
+        self.key = key
+        self.keyBytes = Array(key.utf8)
+        self.isPartial = isPartial
+        self.of = of
+        self.canonical = canonical
+        self.keyOf = keyOf ?? { object in of(object).map(IdentityKey.init) }
+    }
 
     /// The member that marks an element of a partial collection's update as removed:
     /// `{"i":3,"$remove":true}`.
@@ -165,10 +180,46 @@ struct ElementIdentity: Sendable {
 
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
     /// canonical form.
-    func take(_ id: JSON, from index: inout IdentityIndex, session: DecodingSession) -> Int? {
+    func take(_ id: IdentityKey, from index: inout IdentityIndex, session: DecodingSession) -> Int? {
         if let position = index.take(id) { return position }
-        guard let canonical = canonical(id, session), canonical != id else { return nil }
+        guard let canonical = canonical(id.json, session).map(IdentityKey.init), canonical != id else { return nil }
         return index.take(canonical)
+    }
+
+    /// The identity of the element at the parser's position (an object), read from a copy of the
+    /// parser; `nil` when it has none.
+    func key(ofElementAt parser: JSONParser) -> IdentityKey? {
+        parser.identityKey(named: key, bytes: keyBytes)
+    }
+}
+
+/// An identity as a merge by identity compares it: an integer or a string held as such, so that
+/// reading, comparing and hashing one makes no `JSON`; any other value as `JSON`. Two keys are equal
+/// exactly when their `JSON` values are (numbers by value, strings as Swift compares them), so a merge
+/// matches what it matched comparing `JSON`.
+enum IdentityKey: Hashable {
+    case int(Int)
+    case string(String)
+    case json(JSON)
+
+    init(_ json: JSON) {
+        switch json {
+        case .number(let number):
+            if let value = number.int(exactly: Int.self) { self = .int(value) } else { self = .json(json) }
+        case .string(let text):
+            self = .string(text)
+        default:
+            self = .json(json)
+        }
+    }
+
+    /// The identity as `JSON`.
+    var json: JSON {
+        switch self {
+        case .int(let value): .number(JSONNumber(value))
+        case .string(let text): .string(text)
+        case .json(let json): json
+        }
     }
 }
 
@@ -180,10 +231,10 @@ struct ElementIdentity: Sendable {
 /// It keeps positions in the array, not elements: code generic over the element type, which this
 /// runs as, paid metadata lookups for every tuple and optional of an element (callgrind).
 struct IdentityIndex {
-    private var short: [JSON?] = []
+    private var short: [IdentityKey?] = []
     /// The first position not yet taken of each identity, and after each position the next one of
     /// the same identity (-1 for none).
-    private var long: [JSON: Int] = [:]
+    private var long: [IdentityKey: Int] = [:]
     private var nextOfSameIdentity: [Int] = []
     private let isShort: Bool
 
@@ -196,7 +247,7 @@ struct IdentityIndex {
             short.reserveCapacity(count)
             var position = 0
             while position < count {
-                short.append(anyObject(elements[position]).flatMap(identity.of))
+                short.append(anyObject(elements[position]).flatMap(identity.keyOf))
                 position += 1
             }
             return
@@ -205,7 +256,7 @@ struct IdentityIndex {
         // From the end, so that each identity's chain runs in the array's order.
         var position = count - 1
         while position >= 0 {
-            if let id = anyObject(elements[position]).flatMap(identity.of) {
+            if let id = anyObject(elements[position]).flatMap(identity.keyOf) {
                 nextOfSameIdentity[position] = long[id] ?? -1
                 long[id] = position
             }
@@ -214,7 +265,7 @@ struct IdentityIndex {
     }
 
     /// The position of the element whose identity is `id`, if any is left; it is not found again.
-    mutating func take(_ id: JSON) -> Int? {
+    mutating func take(_ id: IdentityKey) -> Int? {
         guard isShort else {
             guard let position = long[id] else { return nil }
             let next = nextOfSameIdentity[position]

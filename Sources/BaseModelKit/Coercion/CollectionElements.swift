@@ -181,6 +181,29 @@ extension JSONParser {
         guard scan.peekToken() == UInt8(ascii: "{") else { return nil }
         return try? scan.memberValue(named: key)
     }
+
+    /// `identity(named:)` as an `IdentityKey`, for an identity whose key's UTF-8 bytes are
+    /// `keyBytes`: an integer or a string is read as such, with no `JSON` made.
+    func identityKey(named key: String, bytes keyBytes: [UInt8]) -> IdentityKey? {
+        var scan = self
+        guard scan.peekToken() == UInt8(ascii: "{") else { return nil }
+        do {
+            try scan.enterContainer()
+            guard let found = try scan.lastMemberValue(named: key, bytes: keyBytes) else { return nil }
+            scan.position = found.position
+            scan.depth = found.depth
+            switch scan.peekToken() ?? 0 {
+            case UInt8(ascii: "\""):
+                return .string(try scan.readString())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return IdentityKey(.number(try scan.readNumber()))
+            default:
+                return IdentityKey(try scan.readValue())
+            }
+        } catch {
+            return nil
+        }
+    }
 }
 
 /// `value` as an object reference, when `Value` is a class type; `nil` otherwise. (`as AnyObject`

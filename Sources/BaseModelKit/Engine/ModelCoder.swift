@@ -119,7 +119,7 @@ extension BaseModel: ModelCoderProviding {
 
 
 extension ModelCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard id == nil else { return .notAddressable("a model, which a step names without an identity") }
         guard let model = (value as? Declared).flatMap(anyObject) else { return .absent }
         return .found(model, nil)

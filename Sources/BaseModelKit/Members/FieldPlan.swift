@@ -47,8 +47,12 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// records a change of `property` in `tracker` if the value changed.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws
 
+    /// The property's value in `object` as an identity a merge compares (see `IdentityKey`): what
+    /// `json(of:session:)` gives, with no `JSON` made for an integer or a string property.
+    func identityKey(of object: AnyObject) -> IdentityKey?
+
     /// The model `id` names in the property of `object` (see `ModelAddressing`).
-    func address(_ id: JSON?, in object: AnyObject, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel
+    func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
 }
 
 extension MappedFieldAccess {
@@ -56,8 +60,11 @@ extension MappedFieldAccess {
     var mergesOnUpdate: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? { nil }
-    func address(_ id: JSON?, in object: AnyObject, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         .notAddressable("a value that holds no models")
+    }
+    func identityKey(of object: AnyObject) -> IdentityKey? {
+        json(of: object, session: IdentityWriting.session).map(IdentityKey.init)
     }
 
     /// By probes: a property holding models (merged in place), or a value compared by its written
@@ -232,7 +239,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         canonicalIdentity(of: json, by: coder, session: session)
     }
 
-    func address(_ id: JSON?, in object: AnyObject, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard let addressing else { return .notAddressable("a value that holds no models") }
         return addressing.address(id, in: handle.read(from: object), positions: &positions, session: session)
     }

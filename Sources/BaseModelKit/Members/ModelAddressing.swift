@@ -9,7 +9,7 @@
 protocol ModelAddressing {
     /// The model `id` names in `value` (the property's value, of the coder's type), with its step in
     /// a path; `positions` is the array's index (see above), read and brought up to date.
-    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel
+    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
 }
 
 /// What a step of an `IdentityPath` found in a property.
@@ -29,29 +29,29 @@ enum AddressedModel {
 final class IdentityPositions: @unchecked Sendable {
     // @unchecked: `byMember` is reached only under `lock` (see above).
     static let lock = Lock.make(())
-    var byMember: [Int: [JSON: Int]] = [:]
+    var byMember: [Int: [IdentityKey: Int]] = [:]
 }
 
 extension ArrayCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard let identity else { return .notAddressable("an array not named in identities") }
         guard let id else { return .notAddressable("an array: the step needs the identity of an element") }
         guard let elements = value as? [Element] else { return .absent }
         // As the identity property writes it: `"7"` for an `Int` identity is `7`.
-        let wanted = identity.canonical(id, session) ?? id
+        let wanted = IdentityKey(identity.canonical(id, session) ?? id)
         func element(at position: Int) -> AnyObject? {
-            guard position < elements.count, let object = anyObject(elements[position]), identity.of(object) == wanted else { return nil }
+            guard position < elements.count, let object = anyObject(elements[position]), identity.keyOf(object) == wanted else { return nil }
             return object
         }
         if let position = positions?[wanted], let object = element(at: position) {
             return .found(object, .index(position))
         }
-        var rebuilt: [JSON: Int] = [:]
+        var rebuilt: [IdentityKey: Int] = [:]
         rebuilt.reserveCapacity(elements.count)
         // From the end, so that an identity the array holds twice names its first element.
         var position = elements.count - 1
         while position >= 0 {
-            if let id = anyObject(elements[position]).flatMap(identity.of) { rebuilt[id] = position }
+            if let id = anyObject(elements[position]).flatMap(identity.keyOf) { rebuilt[id] = position }
             position -= 1
         }
         positions = rebuilt
@@ -61,7 +61,7 @@ extension ArrayCoder: ModelAddressing {
 }
 
 extension DictionaryCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard self.value.isModel else { return .notAddressable("a dictionary of values that are not models") }
         guard let id else { return .notAddressable("a dictionary: the step needs a key") }
         let key: String
@@ -76,7 +76,7 @@ extension DictionaryCoder: ModelAddressing {
 }
 
 extension OptionalCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [JSON: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard let addressing = wrapped as? any ModelAddressing else { return .notAddressable("a value that holds no models") }
         guard let wrapped = value as? Wrapped else { return .absent }
         return addressing.address(id, in: wrapped, positions: &positions, session: session)

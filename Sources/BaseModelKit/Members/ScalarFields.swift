@@ -92,6 +92,18 @@ final class OptionalBoolField: FieldStorage<OptionalOf<BoolCoder>, Bool?>, Speci
 final class DateField: FieldStorage<DateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
 final class OptionalDateField: FieldStorage<OptionalOf<DateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
 
+extension IntField {
+    func identityKey(of object: AnyObject) -> IdentityKey? {
+        .int(handle.read(from: object))
+    }
+}
+
+extension StringField {
+    func identityKey(of object: AnyObject) -> IdentityKey? {
+        .string(handle.read(from: object))
+    }
+}
+
 enum SpecializedFields {
     /// A specialised access for `field` when its type is one of the common scalars (or an optional of
     /// one) and no transformer applies; `nil` otherwise.

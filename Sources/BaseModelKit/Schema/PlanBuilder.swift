@@ -125,6 +125,9 @@ struct PlanBuilder {
             problems.append("identities names `\(identityProperty)` as the identity of `\(property)`'s elements, but `\(elementClass)` maps no such property under a plain key.")
             return nil
         }
+        // The identity's access in the elements' class, kept at the first element read (the class's
+        // plan may not exist while this one is built).
+        let elementAccess = PublishedReference<IdentityAccess>()
         return ElementIdentity(key: key, isPartial: isPartial, of: { object in
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
@@ -134,6 +137,20 @@ struct PlanBuilder {
             // As the elements' class reads the identity (a lenient "1" for an Int is 1) and writes it.
             guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: key) else { return nil }
             return plan.members.accessors[index].canonicalJSON(for: json, session: session)
+        }, keyOf: { object in
+            // The elements' own class, the usual one, through the access kept for it; a subclass
+            // through its plan, as `of` does.
+            let type = ObjectIdentifier(Swift.type(of: object))
+            if let known = elementAccess.read({ $0.flatMap { $0.type == type ? $0.access : nil } }) {
+                return known.identityKey(of: object)
+            }
+            guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
+                  let index = plan.members.index(forKey: key) else { return nil }
+            let access = plan.members.accessors[index]
+            if Swift.type(of: model) == elementClass {
+                _ = elementAccess.publish { $0 == nil ? IdentityAccess(type: type, access: access) : nil }
+            }
+            return access.identityKey(of: model)
         })
     }
 
@@ -464,3 +481,14 @@ struct PlanBuilder {
 /// Arrays, whatever their element: how the schema tells an array from a set or a dictionary.
 private protocol ArrayOfAnything {}
 extension Array: ArrayOfAnything {}
+
+/// The access of the identity property of one class of elements (see `elementIdentity`).
+private final class IdentityAccess: Sendable {
+    let type: ObjectIdentifier
+    let access: any MappedFieldAccess
+
+    init(type: ObjectIdentifier, access: any MappedFieldAccess) {
+        self.type = type
+        self.access = access
+    }
+}

@@ -58,7 +58,7 @@ enum IdentityLookup {
 
     /// Keeps an array's index of identity → position (see `ModelAddressing`) with the object that
     /// holds the array.
-    private static func keep(_ positions: [JSON: Int], ofMember member: Int, with owner: BaseModel) {
+    private static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, with owner: BaseModel) {
         IdentityPositions.lock.withLock { _ in
             let kept = owner.identityPositions ?? IdentityPositions()
             kept.byMember[member] = positions

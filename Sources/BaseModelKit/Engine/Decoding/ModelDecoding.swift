@@ -143,8 +143,10 @@ enum ModelDecoding {
     /// The object is claimed first (see `ModelAccess`): an object another thread is updating or
     /// encoding fails the update before anything of it is read.
     static func recordChanges(to model: BaseModel, plan: ModelPlan?, session: DecodingSession) throws {
-        guard let changeLog = session.changeLog, !changeLog.contains(model) else { return }
+        guard let changeLog = session.changeLog else { return }
         let copiers = try (plan ?? PlanRegistry.plan(for: type(of: model))).copiers
+        // Claimed first: an object this call claims now is new to the log, which then needs no
+        // look-up to tell (see `ChangeLog`).
         let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
         changeLog.record(model, copiers: copiers, claimed: claimed)
     }

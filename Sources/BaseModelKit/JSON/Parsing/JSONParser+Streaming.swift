@@ -112,8 +112,12 @@ extension JSONParser {
     /// a full read), with the depth to go back to it; `nil` when no member has that key. The parser is
     /// left after the object either way.
     mutating func lastMemberValue(named key: String) throws(JSONSyntaxError) -> (position: Int, depth: Int)? {
+        try lastMemberValue(named: key, bytes: Array(key.utf8))
+    }
+
+    /// `lastMemberValue(named:)` for a caller that has the key's UTF-8 bytes (`wanted`) at hand.
+    mutating func lastMemberValue(named key: String, bytes wanted: [UInt8]) throws(JSONSyntaxError) -> (position: Int, depth: Int)? {
         if closesImmediately(UInt8(ascii: "}")) { return nil }
-        let wanted = Array(key.utf8)
         var found: (position: Int, depth: Int)?
         repeat {
             let matches: Bool
