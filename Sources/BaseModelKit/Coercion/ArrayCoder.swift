@@ -189,7 +189,7 @@ struct ElementIdentity: Sendable {
     /// The identity of the element at the parser's position (an object), read from a copy of the
     /// parser; `nil` when it has none.
     func key(ofElementAt parser: JSONParser) -> IdentityKey? {
-        parser.identityKey(named: key, bytes: keyBytes)
+        parser.memberIdentity(named: key, bytes: keyBytes)
     }
 }
 

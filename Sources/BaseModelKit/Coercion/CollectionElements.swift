@@ -184,7 +184,7 @@ extension JSONParser {
 
     /// `identity(named:)` as an `IdentityKey`, for an identity whose key's UTF-8 bytes are
     /// `keyBytes`: an integer or a string is read as such, with no `JSON` made.
-    func identityKey(named key: String, bytes keyBytes: [UInt8]) -> IdentityKey? {
+    func memberIdentity(named key: String, bytes keyBytes: [UInt8]) -> IdentityKey? {
         var scan = self
         guard scan.peekToken() == UInt8(ascii: "{") else { return nil }
         do {
