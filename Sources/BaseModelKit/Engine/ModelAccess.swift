@@ -23,6 +23,12 @@ enum ModelAccess {
         throw MappingError(.concurrentUpdate(String(describing: type(of: model))))
     }
 
+    /// Whether an update on `thread` holds `model`.
+    @inline(__always)
+    static func isClaimed(_ model: BaseModel, thread: Int) -> Bool {
+        AtomicOperations.load(accessWord(of: model)) == thread + 1
+    }
+
     /// Gives back an object `beginUpdate` claimed.
     static func endUpdate(_ model: BaseModel) {
         AtomicOperations.store(0, to: accessWord(of: model))

@@ -148,9 +148,18 @@ func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: C
         }
         throw coder.mismatch(.null)
     }
-    let value = coder.mergesIntoExisting
-        ? try coder.decode(from: &parser, merging: handle.read(from: object), session: session)
-        : try coder.decode(from: &parser, session: session)
+    guard coder.mergesIntoExisting else {
+        let value = try coder.decode(from: &parser, session: session)
+        // An update logs what it overwrites, to undo it if it fails.
+        session.changeLog?.noteWrite(of: handle, in: object)
+        handle.write(value, to: object)
+        return
+    }
+    let current = handle.read(from: object)
+    let value = try coder.decode(from: &parser, merging: current, session: session)
+    // A model merged in place, or a collection with the same buffer, is there already.
+    if isSameObject(value, current) { return }
+    session.changeLog?.noteWrite(of: handle, in: object)
     handle.write(value, to: object)
 }
 

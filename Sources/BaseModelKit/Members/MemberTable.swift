@@ -230,6 +230,7 @@ final class MemberTable: Sendable {
         // An object the update logged existed before it (`ModelDecoding.recordChanges`, which also
         // saved what it kept, for a rollback).
         let merges = session.changeLog?.contains(object) == true
+        session.changeLog?.noteWrite(of: unknownKeys, in: object)
         var members = unknownKeys.read(from: object)
         // The field emptied while the copy changes, so that the copy owns its storage alone and
         // changes it in place rather than copying it per key.

@@ -1,73 +1,115 @@
-/// The objects an update in place has changed, each with a copy of its fields from before, so that a
-/// failed update can put every one of them back, and the objects it claimed (see the engine's
-/// `ModelAccess`), so that it can give them back when it ends.
+/// What an update in place needs to undo itself: the old value of every field it wrote in an object
+/// that existed before it, and the objects it claimed (see the engine's `ModelAccess`), so that it can
+/// give them back when it ends.
 ///
-/// Kept flat, for the cost of a small update (callgrind on the live feed: the log was a quarter of an
-/// update): the copies of all objects' fields in one array, and no set of the objects recorded unless
-/// one is needed. An object this update claims is new to it (an object it recorded before is claimed
-/// already), so only an object that was claimed already — reached again, or held by a call further
-/// out on the same thread — is looked up, in a set made at the first such look-up.
+/// An undo log of the writes (`noteWrite`), not a copy of every object reached: an update of a price
+/// logs one field. (Copying every object an update reached was a quarter of an update of the live
+/// feed: callgrind.) An object whose class runs its own code during a decode — an overridden
+/// `deserialize(_:)` or `didDeserialize()`, which may set any of its fields — has all its fields copied
+/// when the update reaches it (`record`), as before. Entries are undone in the reverse of their order.
 final class ChangeLog: Sendable {
-    private struct Entry {
-        let object: AnyObject
-        let copiers: FieldCopiers
-        /// Where the object's copies start in `saved`.
-        let start: Int
-        /// Whether this update claimed the object, and must give it back.
-        let claimed: Bool
+    private enum Entry {
+        /// Copies of an object's fields; the copies start at `start` in `saved`.
+        case copied(object: AnyObject, copiers: FieldCopiers, start: Int)
+        /// A field's write, undone by writing its old value back.
+        case write(undo: () -> Void)
     }
 
     private struct State {
         var entries: [Entry] = []
         var saved: [Any] = []
-        /// The objects of `entries`, once a look-up needed them.
-        var recorded: Set<ObjectIdentifier>?
+        var claimed: [AnyObject] = []
+        /// The objects copied, once a look-up needed them.
+        var copied: Set<ObjectIdentifier>?
 
-        /// Whether `object` is recorded, making `recorded` if it is not made yet.
-        mutating func contains(_ object: AnyObject) -> Bool {
-            if recorded == nil { recorded = Set(entries.map { ObjectIdentifier($0.object) }) }
-            return recorded!.contains(ObjectIdentifier(object))
+        /// Whether `object`'s fields were copied, making `copied` if it is not made yet.
+        mutating func hasCopied(_ object: AnyObject) -> Bool {
+            if copied == nil {
+                copied = Set(entries.compactMap { entry in
+                    guard case .copied(let object, _, _) = entry else { return nil }
+                    return ObjectIdentifier(object)
+                })
+            }
+            return copied!.contains(ObjectIdentifier(object))
         }
     }
 
     private let state = Lock.make(State())
 
-    /// Whether `object` was recorded already in this update.
-    func contains(_ object: AnyObject) -> Bool {
-        state.withLock { $0.contains(object) }
+    /// Whether an object existed before this update: it is claimed by this update's thread (set by
+    /// the engine, which knows where a model keeps its claim).
+    private let isClaimed: @Sendable (AnyObject) -> Bool
+
+    init(isClaimed: @escaping @Sendable (AnyObject) -> Bool) {
+        self.isClaimed = isClaimed
     }
 
-    /// Copies the fields of `object` unless it was copied already in this update. `claimed` says
-    /// that this update has just claimed the object — so it is new to this update — and must give it
-    /// back at the end.
+    /// Whether `object` existed before this update (the update has claimed it).
+    func contains(_ object: AnyObject) -> Bool {
+        isClaimed(object)
+    }
+
+    /// Notes that this update has just claimed `object` (it must give it back at the end).
+    func claim(_ object: AnyObject) {
+        state.withLock { $0.claimed.append(object) }
+    }
+
+    /// Copies the fields of `object` — whose class runs its own code during a decode — unless they
+    /// were copied already in this update. `claimed` says that this update has just claimed the
+    /// object: then it is new to this update, and must be given back at the end.
     func record(_ object: AnyObject, copiers: FieldCopiers, claimed: Bool) {
         state.withLock { state in
-            if !claimed, state.contains(object) { return }
-            state.recorded?.insert(ObjectIdentifier(object))
-            state.entries.append(Entry(object: object, copiers: copiers, start: state.saved.count, claimed: claimed))
+            if claimed {
+                state.claimed.append(object)
+            } else if state.hasCopied(object) {
+                return
+            }
+            state.copied?.insert(ObjectIdentifier(object))
+            state.entries.append(.copied(object: object, copiers: copiers, start: state.saved.count))
             for copier in copiers.all {
                 state.saved.append(copier.save(from: object))
             }
         }
     }
 
+    /// Logs the value `handle`'s field of `object` holds before the engine writes `object`'s field:
+    /// a failed update writes it back. Nothing for an object this update created (it is not claimed):
+    /// no one else holds it.
+    @inline(__always)
+    func noteWrite<Value>(of handle: FieldHandle<Value>, in object: AnyObject) {
+        guard isClaimed(object) else { return }
+        let old = handle.read(from: object)
+        state.withLock { $0.entries.append(.write(undo: { handle.write(old, to: object) })) }
+    }
+
     /// The objects this update claimed, handed over once (the log is emptied): the caller gives them
     /// back.
     func takeClaimed() -> [AnyObject] {
         state.withLock { state in
-            let claimed = state.entries.filter(\.claimed).map(\.object)
+            let claimed = state.claimed
             state = State()
             return claimed
         }
     }
 
-    /// Restores every recorded object, the most recent first. The log keeps its entries, for
-    /// `takeClaimed`.
+    /// Undoes every logged write and puts back every copied object, the most recent first. The log
+    /// keeps the claimed objects, for `takeClaimed`.
     func rollBack() {
-        let (entries, saved) = state.withLock { ($0.entries, $0.saved) }
+        let (entries, saved) = state.withLock { state in
+            let taken = (state.entries, state.saved)
+            state.entries = []
+            state.saved = []
+            state.copied = nil
+            return taken
+        }
         for entry in entries.reversed() {
-            for (offset, copier) in entry.copiers.all.enumerated() {
-                copier.restore(saved[entry.start + offset], to: entry.object)
+            switch entry {
+            case .copied(let object, let copiers, let start):
+                for (offset, copier) in copiers.all.enumerated() {
+                    copier.restore(saved[start + offset], to: object)
+                }
+            case .write(let undo):
+                undo()
             }
         }
     }

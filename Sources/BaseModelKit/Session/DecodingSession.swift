@@ -48,11 +48,13 @@ final class DecodingSession: Sendable {
     /// `MessageRouter`'s type key (the first step of its path).
     let envelopeKey: String?
 
+    /// `isUpdate` makes a session for an update in place, with a `ChangeLog` that tells existing
+    /// objects by `isClaimed` (the engine's claims).
     init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil, shadowsRepeatedKeys: Bool = false,
-         envelopeKey: String? = nil) {
+         envelopeKey: String? = nil, isClaimed: @escaping @Sendable (AnyObject) -> Bool = { _ in false }) {
         self.envelopeKey = envelopeKey
         self.shadowsRepeatedKeys = shadowsRepeatedKeys
-        self.changeLog = isUpdate ? ChangeLog() : nil
+        self.changeLog = isUpdate ? ChangeLog(isClaimed: isClaimed) : nil
         self.changes = changes
         self.tracksChanges = changes != nil
         self.requiresNonOptional = options.missingKeys == .errorForNonOptional

@@ -3,8 +3,8 @@
 /// For each object:
 /// 1. the object is constructed with `init()` — the class `modelClass(for:)` picks, when the declared
 ///    class overrides it — or, when updating in place, the existing object is taken, after it is
-///    claimed (`ModelAccess`) and a copy of its fields is logged so that a failed update can restore
-///    it (unless `modelClass(for:)` picks another class for the payload: then a new object of that
+///    claimed (`ModelAccess`), so that a failed update can restore it (its writes are logged, or for a
+///    class with decoding hooks a copy of its fields) (unless `modelClass(for:)` picks another class for the payload: then a new object of that
 ///    class replaces it);
 /// 2. `deserialize(_:)` runs. A class that keeps the default has its members read straight from the
 ///    bytes by the plan's member loop (`MemberTable.decodeMembers`), with no hook call and no
@@ -138,17 +138,22 @@ enum ModelDecoding {
         }
     }
 
-    /// Logs a copy of an existing object's fields before an update changes it (`plan`, when the caller
-    /// has it, saves a lookup). Does nothing outside an update.
+    /// Makes an existing object ready for an update to change it (`plan`, when the caller has it,
+    /// saves a lookup): claims it, and copies its fields if its class has decoding hooks (see
+    /// `ChangeLog`). Does nothing outside an update.
     /// The object is claimed first (see `ModelAccess`): an object another thread is updating or
     /// encoding fails the update before anything of it is read.
     static func recordChanges(to model: BaseModel, plan: ModelPlan?, session: DecodingSession) throws {
         guard let changeLog = session.changeLog else { return }
-        let copiers = try (plan ?? PlanRegistry.plan(for: type(of: model))).copiers
-        // Claimed first: an object this call claims now is new to the log, which then needs no
-        // look-up to tell (see `ChangeLog`).
+        let plan = try plan ?? PlanRegistry.plan(for: type(of: model))
         let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
-        changeLog.record(model, copiers: copiers, claimed: claimed)
+        // A class whose own code runs during the decode may set any field: all are copied. Any other
+        // object's fields are written only by the engine, which logs each write (`ChangeLog`).
+        if plan.overriddenHooks.isDisjoint(with: [.deserialize, .didDeserialize]) {
+            if claimed { changeLog.claim(model) }
+        } else {
+            changeLog.record(model, copiers: plan.copiers, claimed: claimed)
+        }
     }
 
     /// An update of `root` in place, `body` reading its input with the session it is given: the
@@ -190,8 +195,13 @@ enum ModelDecoding {
 
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
-        DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
-                        shadowsRepeatedKeys: shadowsRepeatedKeys)
+        let thread = ThreadIdentity.current
+        return DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
+                               shadowsRepeatedKeys: shadowsRepeatedKeys, isClaimed: { object in
+                                   // Only models are claimed, and only models are asked about.
+                                   guard let model = object as? BaseModel else { return false }
+                                   return ModelAccess.isClaimed(model, thread: thread)
+                               })
     }
 
     /// A recorder that writes the models it compares as objects with the engine (and the models of
