@@ -34,13 +34,18 @@ extension SpecializedFieldAccess {
     }
 }
 
-extension SpecializedFieldAccess where Coder.Value: Equatable {
+extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparable {
     /// The common scalars compare their values, and write JSON only for a change. (Writing both
-    /// values as bytes cost two allocations per member of every update: callgrind.)
+    /// values as bytes cost two allocations per member of every update: callgrind.) A value that is
+    /// exactly the one there is not written (see `decodeMember`); one that is only equal to it
+    /// (`-0.0` for `0.0`) is written, and is no change.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
+        if try skipsNull(at: &parser, for: coder, session: session) { return }
+        let new = try coder.decode(from: &parser, session: session)
         let old = handle.read(from: object)
-        try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
-        let new = handle.read(from: object)
+        if Coder.Value.isExactly(old, new) { return }
+        session.changeLog?.noteWrite(of: handle, in: object)
+        handle.write(new, to: object)
         guard old != new else { return }
         tracker.record(old: (try? coder.encode(old, session: tracker.encoding)) ?? .null, new: (try? coder.encode(new, session: tracker.encoding)) ?? .null,
                        object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
@@ -91,6 +96,12 @@ final class BoolField: FieldStorage<BoolCoder, Bool>, SpecializedFieldAccess, @u
 final class OptionalBoolField: FieldStorage<OptionalOf<BoolCoder>, Bool?>, SpecializedFieldAccess, @unchecked Sendable {}
 final class DateField: FieldStorage<DateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
 final class OptionalDateField: FieldStorage<OptionalOf<DateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
+
+extension Date: ExactlyComparable {
+    static func isExactly(_ first: Date, _ second: Date) -> Bool {
+        first.timeIntervalSinceReferenceDate.bitPattern == second.timeIntervalSinceReferenceDate.bitPattern
+    }
+}
 
 extension IntField {
     func identityKey(of object: AnyObject) -> IdentityKey? {

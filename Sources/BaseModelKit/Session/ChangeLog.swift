@@ -21,9 +21,17 @@ final class ChangeLog: Sendable {
         var claimed: [AnyObject] = []
         /// The objects copied, once a look-up needed them.
         var copied: Set<ObjectIdentifier>?
+        /// The object `noteWrite` last asked `isClaimed` about, and the answer: the writes of a
+        /// member loop are to one object in a row.
+        var lastWritten: AnyObject?
+        var lastWrittenExisted = false
+
+        /// How many objects' fields were copied.
+        var copiedCount = 0
 
         /// Whether `object`'s fields were copied, making `copied` if it is not made yet.
         mutating func hasCopied(_ object: AnyObject) -> Bool {
+            if copiedCount == 0 { return false }
             if copied == nil {
                 copied = Set(entries.compactMap { entry in
                     guard case .copied(let object, _, _) = entry else { return nil }
@@ -65,6 +73,7 @@ final class ChangeLog: Sendable {
                 return
             }
             state.copied?.insert(ObjectIdentifier(object))
+            state.copiedCount += 1
             state.entries.append(.copied(object: object, copiers: copiers, start: state.saved.count))
             for copier in copiers.all {
                 state.saved.append(copier.save(from: object))
@@ -74,12 +83,18 @@ final class ChangeLog: Sendable {
 
     /// Logs the value `handle`'s field of `object` holds before the engine writes `object`'s field:
     /// a failed update writes it back. Nothing for an object this update created (it is not claimed):
-    /// no one else holds it.
+    /// no one else holds it; nor for an object whose fields were copied.
     @inline(__always)
     func noteWrite<Value>(of handle: FieldHandle<Value>, in object: AnyObject) {
-        guard isClaimed(object) else { return }
-        let old = handle.read(from: object)
-        state.withLock { $0.entries.append(.write(undo: { handle.write(old, to: object) })) }
+        state.withLock { state in
+            if state.lastWritten !== object {
+                state.lastWritten = object
+                state.lastWrittenExisted = isClaimed(object) && !state.hasCopied(object)
+            }
+            guard state.lastWrittenExisted else { return }
+            let old = handle.read(from: object)
+            state.entries.append(.write(undo: { handle.write(old, to: object) }))
+        }
     }
 
     /// The objects this update claimed, handed over once (the log is emptied): the caller gives them
@@ -100,6 +115,8 @@ final class ChangeLog: Sendable {
             state.entries = []
             state.saved = []
             state.copied = nil
+            state.copiedCount = 0
+            state.lastWritten = nil
             return taken
         }
         for entry in entries.reversed() {
