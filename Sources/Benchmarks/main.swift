@@ -44,7 +44,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed twice over: with change sets,
 // with recordsChanges = false, by the hand-written updater; FILE is not read), live-setup,
-// live-setup-hand (their setup alone),
+// live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand, delta-setup
+// (10 000 partial deltas addressed by identity, applied to a board of 5 000 events twice over, the
+// same three ways), delta-setup, delta-setup-hand (their setup alone),
 // foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
@@ -86,6 +88,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         } else {
             let model = try LiveFeedModel.decode(from: feed)
             for turn in 0..<turns { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
+        }
+    case "delta-update", "delta-update-quiet", "delta-update-hand", "delta-setup", "delta-setup-hand":
+        // FILE is not read: a board of 5 000 events and its deltas are generated. Both sets, twice
+        // (delta-setup only generates and decodes, to subtract from the others).
+        let (board, sets) = PartialDeltas.generate(events: 5000)
+        let turns = task.hasPrefix("delta-setup") ? 0 : 4
+        var options = DecodingOptions()
+        options.recordsChanges = task == "delta-update"
+        if task.hasSuffix("hand") {
+            let record = PartialDeltas.records(of: try DeltaBoardModel.decode(from: board))
+            for turn in 0..<turns { for delta in sets[turn % 2] { try HandWrittenDeltas.apply(delta, to: record) } }
+        } else {
+            let model = try DeltaBoardModel.decode(from: board)
+            for turn in 0..<turns { for delta in sets[turn % 2] { consume(try model.update(from: delta.body, at: delta.path, options: options)) } }
         }
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
@@ -149,6 +165,7 @@ if suite == nil || suite == "json" {
 }
 if suite == nil || suite == "models" || suite == "live" {
     rows += try ModelBenchmarks.liveUpdates(settings: settings)
+    rows += try ModelBenchmarks.partialDeltas(settings: settings)
 }
 if suite == nil || suite == "models" {
     rows += try ModelBenchmarks.oddsFeed(payloads[payloads.count - 1], settings: settings)

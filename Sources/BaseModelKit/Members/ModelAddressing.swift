@@ -37,13 +37,18 @@ extension ArrayCoder: ModelAddressing {
         guard let identity else { return .notAddressable("an array not named in identities") }
         guard let id else { return .notAddressable("an array: the step needs the identity of an element") }
         guard let elements = value as? [Element] else { return .absent }
-        // As the identity property writes it: `"7"` for an `Int` identity is `7`.
-        let wanted = IdentityKey(identity.canonical(id, session) ?? id)
-        func element(at position: Int) -> AnyObject? {
+        func element(at position: Int, is wanted: IdentityKey) -> AnyObject? {
             guard position < elements.count, let object = anyObject(elements[position]), identity.keyOf(object) == wanted else { return nil }
             return object
         }
-        if let position = positions?[wanted], let object = element(at: position) {
+        // The identity as given, then as the identity property reads and writes it (`"7"` for an
+        // `Int` identity is `7`): made only when the first is not in the index.
+        let given = IdentityKey(id)
+        if let position = positions?[given], let object = element(at: position, is: given) {
+            return .found(object, .index(position))
+        }
+        let canonical = identity.canonical(id, session).map(IdentityKey.init)
+        if let canonical, canonical != given, let position = positions?[canonical], let object = element(at: position, is: canonical) {
             return .found(object, .index(position))
         }
         var rebuilt: [IdentityKey: Int] = [:]
@@ -55,8 +60,10 @@ extension ArrayCoder: ModelAddressing {
             position -= 1
         }
         positions = rebuilt
-        guard let found = rebuilt[wanted], let object = element(at: found) else { return .absent }
-        return .found(object, .index(found))
+        for wanted in [given, canonical] {
+            if let wanted, let found = rebuilt[wanted], let object = element(at: found, is: wanted) { return .found(object, .index(found)) }
+        }
+        return .absent
     }
 }
 
