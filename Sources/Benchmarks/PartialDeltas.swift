@@ -210,7 +210,7 @@ extension ModelBenchmarks {
                     for delta in sets[turns[2] % 2] { try HandWrittenDeltas.apply(delta, to: record) }
                 }),
             ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
-            rows.append(ResultRow(task: "update", payload: "\(count / 1000)k deltas by id, \(events) events", contenders: update))
+            rows.append(ResultRow(task: "update", payload: "\(count / 1000)k id deltas, \(events) ev", contenders: update))
         }
         return rows
     }
