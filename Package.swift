@@ -10,6 +10,9 @@ let package = Package(
     ],
     products: [
         .library(name: "BaseModelKit", targets: ["BaseModelKit"]),
+        // Models from sample JSON and a key glossary (Docs/Generating.md).
+        .executable(name: "basemodel-generate", targets: ["basemodel-generate"]),
+        .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
     ],
     targets: [
         .target(name: "BaseModelKit", dependencies: ["CBaseModelKitAtomics"]),
@@ -18,7 +21,17 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["BaseModelKit"], resources: [.copy("Resources")]),
         .executableTarget(name: "Benchmarks", dependencies: ["BaseModelKit", "HeapStatistics"]),
         .target(name: "HeapStatistics"),
+        .target(name: "BaseModelGeneration", dependencies: ["BaseModelKit"]),
+        .executableTarget(name: "basemodel-generate", dependencies: ["BaseModelGeneration", "BaseModelKit"]),
+        .plugin(
+            name: "GenerateModels",
+            capability: .command(
+                intent: .custom(verb: "generate-models", description: "Generates BaseModel classes from sample JSON and a key glossary."),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated models where --output says.")]),
+            dependencies: ["basemodel-generate"]),
         .testTarget(name: "BaseModelKitTests", dependencies: ["BaseModelKit"]),
+        // The generator, and the classes it generated from Tests/GenerationTests/Samples.
+        .testTarget(name: "GenerationTests", dependencies: ["BaseModelGeneration", "BaseModelKit"], resources: [.copy("Samples")]),
         // The concurrency patterns of Docs/Concurrency.md: a regression fails to compile.
         .testTarget(name: "ConcurrencyPatternTests", dependencies: ["BaseModelKit"]),
         // Every Swift example of README.md and Docs/, line for line (Scripts/Checks/examples.py).

@@ -22,6 +22,13 @@ func measure(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+// `--schema`: the JSON Schema of the feed's models, and nothing else (Scripts/validate_schema.py
+// checks the bundled feed against it).
+if CommandLine.arguments.contains("--schema") {
+    print(try Feed.jsonSchema().serializedString(formatting: [.prettyPrinted]))
+    exit(0)
+}
+
 let feedData = try resource("feed")
 let updateData = try resource("update")
 let oddsData = try resource("odds")

@@ -1,0 +1,324 @@
+import BaseModelKit
+import Foundation
+
+/// Turns sample documents and a glossary into the Swift source of `BaseModel` classes.
+///
+/// Every sample is a document of the root class. The samples are read together: a member's type
+/// covers every value it had in every sample of its class, and it is optional when some object of
+/// its class lacks it or holds `null`. With a type key, each sample is a message: the members every
+/// message has stay on the root class, and each value of the type key gets a subclass with the rest,
+/// which the root's `modelClass(for:)` picks.
+public struct Generator {
+    public var rootName: String
+    public var glossary: Glossary
+    public var typeKey: String?
+    public var isPublic: Bool
+    /// What the header says the classes were generated from (`Samples/, 12 samples`).
+    public var source: String
+
+    public init(rootName: String, glossary: Glossary = Glossary(), typeKey: String? = nil, isPublic: Bool = false, source: String) {
+        self.rootName = rootName
+        self.glossary = glossary
+        self.typeKey = typeKey
+        self.isPublic = isPublic
+        self.source = source
+    }
+
+    /// The Swift source for `samples`, each the JSON of one root object.
+    public func generate(samples: [JSON]) throws(GenerationError) -> String {
+        var model = try ClassModel(generator: self)
+        try model.infer(samples: samples)
+        return Emitter(generator: self, model: model).source()
+    }
+}
+
+/// A Swift type the generator gives a member.
+indirect enum GeneratedType: Equatable {
+    case bool, int, int64, double, string, json
+    case date(Glossary.DateFormat)
+    case model(String)
+    case enumeration(String)
+    case array(GeneratedType)
+    case dictionary(GeneratedType)
+
+    var spelled: String {
+        switch self {
+        case .bool: "Bool"
+        case .int: "Int"
+        case .int64: "Int64"
+        case .double: "Double"
+        case .string: "String"
+        case .json: "JSON"
+        case .date: "Date"
+        case .model(let name), .enumeration(let name): name
+        case .array(let element): "[\(element.spelled)]"
+        case .dictionary(let value): "[String: \(value.spelled)]"
+        }
+    }
+
+    /// The value a non-optional member starts with.
+    func initialValue(firstCase: (String) -> String?) -> String {
+        switch self {
+        case .bool: "false"
+        case .int, .int64, .double: "0"
+        case .string: "\"\""
+        case .json: ".null"
+        case .date: "Date(timeIntervalSince1970: 0)"
+        case .model(let name): "\(name)()"
+        case .enumeration(let name): ".\(firstCase(name) ?? "other(\"\")")"
+        case .array: "[]"
+        case .dictionary: "[:]"
+        }
+    }
+
+    /// The date format inside, for the member's transformer.
+    var dateFormat: Glossary.DateFormat? {
+        switch self {
+        case .date(let format): format
+        case .array(let element): element.dateFormat
+        case .dictionary(let value): value.dateFormat
+        default: nil
+        }
+    }
+}
+
+struct GeneratedProperty {
+    let key: String
+    let name: String
+    let type: GeneratedType
+    let isOptional: Bool
+    let doc: String?
+}
+
+final class GeneratedClass {
+    let name: String
+    let shape: ObjectShape
+    var superclass: String?
+    /// Type-key value → subclass, for a root with subclasses.
+    var subclasses: [(value: String, name: String)] = []
+    var properties: [GeneratedProperty] = []
+    /// Array property → identity property.
+    var identities: [(property: String, identity: String)] = []
+    /// The keys this class does not declare: those a subclass inherits, and those of a message root
+    /// that only some messages have (its subclasses declare them).
+    var inheritedKeys: Set<String> = []
+
+    init(name: String, shape: ObjectShape) {
+        self.name = name
+        self.shape = shape
+    }
+}
+
+struct GeneratedEnum {
+    let name: String
+    let cases: [(name: String, raw: String)]
+}
+
+/// The classes and enums the samples call for, found from the root down.
+struct ClassModel {
+    let generator: Generator
+    private(set) var classes: [GeneratedClass] = []
+    private(set) var enums: [GeneratedEnum] = []
+    private var byName: [String: GeneratedClass] = [:]
+
+    init(generator: Generator) throws(GenerationError) {
+        self.generator = generator
+    }
+
+    private var glossary: Glossary { generator.glossary }
+
+    mutating func infer(samples: [JSON]) throws(GenerationError) {
+        let objects = samples.compactMap(\.object)
+        guard !objects.isEmpty, objects.count == samples.count else {
+            throw GenerationError("Every sample must be a JSON object (or an array of objects): \(samples.count - objects.count) of \(samples.count) are not.")
+        }
+        let rootShape = ObjectShape()
+        for object in objects { rootShape.observe(object) }
+        let root = GeneratedClass(name: generator.rootName, shape: rootShape)
+        register(root)
+        if let typeKey = generator.typeKey {
+            try splitMessages(objects, root: root, typeKey: typeKey)
+        }
+        // Each class's members, in the order the classes were found (nested classes are found as
+        // their parents' members are typed).
+        var index = 0
+        while index < classes.count {
+            type(classes[index])
+            index += 1
+        }
+    }
+
+    /// With a type key: one subclass per type value, with the members not every message has.
+    private mutating func splitMessages(_ objects: [JSONObject], root: GeneratedClass, typeKey: String) throws(GenerationError) {
+        var groups: [(value: String, shape: ObjectShape)] = []
+        for object in objects {
+            let value: String
+            switch object[typeKey] {
+            case .string(let text)?: value = text
+            case .number(let number)?: value = number.text
+            default: throw GenerationError("A sample has no string or number under the type key \"\(typeKey)\".")
+            }
+            if let group = groups.first(where: { $0.value == value }) {
+                group.shape.observe(object)
+            } else {
+                let shape = ObjectShape()
+                shape.observe(object)
+                groups.append((value, shape))
+            }
+        }
+        let common = Set(root.shape.keys.filter(root.shape.isAlwaysPresent))
+        for (value, shape) in groups {
+            let name = glossary.messages[value] ?? Naming.type(from: value) + generator.rootName
+            guard byName[name] == nil else { throw GenerationError("Two classes would be named \(name); name the message \"\(value)\" in the glossary's \"messages\".") }
+            let subclass = GeneratedClass(name: name, shape: shape)
+            subclass.superclass = root.name
+            subclass.inheritedKeys = common
+            register(subclass)
+            root.subclasses.append((value, name))
+        }
+        // The root keeps only what every message has.
+        root.inheritedKeys = Set(root.shape.keys).subtracting(common)
+    }
+
+    private mutating func register(_ generated: GeneratedClass) {
+        classes.append(generated)
+        byName[generated.name] = generated
+    }
+
+    /// The class for objects of `shape` named `name`: a new one, or the one of that name already
+    /// found, which then covers these objects too.
+    private mutating func modelClass(named name: String, shape: ObjectShape) -> String {
+        if let existing = byName[name] {
+            if existing.shape !== shape { existing.shape.merge(shape) }
+            return name
+        }
+        register(GeneratedClass(name: name, shape: shape))
+        return name
+    }
+
+    private mutating func type(_ generated: GeneratedClass) {
+        var used: Set<String> = []
+        for key in generated.shape.keys where !generated.inheritedKeys.contains(key) {
+            let shape = generated.shape.members[key]!
+            var name = glossary.overrides[generated.name]?[key] ?? glossary.keys[key] ?? Naming.property(from: key)
+            if used.contains(name) {
+                var suffix = 2
+                while used.contains("\(name)\(suffix)") { suffix += 1 }
+                name = "\(name)\(suffix)"
+            }
+            used.insert(name)
+            let type = valueType(of: shape, key: key, property: name, owner: generated.name)
+            generated.properties.append(GeneratedProperty(
+                key: key, name: name, type: type,
+                isOptional: shape.nulls > 0 || !generated.shape.isAlwaysPresent(key) || !shape.hasValues,
+                doc: glossary.docs["\(generated.name).\(key)"] ?? glossary.docs[key]))
+            if case .array(.model(let element)) = type, let identity = identity(of: shape, elementClass: element) {
+                generated.identities.append((name, identity))
+            }
+        }
+    }
+
+    /// The element member that identifies the elements of the arrays of `shape`: present in every
+    /// element, unique within every array, and named like an identity (`id`, `i`, or a property
+    /// ending in `Id`).
+    private func identity(of shape: ValueShape, elementClass: String) -> String? {
+        let elements = shape.element.object
+        for key in elements.keys where shape.uniqueInEveryArray[key] == true && elements.isAlwaysPresent(key) {
+            let property = glossary.overrides[elementClass]?[key] ?? glossary.keys[key] ?? Naming.property(from: key)
+            if key == "id" || key == "i" || key == "_id" || property == "id" || property.hasSuffix("Id") || property.hasSuffix("ID") {
+                return property
+            }
+        }
+        return nil
+    }
+
+    private mutating func valueType(of shape: ValueShape, key: String, property: String, owner: String) -> GeneratedType {
+        guard shape.hasValues else { return .json }
+        guard shape.kinds == 1 else { return .json }
+        if shape.bools > 0 { return .bool }
+        if shape.integers + shape.fractions > 0 {
+            switch glossary.formats[key] {
+            case .milliseconds?: return .date(.milliseconds)
+            case .seconds?: return .date(.seconds)
+            default: break
+            }
+            if shape.fractions > 0 || shape.integerOverflow { return .double }
+            return shape.smallest >= Int64(Int32.min) && shape.largest <= Int64(Int32.max) ? .int : .int64
+        }
+        if shape.strings > 0 {
+            if glossary.formats[key] == .iso8601 || shape.allDates { return .date(.iso8601) }
+            if let enumeration = enumeration(of: shape, property: property, owner: owner) { return .enumeration(enumeration) }
+            return .string
+        }
+        if shape.objects > 0 {
+            let object = shape.object
+            // An object keyed by ids, whose values are objects of one shape: a dictionary of them.
+            if object.allKeysNumeric, object.anyValue.objects > 0, object.anyValue.kinds == 1, object.anyValue.nulls == 0 {
+                let name = glossary.classes[key] ?? Naming.type(from: property, singular: true)
+                return .dictionary(.model(modelClass(named: name, shape: object.anyValue.object)))
+            }
+            return .model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property), shape: object))
+        }
+        let element = shape.element
+        guard element.hasValues, element.kinds == 1, element.nulls == 0 else { return .array(.json) }
+        if element.objects > 0 {
+            return .array(.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property, singular: true), shape: element.object)))
+        }
+        return .array(valueType(of: element, key: key, property: Naming.type(from: property, singular: true), owner: owner))
+    }
+
+    /// A string member that repeats a few distinct values becomes an enum with a case for each, and
+    /// one for values a newer server adds.
+    private mutating func enumeration(of shape: ValueShape, property: String, owner: String) -> String? {
+        let values = shape.distinctStrings
+        guard !shape.tooManyDistinct, values.count >= 2, shape.strings >= 2 * values.count else { return nil }
+        var cases: [(name: String, raw: String)] = []
+        for raw in values {
+            guard let name = Naming.enumCase(from: raw), name != "other", !cases.contains(where: { $0.name == name }) else { return nil }
+            cases.append((name, raw))
+        }
+        let name = owner + Naming.type(from: property)
+        if let existing = enums.firstIndex(where: { $0.name == name }) {
+            var merged = enums[existing].cases
+            for item in cases where !merged.contains(where: { $0.raw == item.raw }) { merged.append(item) }
+            enums[existing] = GeneratedEnum(name: name, cases: merged)
+        } else {
+            enums.append(GeneratedEnum(name: name, cases: cases))
+        }
+        return name
+    }
+}
+
+/// The samples of a directory: every `*.json` file, in the order of their names; a file whose
+/// document is an array holds one sample per element.
+public struct SampleSet {
+    public let samples: [JSON]
+    public let files: [String]
+    /// What the header of the generated file names as its source.
+    public let description: String
+
+    public init(directory: URL) throws(GenerationError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw GenerationError("Cannot read the directory \(directory.path): \(error.localizedDescription)")
+        }
+        guard !names.isEmpty else { throw GenerationError("\(directory.path) holds no *.json sample.") }
+        var samples: [JSON] = []
+        for name in names {
+            let json: JSON
+            do {
+                json = try JSON(parsing: try Data(contentsOf: directory.appendingPathComponent(name)))
+            } catch {
+                throw GenerationError("\(name) is not JSON: \(error)")
+            }
+            if case .array(let elements) = json { samples += elements } else { samples.append(json) }
+        }
+        self.samples = samples
+        self.files = names
+        let sampleCount = samples.count == 1 ? "1 sample" : "\(samples.count) samples"
+        let fileCount = names.count == 1 ? "1 file" : "\(names.count) files"
+        description = "\(sampleCount) in \(fileCount) of \(directory.lastPathComponent)/"
+    }
+}

@@ -1,0 +1,71 @@
+import BaseModelKit
+
+/// What a team knows about its minified keys, in JSON:
+///
+///     {"keys": {"fn": "firstName"}, "classes": {"ev": "Event"}, "overrides": {"Market": {"n": "title"}},
+///      "formats": {"st": "milliseconds"}, "docs": {"fn": "The given name.", "Event.n": "The fixture."},
+///      "messages": {"odds": "OddsMessage"}}
+///
+/// `keys`: JSON key → property name in every class; `classes`: JSON key of an object, of an array of
+/// objects or of an object keyed by ids → the class of the object, of the elements, of the values;
+/// `overrides`: class → its own key → property name; `formats`: key → `milliseconds`, `seconds` or
+/// `iso8601`; `docs`: key or `Class.key` → doc comment; `messages`: type-key value → class name.
+public struct Glossary: Sendable {
+    public var keys: [String: String] = [:]
+    public var classes: [String: String] = [:]
+    public var overrides: [String: [String: String]] = [:]
+    public var formats: [String: DateFormat] = [:]
+    public var docs: [String: String] = [:]
+    public var messages: [String: String] = [:]
+
+    /// How a date is written in the samples.
+    public enum DateFormat: String, Sendable {
+        case milliseconds, seconds, iso8601
+    }
+
+    public init() {}
+
+    /// Reads a glossary; every section is optional, anything else is an error.
+    public init(json: JSON) throws(GenerationError) {
+        guard case .object(let object) = json else { throw GenerationError("The glossary must be a JSON object.") }
+        for (section, value) in object {
+            switch section {
+            case "keys": keys = try Self.strings(value, section)
+            case "classes": classes = try Self.strings(value, section)
+            case "docs": docs = try Self.strings(value, section)
+            case "messages": messages = try Self.strings(value, section)
+            case "overrides":
+                guard case .object(let byClass) = value else { throw GenerationError("The glossary's \"overrides\" must map class names to objects.") }
+                for (name, map) in byClass { overrides[name] = try Self.strings(map, "overrides.\(name)") }
+            case "formats":
+                for (key, text) in try Self.strings(value, section) {
+                    guard let format = DateFormat(rawValue: text) else {
+                        throw GenerationError("The glossary's format for \"\(key)\" is \"\(text)\"; use milliseconds, seconds or iso8601.")
+                    }
+                    formats[key] = format
+                }
+            default:
+                throw GenerationError("The glossary has a section \"\(section)\"; it knows keys, classes, overrides, formats, docs and messages.")
+            }
+        }
+    }
+
+    private static func strings(_ value: JSON, _ section: String) throws(GenerationError) -> [String: String] {
+        guard case .object(let object) = value else { throw GenerationError("The glossary's \"\(section)\" must be an object of strings.") }
+        var result: [String: String] = [:]
+        for (key, value) in object {
+            guard case .string(let text) = value else { throw GenerationError("The glossary's \"\(section)\".\"\(key)\" must be a string.") }
+            result[key] = text
+        }
+        return result
+    }
+}
+
+/// A problem with the generator's input, said for a person.
+public struct GenerationError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

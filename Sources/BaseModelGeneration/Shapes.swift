@@ -1,0 +1,195 @@
+import BaseModelKit
+import Foundation
+
+/// What the samples showed at one place of the documents: every kind of value seen there, with what
+/// the generator needs to choose a Swift type.
+final class ValueShape {
+    /// How many values were seen here (`null` included).
+    var count = 0
+    var nulls = 0
+    var bools = 0
+    var integers = 0
+    var fractions = 0
+    var strings = 0
+    var objects = 0
+    var arrays = 0
+    /// The integers' range.
+    var smallest = Int64.max
+    var largest = Int64.min
+    /// Whether an integer did not fit `Int64` (read as a `Double`).
+    var integerOverflow = false
+    /// Distinct strings, in the order first seen, until there are more than `distinctLimit`.
+    var distinctStrings: [String] = []
+    var tooManyDistinct = false
+    /// Whether every string read as an ISO 8601 date.
+    var allDates = true
+    /// The shape of the objects seen here (made when the first is seen: shapes nest).
+    private(set) lazy var object: ObjectShape = ObjectShape()
+    /// The shape of the elements of the arrays seen here.
+    private(set) lazy var element: ValueShape = ValueShape()
+    /// For arrays of objects: whether, in every array, each element had the member `key` with a value
+    /// no other element of that array had (candidates for the identity, by key).
+    var uniqueInEveryArray: [String: Bool] = [:]
+
+    /// A string enum needs at most this many distinct values.
+    static let distinctLimit = 12
+
+    func observe(_ value: JSON) {
+        count += 1
+        switch value {
+        case .null:
+            nulls += 1
+        case .bool:
+            bools += 1
+        case .number(let number):
+            if number.isInteger, let integer = number.int64 {
+                integers += 1
+                smallest = min(smallest, integer)
+                largest = max(largest, integer)
+            } else if number.isInteger {
+                integers += 1
+                integerOverflow = true
+            } else {
+                fractions += 1
+            }
+        case .string(let text):
+            strings += 1
+            if allDates, !ISO8601Text.isDate(text) { allDates = false }
+            if !tooManyDistinct, !distinctStrings.contains(text) {
+                distinctStrings.append(text)
+                if distinctStrings.count > Self.distinctLimit { tooManyDistinct = true }
+            }
+        case .object(let members):
+            objects += 1
+            object.observe(members)
+        case .array(let elements):
+            arrays += 1
+            for element in elements { self.element.observe(element) }
+            noteUniqueness(in: elements)
+        }
+    }
+
+    /// Keeps, for each key the objects of `elements` share, whether its values were unique in this
+    /// array and in every one before.
+    private func noteUniqueness(in elements: [JSON]) {
+        let objects = elements.compactMap(\.object)
+        guard !objects.isEmpty, objects.count == elements.count else { return }
+        var keys: [String] = []
+        for (key, _) in objects[0] where !keys.contains(key) { keys.append(key) }
+        for key in keys {
+            let values = objects.map { $0[key] }
+            let scalars = values.compactMap { value -> JSON? in
+                switch value {
+                case .number?, .string?: value
+                default: nil
+                }
+            }
+            let unique = scalars.count == values.count && Set(scalars).count == scalars.count
+            uniqueInEveryArray[key] = (uniqueInEveryArray[key] ?? true) && unique
+        }
+        // A key missing from this array's elements is no identity.
+        for key in uniqueInEveryArray.keys where !keys.contains(key) { uniqueInEveryArray[key] = false }
+    }
+
+    /// Whether anything other than `null` was seen.
+    var hasValues: Bool { count > nulls }
+    /// How many kinds of non-null value were seen (integers and fractions count as one: numbers).
+    var kinds: Int {
+        [bools, integers + fractions, strings, objects, arrays].filter { $0 > 0 }.count
+    }
+}
+
+/// What the samples showed of the objects at one place: their members in the order first seen, the
+/// shape of each member's values, and how many objects had each.
+final class ObjectShape {
+    private(set) var count = 0
+    private(set) var keys: [String] = []
+    private(set) var members: [String: ValueShape] = [:]
+    private(set) var presence: [String: Int] = [:]
+    /// Whether every key of every object here was made of digits (an object keyed by ids).
+    private(set) var allKeysNumeric = true
+    /// The shape of every member's value, whatever the key: for an object keyed by ids.
+    private(set) lazy var anyValue: ValueShape = ValueShape()
+
+    func observe(_ object: JSONObject) {
+        count += 1
+        for (key, value) in object {
+            if members[key] == nil {
+                keys.append(key)
+                members[key] = ValueShape()
+            }
+            members[key]!.observe(value)
+            presence[key, default: 0] += 1
+            anyValue.observe(value)
+            if key.isEmpty || !key.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { allKeysNumeric = false }
+        }
+    }
+
+    /// Merges `other` into this shape (two places that the glossary names one class).
+    func merge(_ other: ObjectShape) {
+        count += other.count
+        for key in other.keys {
+            if members[key] == nil {
+                keys.append(key)
+                members[key] = other.members[key]
+            } else {
+                members[key]!.absorb(other.members[key]!)
+            }
+            presence[key, default: 0] += other.presence[key] ?? 0
+        }
+        if !other.allKeysNumeric { allKeysNumeric = false }
+        if !other.keys.isEmpty { anyValue.absorb(other.anyValue) }
+    }
+
+    /// Whether every object had `key`.
+    func isAlwaysPresent(_ key: String) -> Bool {
+        presence[key] == count
+    }
+}
+
+extension ValueShape {
+    /// Adds what `other` saw.
+    func absorb(_ other: ValueShape) {
+        count += other.count
+        nulls += other.nulls
+        bools += other.bools
+        integers += other.integers
+        fractions += other.fractions
+        strings += other.strings
+        objects += other.objects
+        arrays += other.arrays
+        smallest = min(smallest, other.smallest)
+        largest = max(largest, other.largest)
+        integerOverflow = integerOverflow || other.integerOverflow
+        allDates = allDates && other.allDates
+        for text in other.distinctStrings where !distinctStrings.contains(text) { distinctStrings.append(text) }
+        tooManyDistinct = tooManyDistinct || other.tooManyDistinct || distinctStrings.count > Self.distinctLimit
+        if other.objects > 0 { object.merge(other.object) }
+        if other.arrays > 0 { element.absorb(other.element) }
+        for (key, unique) in other.uniqueInEveryArray { uniqueInEveryArray[key] = (uniqueInEveryArray[key] ?? true) && unique }
+    }
+}
+
+/// Recognises ISO 8601 date-times as the library's `.iso8601` transformer reads them:
+/// `2026-11-22T10:15:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
+enum ISO8601Text {
+    static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return false }
+        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { $0 < bytes.count && (0x30...0x39).contains(bytes[$0]) } }
+        guard digits(0..<4), bytes[4] == 0x2D, digits(5..<7), bytes[7] == 0x2D, digits(8..<10), bytes[10] == 0x54 || bytes[10] == 0x74,
+              digits(11..<13), bytes[13] == 0x3A, digits(14..<16), bytes[16] == 0x3A, digits(17..<19) else { return false }
+        var index = 19
+        if bytes[index] == 0x2E {
+            index += 1
+            let start = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard index > start else { return false }
+        }
+        guard index < bytes.count else { return false }
+        if bytes[index] == 0x5A || bytes[index] == 0x7A { return index + 1 == bytes.count }
+        guard bytes[index] == 0x2B || bytes[index] == 0x2D, index + 6 == bytes.count, digits(index + 1..<index + 3), bytes[index + 3] == 0x3A,
+              digits(index + 4..<index + 6) else { return false }
+        return true
+    }
+}

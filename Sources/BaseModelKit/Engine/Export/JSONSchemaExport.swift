@@ -1,0 +1,182 @@
+import Foundation
+
+/// A JSON Schema (2020-12) of a model class and every class it reaches, from their plans: keyed by
+/// the JSON keys, with each property's type as the engine reads and writes it.
+///
+/// Each class is one entry of `$defs`, named by the class; a model property refers to it with
+/// `$ref`. Optionals admit `null`; arrays, sets and dictionaries give their elements' schema; a
+/// nested key path (`"s.h"`) is an object of its keys, array positions (`"sc.0"`) an array of
+/// `prefixItems`. `required` lists the class's `requiredKeys`. Dates follow their transformer (or,
+/// without one, `DecodingOptions`' default `dateStrategy`).
+struct JSONSchemaExport {
+    private var definitions: [(name: String, schema: JSON)] = []
+    private var pending: [BaseModel.Type] = []
+    private var named: [ObjectIdentifier: String] = [:]
+
+    static func document(for root: BaseModel.Type) throws -> JSON {
+        var export = JSONSchemaExport()
+        let rootName = export.reference(to: root)
+        while !export.pending.isEmpty {
+            let type = export.pending.removeFirst()
+            let schema = try export.classSchema(type)
+            export.definitions.append((export.named[ObjectIdentifier(type)]!, schema))
+        }
+        return .object([
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": .string(String(describing: root)),
+            "$ref": .string("#/$defs/\(rootName)"),
+            "$defs": .object(JSONObject(export.definitions.map { ($0.name, $0.schema) })),
+        ])
+    }
+
+    /// The name of `type`'s entry in `$defs`, queued for writing when first asked for. Two classes
+    /// with one name (nested in different types) get a number.
+    private mutating func reference(to type: BaseModel.Type) -> String {
+        if let name = named[ObjectIdentifier(type)] { return name }
+        var name = String(describing: type)
+        if named.values.contains(name) {
+            var suffix = 2
+            while named.values.contains("\(name)\(suffix)") { suffix += 1 }
+            name = "\(name)\(suffix)"
+        }
+        named[ObjectIdentifier(type)] = name
+        pending.append(type)
+        return name
+    }
+
+    private mutating func classSchema(_ type: BaseModel.Type) throws -> JSON {
+        let plan = try PlanRegistry.plan(for: type)
+        var transformers: [String: JSONTransformer] = [:]
+        var chain: [BaseModel.Type] = []
+        var current: AnyClass? = type
+        while let model = current as? BaseModel.Type, model != BaseModel.self {
+            chain.insert(model, at: 0)
+            current = RuntimeFields.superclass(of: model)
+        }
+        for model in chain { transformers.merge(model.transformers) { _, subclass in subclass } }
+        var schema = try tableSchema(plan.members, plan: plan, transformers: transformers)
+        if case .object(var object) = schema {
+            object["title"] = .string(String(describing: type))
+            let required = plan.requiredKeys.map { JSON.string($0.key) }
+            if !required.isEmpty { object["required"] = .array(required) }
+            schema = .object(object)
+        }
+        return schema
+    }
+
+    /// The schema of one member table: an object of its keys, or an array of its positions.
+    private mutating func tableSchema(_ table: MemberTable, plan: ModelPlan, transformers: [String: JSONTransformer]) throws -> JSON {
+        var members: [(key: String, schema: JSON)] = []
+        for index in table.keys.indices {
+            let schema: JSON
+            if let nested = table.nestedTables[index] {
+                schema = try tableSchema(nested, plan: plan, transformers: transformers)
+            } else if let property = table.properties[index], let field = plan.storedFields.last(where: { $0.name == property || $0.name == "_" + property }) {
+                schema = valueSchema(field.type, transformer: transformers[property])
+            } else {
+                schema = .object([:])
+            }
+            members.append((table.keys[index], schema))
+        }
+        if let positions = table.arrayPositions {
+            var items: [JSON] = []
+            for (position, member) in zip(positions, members) {
+                while items.count < position { items.append(.object([:])) }
+                items.append(member.schema)
+            }
+            return .object(["type": "array", "prefixItems": .array(items)])
+        }
+        return .object(["type": "object", "properties": .object(JSONObject(members.map { ($0.key, $0.schema) }))])
+    }
+
+    /// The schema of a value of `type` (with the property's `transformer`, which reaches the elements
+    /// of a collection).
+    private mutating func valueSchema(_ type: Any.Type, transformer: JSONTransformer?) -> JSON {
+        if let container = type as? any StandardContainer.Type {
+            let element = valueSchema(container.elementType, transformer: transformer)
+            if container.isOptional { return nullable(element) }
+            if type is any SetMarker.Type { return .object(["type": "array", "items": element, "uniqueItems": true]) }
+            if type is any DictionaryMarker.Type { return .object(["type": "object", "additionalProperties": element]) }
+            return .object(["type": "array", "items": element])
+        }
+        if let model = type as? BaseModel.Type { return .object(["$ref": .string("#/$defs/\(reference(to: model))")]) }
+        if type == Date.self { return dateSchema(transformer ?? DecodingOptions().dateStrategy) }
+        if let transformer, case .custom = transformer.kind {
+            return .object(["description": "read and written by a custom transformer"])
+        }
+        switch type {
+        case is Bool.Type: return .object(["type": "boolean"])
+        case is Int64.Type, is Int.Type: return .object(["type": "integer", "format": "int64"])
+        case is UInt64.Type, is UInt.Type: return .object(["type": "integer", "format": "int64", "minimum": 0])
+        case is Int32.Type: return .object(["type": "integer", "format": "int32"])
+        case is UInt32.Type: return .object(["type": "integer", "minimum": 0, "maximum": .number(JSONNumber(UInt32.max))])
+        case is Int16.Type: return .object(["type": "integer", "minimum": .number(JSONNumber(Int16.min)), "maximum": .number(JSONNumber(Int16.max))])
+        case is UInt16.Type: return .object(["type": "integer", "minimum": 0, "maximum": .number(JSONNumber(UInt16.max))])
+        case is Int8.Type: return .object(["type": "integer", "minimum": -128, "maximum": 127])
+        case is UInt8.Type: return .object(["type": "integer", "minimum": 0, "maximum": 255])
+        case is Double.Type: return .object(["type": "number", "format": "double"])
+        case is Float.Type: return .object(["type": "number", "format": "float"])
+        case is Decimal.Type: return .object(["type": "number"])
+        case is String.Type: return .object(["type": "string"])
+        case is Character.Type: return .object(["type": "string", "minLength": 1])
+        case is URL.Type: return .object(["type": "string", "format": "uri-reference"])
+        case is UUID.Type: return .object(["type": "string", "format": "uuid"])
+        case is Data.Type: return .object(["type": "string", "contentEncoding": "base64"])
+        case is JSON.Type: return .object([:])
+        default: break
+        }
+        if let raw = type as? any RawRepresentable.Type {
+            return enumSchema(raw)
+        }
+        return .object([:])
+    }
+
+    private func nullable(_ schema: JSON) -> JSON {
+        if case .object(var object) = schema, case .string(let kind)? = object["type"], object["enum"] == nil {
+            object["type"] = .array([.string(kind), "null"])
+            return .object(object)
+        }
+        return .object(["anyOf": .array([schema, .object(["type": "null"])])])
+    }
+
+    private func dateSchema(_ transformer: JSONTransformer) -> JSON {
+        switch transformer.kind {
+        case .iso8601: .object(["type": "string", "format": "date-time"])
+        case .secondsSince1970: .object(["type": "number", "description": "seconds since 1970-01-01T00:00:00Z"])
+        case .millisecondsSince1970: .object(["type": "number", "description": "milliseconds since 1970-01-01T00:00:00Z"])
+        case .dateFormat: .object(["type": "string", "description": "a date in a fixed format"])
+        case .custom: .object(["description": "read and written by a custom transformer"])
+        }
+    }
+
+    /// A raw-value enum: its raw values when it is `CaseIterable`, else the raw type's schema.
+    private func enumSchema(_ type: any RawRepresentable.Type) -> JSON {
+        func describe<Enum: RawRepresentable>(_: Enum.Type) -> JSON {
+            let kind: JSON = Enum.RawValue.self == String.self ? "string" : "integer"
+            guard let iterable = Enum.self as? any CaseIterable.Type else { return .object(["type": kind]) }
+            let cases = allCases(iterable)
+            let values = cases.compactMap { ($0 as? Enum).map { rawJSON($0.rawValue) } ?? nil }
+            return .object(["type": kind, "enum": .array(values)])
+        }
+        return describe(type)
+    }
+}
+
+private func allCases<Cases: CaseIterable>(_: Cases.Type) -> [Any] {
+    Array(Cases.allCases)
+}
+
+/// A raw value as JSON: text or an integer.
+private func rawJSON(_ raw: Any) -> JSON? {
+    switch raw {
+    case let text as String: .string(text)
+    case let number as any BinaryInteger: .number(JSONNumber(Int64(truncatingIfNeeded: number)))
+    default: nil
+    }
+}
+
+/// Sets and dictionaries, whatever their elements: how the export tells them from arrays.
+private protocol SetMarker {}
+extension Set: SetMarker {}
+private protocol DictionaryMarker {}
+extension Dictionary: DictionaryMarker {}

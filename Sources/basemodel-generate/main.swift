@@ -1,0 +1,60 @@
+import BaseModelGeneration
+import BaseModelKit
+import Foundation
+
+// basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY]
+//                    [--output File.swift] [--access internal|public]
+
+let usage = "usage: basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY] [--output File.swift] [--access internal|public]"
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("basemodel-generate: \(message)\n".utf8))
+    exit(1)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var options: [String: String] = [:]
+var positional: [String] = []
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    if ["--root", "--glossary", "--type-key", "--output", "--access"].contains(argument) {
+        guard !arguments.isEmpty else { fail("\(argument) needs a value.\n\(usage)") }
+        options[argument] = arguments.removeFirst()
+    } else if argument == "--help" || argument == "-h" {
+        print(usage)
+        exit(0)
+    } else if argument.hasPrefix("--") {
+        fail("unknown option \(argument).\n\(usage)")
+    } else {
+        positional.append(argument)
+    }
+}
+guard positional.count == 1, let root = options["--root"] else { fail(usage) }
+let access = options["--access"] ?? "internal"
+guard access == "internal" || access == "public" else { fail("--access is internal or public, not \(access).") }
+
+do {
+    let samples = try SampleSet(directory: URL(fileURLWithPath: positional[0], isDirectory: true))
+    var glossary = Glossary()
+    if let path = options["--glossary"] {
+        let json: JSON
+        do {
+            json = try JSON(parsing: try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            fail("the glossary \(path) cannot be read as JSON: \(error)")
+        }
+        glossary = try Glossary(json: json)
+    }
+    let generator = Generator(rootName: root, glossary: glossary, typeKey: options["--type-key"], isPublic: access == "public",
+                              source: samples.description)
+    let source = try generator.generate(samples: samples.samples)
+    if let output = options["--output"] {
+        try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+    } else {
+        print(source, terminator: "")
+    }
+} catch let error as GenerationError {
+    fail(error.description)
+} catch {
+    fail("\(error)")
+}

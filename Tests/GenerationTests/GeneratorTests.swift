@@ -1,0 +1,181 @@
+@testable import BaseModelGeneration
+import BaseModelKit
+import Foundation
+import Testing
+
+/// The samples the generated files in `Generated/` were made from.
+private func samples(_ name: String) throws -> (set: SampleSet, glossary: Glossary) {
+    let folder = try #require(Bundle.module.url(forResource: "Samples", withExtension: nil))
+    let glossary = try Glossary(json: try JSON(parsing: try Data(contentsOf: folder.appendingPathComponent("\(name)-glossary.json"))))
+    return (try SampleSet(directory: folder.appendingPathComponent(name, isDirectory: true)), glossary)
+}
+
+/// The source the generator makes for one JSON text per sample.
+private func generate(_ texts: [String], root: String = "Root", glossary: Glossary = Glossary(), typeKey: String? = nil) throws -> String {
+    try Generator(rootName: root, glossary: glossary, typeKey: typeKey, source: "test").generate(samples: texts.map { try JSON(parsing: $0) })
+}
+
+/// `json` with every `null` member left out, as a model writes its `nil` properties.
+private func withoutNulls(_ json: JSON) -> JSON {
+    switch json {
+    case .object(let object):
+        return .object(JSONObject(object.compactMap { member in member.value == .null ? nil : (member.key, withoutNulls(member.value)) }))
+    case .array(let elements):
+        return .array(elements.map(withoutNulls))
+    default:
+        return json
+    }
+}
+
+@Suite("Generator")
+struct GeneratorTests {
+    @Test("the committed generated files are what the generator makes from their samples, byte for byte")
+    func committedFilesAreCurrent() throws {
+        let generated = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
+        for (name, root, typeKey, file) in [("feed", "Feed", nil, "FeedModels.swift"), ("messages", "FeedMessage", "t", "MessageModels.swift")] {
+            let (set, glossary) = try samples(name)
+            let source = try Generator(rootName: root, glossary: glossary, typeKey: typeKey, source: set.description).generate(samples: set.samples)
+            let committed = try String(contentsOf: generated.appendingPathComponent(file), encoding: .utf8)
+            #expect(source == committed, "regenerate Tests/GenerationTests/Generated/\(file) (Docs/Generating.md)")
+            // The same input makes the same bytes.
+            #expect(try Generator(rootName: root, glossary: glossary, typeKey: typeKey, source: set.description).generate(samples: set.samples) == source)
+        }
+    }
+
+    @Test("the generated classes read every sample and write it back as they read it")
+    func generatedClassesRoundTrip() throws {
+        let (set, _) = try samples("feed")
+        for sample in set.samples {
+            let text = try sample.serializedString()
+            let feed = try Feed.decode(from: text)
+            let written = try feed.jsonData()
+            #expect(try Feed.decode(from: written).jsonData() == written)
+            // What was there is there: every member but nulls, with its value.
+            #expect(try JSON(parsing: written) == withoutNulls(sample))
+        }
+        let feed = try Feed.decode(from: try set.samples[0].serializedString())
+        #expect(feed.events[0].sport == .football && feed.events[0].venue?.capacity == 23750)
+        #expect(feed.events[0].startsAt == Date(timeIntervalSince1970: 1_795_865_400))
+        #expect(feed.books["17"]?.stakeLimit == 2_500_000_000)
+        #expect(feed.events[0].markets[0].outcomes[1].limit == nil)
+        // A value no sample had is kept by the enum's catch-all case.
+        let later = try SportEvent.decode(from: #"{"id":9,"sp":"darts"}"#)
+        #expect(later.sport == .other("darts"))
+        #expect(try later.jsonString().contains(#""sp":"darts""#))
+        // Markets merge by identity on an update.
+        let market = feed.events[0].markets[1]
+        try feed.update(from: #"{"ev":[{"id":1,"m":[{"id":"1-1","s":"open"},{"id":"1-0"}]},{"id":2}]}"#)
+        #expect(feed.events[0].markets[0] === market)
+    }
+
+    @Test("with a type key, each message decodes to its own subclass")
+    func messages() throws {
+        let (set, _) = try samples("messages")
+        let decoded = try set.samples.map { try FeedMessage.decode(from: try $0.serializedString()) }
+        #expect(decoded.map { String(describing: type(of: $0)) } == ["OddsMessage", "OddsMessage", "ScoreMessage", "ScoreMessage", "SuspensionMessage"])
+        let odds = try #require(decoded[1] as? OddsMessage)
+        #expect(odds.sequence == 2 && odds.marketId == "101-2" && odds.outcomes.map(\.price) == [1.4, 3.1])
+        #expect((decoded[2] as? ScoreMessage)?.score == [1, 0])
+        #expect((decoded[4] as? SuspensionMessage)?.reason == "goal")
+    }
+
+    @Test("integers: Int where every value fits 32 bits, Int64 otherwise; Double where any has a fraction")
+    func numbers() throws {
+        let source = try generate([#"{"a":1,"b":2147483648,"c":1,"d":-2147483648}"#, #"{"a":2,"b":1,"c":1.5,"d":3}"#])
+        #expect(source.contains("var a: Int = 0"))
+        #expect(source.contains("var b: Int64 = 0"))
+        #expect(source.contains("var c: Double = 0"))
+        #expect(source.contains("var d: Int = 0"))
+    }
+
+    @Test("optional where a key is missing or null in some object of its class; JSON where values mix")
+    func optionalsAndMixed() throws {
+        let source = try generate([#"{"a":1,"b":"x","m":1,"n":null}"#, #"{"a":null,"m":"one","n":null}"#])
+        #expect(source.contains("var a: Int?"))
+        #expect(source.contains("var b: String?"))
+        #expect(source.contains("var m: JSON = .null"))
+        #expect(source.contains("var n: JSON?"))
+    }
+
+    @Test("strings: dates from ISO 8601 text, enums where a few values repeat, String otherwise")
+    func strings() throws {
+        let source = try generate([
+            #"{"at":"2026-11-22T08:00:00Z","s":"open","n":"Ajax"}"#, #"{"at":"2026-11-22T08:00:00.5+01:00","s":"open","n":"AZ"}"#,
+            #"{"at":"2026-11-23T08:00:00Z","s":"closed","n":"PSV"}"#, #"{"at":"2026-11-24T08:00:00Z","s":"closed","n":"Ajax"}"#,
+        ])
+        #expect(source.contains("var at: Date = Date(timeIntervalSince1970: 0)"))
+        #expect(source.contains(#"["at": .iso8601]"#))
+        #expect(source.contains("var s: RootS = .open"))
+        #expect(source.contains("enum RootS: RawRepresentable, Hashable, Sendable {"))
+        #expect(source.contains("var n: String = \"\""))
+    }
+
+    @Test("epoch dates where the glossary says so; its names, classes, overrides and docs")
+    func glossary() throws {
+        let glossary = try Glossary(json: try JSON(parsing: #"""
+        {"keys":{"st":"startsAt","o":"outcomes","i":"outcomeId"},"classes":{"o":"Price"},"overrides":{"Price":{"n":"label"}},
+         "formats":{"st":"seconds"},"docs":{"st":"When it starts.","Price.n":"Shown to the user."}}
+        """#))
+        let source = try generate([#"{"st":1795865400,"o":[{"i":1,"n":"Home"},{"i":2,"n":"Away"}],"n":"x"}"#], glossary: glossary)
+        #expect(source.contains("/// When it starts.\n    var startsAt: Date"))
+        #expect(source.contains(#"["startsAt": .secondsSince1970]"#))
+        #expect(source.contains("var outcomes: [Price] = []"))
+        #expect(source.contains("/// Shown to the user.\n    var label: String"))
+        #expect(source.contains(#"["outcomes": "outcomeId"]"#))
+        #expect(source.contains("var n: String")) // the root's own n is not the override's
+        #expect(throws: GenerationError.self) { try Glossary(json: try JSON(parsing: #"{"formats":{"st":"hours"}}"#)) }
+        #expect(throws: GenerationError.self) { try Glossary(json: try JSON(parsing: #"{"names":{}}"#)) }
+    }
+
+    @Test("objects keyed by ids become dictionaries; arrays merge by identity only with unique ids")
+    func collections() throws {
+        let source = try generate([
+            #"{"bk":{"1":{"n":"a"},"22":{"n":"b"}},"items":[{"id":1},{"id":2}],"dup":[{"id":1},{"id":1}],"tags":["a","b"]}"#,
+        ])
+        #expect(source.contains("var bk: [String: Bk] = [:]"))
+        #expect(source.contains("var items: [Item] = []"))
+        #expect(source.contains(#"["items": "id"]"#))
+        #expect(!source.contains(#""dup": "id""#))
+        #expect(source.contains("var tags: [String] = []"))
+    }
+
+    @Test("keys that are not Swift names get valid, unique names")
+    func names() throws {
+        let source = try generate([#"{"in":1,"first_name":"a","2nd":true,"firstName":"b","default":null}"#])
+        #expect(source.contains("var `in`: Int = 0"))
+        #expect(source.contains("var firstName: String = \"\""))
+        #expect(source.contains("var firstName2: String = \"\""))
+        #expect(source.contains("var _2nd: Bool = false"))
+        #expect(source.contains("var `default`: JSON?"))
+        #expect(source.contains(#""first_name": "firstName""#))
+    }
+
+    @Test("input that cannot make classes is refused with a reason")
+    func refusals() throws {
+        #expect(throws: GenerationError.self) { try generate(["[1,2]"]) }
+        #expect(throws: GenerationError.self) { try generate([#"{"t":true}"#], typeKey: "t") }
+    }
+}
+
+// The customisation example of Docs/Generating.md: an extension of a generated class, in a file of
+// its own.
+extension Outcome {
+    /// Implied probability, from the price.
+    var probability: Double { price > 0 ? 1 / price : 0 }
+}
+
+/// A hook in a subclass of a generated class (Docs/Generating.md): regenerating keeps it.
+final class CheckedFeed: Feed {
+    override func didDeserialize() throws {
+        if version < 0 { throw GenerationError("a feed's version is never negative") }
+    }
+}
+
+@Suite("Generated classes with hooks")
+struct GeneratedHookTests {
+    @Test("a subclass of a generated class adds a hook")
+    func subclassHook() throws {
+        #expect(try CheckedFeed.decode(from: #"{"v":3}"#).version == 3)
+        #expect(throws: MappingError.self) { try CheckedFeed.decode(from: #"{"v":-1}"#) }
+    }
+}
