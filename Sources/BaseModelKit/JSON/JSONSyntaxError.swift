@@ -67,6 +67,20 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.column = column
     }
 
+    /// An error at a place counted elsewhere (a stream's framer counts lines as it goes).
+    init(_ reason: Reason, offset: Int, line: Int, column: Int) {
+        self.reason = reason
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// This error, found in a part of a stream that starts at `offset` (on `line`, `column`), placed
+    /// in the whole stream.
+    func placed(atStreamOffset offset: Int, line: Int, column: Int) -> JSONSyntaxError {
+        JSONSyntaxError(reason, offset: offset + self.offset, line: line + self.line - 1, column: self.line == 1 ? column + self.column - 1 : self.column)
+    }
+
     /// The error as one sentence.
     public var description: String {
         let place = "at line \(line), column \(column) (byte \(offset))"

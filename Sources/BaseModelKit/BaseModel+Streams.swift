@@ -1,0 +1,150 @@
+extension BaseModelProtocol {
+    /// Models decoded from the elements of a JSON array as its bytes arrive: the top-level array, or
+    /// the array at a designated `path` (`"data.events"`, as in `decodeArray(from:at:)`). `bytes` is
+    /// any asynchronous sequence of bytes — a file's or a socket's, `URLSession`'s `bytes(for:)` —
+    /// read in chunks by an adapter the compiler specialises for it (`ByteChunks`).
+    ///
+    /// Each element is decoded as soon as its last byte is in, and the sequence keeps only the bytes
+    /// of the element in progress: memory is bounded by the largest element, not the document.
+    /// Stopping the iteration stops the reading.
+    ///
+    /// A bad element ends the sequence with a `MappingError` whose path names it (`e[1234].o[3].p`),
+    /// after every element before it was delivered; with `DecodingOptions.collections = .lossy` it is
+    /// left out instead, and `report` records it (`elementSkipped`). `maxDepth`, coercion and the
+    /// report work as in `decode(from:)`. The document around the array is checked when the stream
+    /// ends; a missing array is `.notFound`. Where a key repeats on the way to the array, the first
+    /// is followed (a stream cannot look ahead).
+    public static func decodeElements<Bytes: AsyncSequence>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(),
+                                                           report: MappingReport? = nil) -> DecodedModels<Self, ByteChunks<Bytes>> where Bytes.Element == UInt8 {
+        DecodedModels(chunks: ByteChunks(bytes), mode: .elements(StreamDecoding.segments(of: path)),
+                      decoding: StreamDecoding(type: Self.self, path: path, options: options, report: report), path: path)
+    }
+
+    /// `decodeElements(from:at:options:report:)` from a sequence of byte chunks — `Data` or
+    /// `[UInt8]` frames from a socket, buffers from a channel.
+    public static func decodeElements<Chunks: AsyncSequence>(from chunks: Chunks, at path: String? = nil, options: DecodingOptions = DecodingOptions(),
+                                                            report: MappingReport? = nil) -> DecodedModels<Self, Chunks> where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+        DecodedModels(chunks: chunks, mode: .elements(StreamDecoding.segments(of: path)),
+                      decoding: StreamDecoding(type: Self.self, path: path, options: options, report: report), path: path)
+    }
+
+    /// Models decoded from JSON documents one after another, each as soon as it is complete: JSON
+    /// Lines / NDJSON (blank lines skipped), RFC 7464 JSON text sequences (each text after an RS
+    /// byte), and documents simply concatenated. Each is decoded as `decode(from:)` decodes it, so
+    /// `modelClass(for:)` picks its class: a stream of messages yields each message's own class.
+    /// A bad document ends the sequence with an error whose path starts with its index (`[41].p`)
+    /// after the good ones (or is left out, with lossy options); a truncated last document is an
+    /// error after the ones before.
+    public static func decodeLines<Bytes: AsyncSequence>(from bytes: Bytes, options: DecodingOptions = DecodingOptions(),
+                                                        report: MappingReport? = nil) -> DecodedModels<Self, ByteChunks<Bytes>> where Bytes.Element == UInt8 {
+        DecodedModels(chunks: ByteChunks(bytes), mode: .documents, decoding: StreamDecoding(type: Self.self, path: nil, options: options, report: report), path: nil)
+    }
+
+    /// `decodeLines(from:options:report:)` from a sequence of byte chunks.
+    public static func decodeLines<Chunks: AsyncSequence>(from chunks: Chunks, options: DecodingOptions = DecodingOptions(),
+                                                         report: MappingReport? = nil) -> DecodedModels<Self, Chunks> where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+        DecodedModels(chunks: chunks, mode: .documents, decoding: StreamDecoding(type: Self.self, path: nil, options: options, report: report), path: nil)
+    }
+}
+
+/// The models of a stream, in the order their bytes arrive (`decodeElements`, `decodeLines`). Each
+/// iteration reads the stream anew.
+public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+    let chunks: Chunks
+    let mode: StreamFramer.Mode
+    let decoding: StreamDecoding
+    let path: String?
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(chunks: chunks.makeAsyncIterator(), framer: StreamFramer(mode: mode, maxDepth: decoding.options.maxDepth), decoding: decoding, path: path)
+    }
+
+    /// Reads chunks until a value is complete, and decodes it.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var chunks: Chunks.AsyncIterator
+        var framer: StreamFramer
+        let decoding: StreamDecoding
+        let path: String?
+        /// How many values were framed (the next one's index), and whether the stream ended.
+        var count = 0
+        var isDone = false
+
+        public mutating func next() async throws -> Model? {
+            while !isDone {
+                do {
+                    if let value = try framer.next() {
+                        if let model = try decode(value) { return model }
+                        continue
+                    }
+                } catch let error as JSONSyntaxError {
+                    isDone = true
+                    throw decoding.framingError(error)
+                } catch {
+                    isDone = true
+                    throw error
+                }
+                guard let chunk = try await chunks.next() else {
+                    isDone = true
+                    return try finish()
+                }
+                framer.append(chunk)
+            }
+            return nil
+        }
+
+        private mutating func decode(_ value: StreamFramer.FramedValue) throws -> Model? {
+            let index = count
+            count += 1
+            // `decoding.type` is `Model` (the entry points make it so); `modelClass(for:)` may
+            // build a subclass.
+            return try decoding.decode(value, index: index).map { $0 as! Model }
+        }
+
+        /// The end of the stream: a last bare value, a truncated one, the document around the array.
+        private mutating func finish() throws -> Model? {
+            do {
+                if let value = try framer.finish() { return try decode(value) }
+            } catch let error as JSONSyntaxError {
+                throw decoding.framingError(error)
+            }
+            if case .elements = framer.mode {
+                try decoding.finishElements(skeleton: framer.skeleton, foundArray: framer.targetOpen, path: path)
+            }
+            return nil
+        }
+    }
+}
+
+/// Bytes from a sequence that hands out one at a time, gathered into chunks: the framer then runs
+/// once per chunk, not once per byte. A chunk ends after `}`, `]` or a line feed, or at 16 KiB, so
+/// a value is framed as soon as its last byte is in (a socket that sends one message and waits gets
+/// it decoded at once). `@inlinable`, so that the loop is specialised for the source's own iterator.
+public struct ByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.Element == UInt8 {
+    @usableFromInline let bytes: Bytes
+
+    @inlinable init(_ bytes: Bytes) {
+        self.bytes = bytes
+    }
+
+    @inlinable public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(bytes: bytes.makeAsyncIterator())
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        @usableFromInline var bytes: Bytes.AsyncIterator
+
+        @inlinable init(bytes: Bytes.AsyncIterator) {
+            self.bytes = bytes
+        }
+
+        @inlinable public mutating func next() async throws -> [UInt8]? {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(256)
+            while chunk.count < 16_384, let byte = try await bytes.next() {
+                chunk.append(byte)
+                if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\n") { break }
+            }
+            return chunk.isEmpty ? nil : chunk
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+private final class Tick: BaseModel {
+    var id = 0
+    var price = 0.0
+    var name = ""
+    override class var apiToLocal: [String: String] { ["i": "id", "p": "price", "n": "name"] }
+}
+
+/// A message whose `t` picks its class.
+private class Note: BaseModel {
+    var seq = 0
+    override class var apiToLocal: [String: String] { ["s": "seq"] }
+    override class func modelClass(for object: JSONObject) -> BaseModel.Type? {
+        object["t"] == "a" ? NoteA.self : object["t"] == "b" ? NoteB.self : nil
+    }
+}
+
+private final class NoteA: Note {
+    var text = ""
+    override class var apiToLocal: [String: String] { ["x": "text"] }
+}
+
+private final class NoteB: Note {
+    var count = 0
+    override class var apiToLocal: [String: String] { ["c": "count"] }
+}
+
+/// Counts what a stream's consumer pulled.
+private final class Pulled: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add(_ count: Int) { lock.lock(); value += count; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// Bytes handed out one at a time, as a plain `AsyncSequence` does.
+private struct OneByteAtATime: AsyncSequence {
+    typealias Element = UInt8
+    let bytes: [UInt8]
+    var pulled = Pulled()
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        let pulled: Pulled
+        var index = 0
+        mutating func next() async -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            pulled.add(1)
+            return bytes[index]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, pulled: pulled) }
+}
+
+/// Chunks of the sizes given, cycling.
+private struct Chunked: AsyncSequence {
+    typealias Element = [UInt8]
+    let bytes: [UInt8]
+    let sizes: [Int]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        let sizes: [Int]
+        var index = 0
+        var turn = 0
+        mutating func next() async -> [UInt8]? {
+            guard index < bytes.count else { return nil }
+            let size = Swift.max(1, sizes[turn % sizes.count])
+            turn += 1
+            let end = Swift.min(bytes.count, index + size)
+            defer { index = end }
+            return Array(bytes[index..<end])
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, sizes: sizes) }
+}
+
+private func ticks(_ count: Int, from start: Int = 0) -> String {
+    (start..<start + count).map { #"{"i":\#($0),"p":\#(Double($0) / 4),"n":"t\#($0) [\"x\"] {}"}"# }.joined(separator: ",")
+}
+
+private func collect<S: AsyncSequence>(_ sequence: S) async throws -> [S.Element] {
+    var all: [S.Element] = []
+    for try await element in sequence { all.append(element) }
+    return all
+}
+
+@Suite("Streams")
+struct StreamTests {
+    @Test("the elements of the top-level array, one byte at a time and in chunks of any size, as decodeArray reads them")
+    func topLevelArray() async throws {
+        let text = "[" + ticks(300) + "]"
+        let expected = try Tick.decodeArray(from: text).map { try $0.jsonString() }
+        let bytes = Array(text.utf8)
+        let byByte = try await collect(Tick.decodeElements(from: OneByteAtATime(bytes: bytes)))
+        #expect(try byByte.map { try $0.jsonString() } == expected)
+        var random = SystemRandomNumberGenerator()
+        for sizes in [[1], [2, 3, 5], [4096], (0..<8).map { _ in Int.random(in: 1...97, using: &random) }] {
+            let models = try await collect(Tick.decodeElements(from: Chunked(bytes: bytes, sizes: sizes)))
+            #expect(try models.map { try $0.jsonString() } == expected, "chunks \(sizes)")
+        }
+        #expect(try await collect(Tick.decodeElements(from: Chunked(bytes: Array("  [ ] ".utf8), sizes: [1]))).isEmpty)
+    }
+
+    @Test("the array at a designated path, past members that hold brackets, quotes and escapes")
+    func designatedPath() async throws {
+        let text = #"{"skip":{"e":[{"i":-1}]},"s":"]\"[{","data":{"n":[1,[2]],"e":["# + ticks(5) + #"],"after":{"k":"}"}},"tail":[]}"#
+        for sizes in [[1], [7], [10_000]] {
+            let models = try await collect(Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: sizes), at: "data.e"))
+            #expect(models.map(\.id) == [0, 1, 2, 3, 4])
+        }
+        let positional = try await collect(Tick.decodeElements(from: Chunked(bytes: Array(#"[[],[{"i":7}]]"#.utf8), sizes: [1]), at: "1"))
+        #expect(positional.map(\.id) == [7])
+    }
+
+    @Test("a bad element ends the stream after every element before it, with a path that names it")
+    func badElement() async throws {
+        let text = #"{"e":["# + ticks(1234) + #",{"i":1234,"p":"high"},"# + ticks(5, from: 1235) + "]}"
+        var delivered = 0
+        let error = await #expect(throws: MappingError.self) {
+            for try await tick in Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: [333]), at: "e") {
+                #expect(tick.id == delivered)
+                delivered += 1
+            }
+        }
+        #expect(delivered == 1234)
+        #expect(error?.path.description == "e[1234].p")
+        // Lossy options leave it out and report it.
+        var options = DecodingOptions()
+        options.collections = .lossy
+        let report = MappingReport()
+        let all = try await collect(Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: [333]), at: "e", options: options, report: report))
+        #expect(all.count == 1239)
+        #expect(report.entries.map { $0.path.description } == ["e[1234]"])
+    }
+
+    @Test("syntax errors: between elements, inside one (placed in the stream), around the array, a missing array")
+    func syntaxErrors() async throws {
+        let cases: [(String, String?)] = [
+            (#"[{"i":1} {"i":2}]"#, nil),
+            (#"[{"i":1},]"#, nil),
+            (#"[{"i":1},{"i":2"#, nil),
+            (#"{"e":[{"i":1}]"#, "e"),
+            (#"{"e":[{"i":1}]} x"#, "e"),
+            (#"{"f":[{"i":1}]}"#, "e"),
+            (#"{"e":{"i":1}}"#, "e"),
+        ]
+        for (text, path) in cases {
+            await #expect(throws: MappingError.self, "\(text)") {
+                _ = try await collect(Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: [3]), at: path))
+            }
+        }
+        let inside = await #expect(throws: MappingError.self) {
+            _ = try await collect(Tick.decodeElements(from: Chunked(bytes: Array("[{\"i\":1},\n{\"i\":tru}]".utf8), sizes: [2])))
+        }
+        guard case .malformedJSON(let syntax)? = inside?.reason else {
+            Issue.record("expected a syntax error, got \(String(describing: inside))")
+            return
+        }
+        #expect(syntax.line == 2 && syntax.column == 9 && syntax.offset == 18, "\(syntax)")
+        #expect(inside?.path.description == "[1]")
+    }
+
+    @Test("stopping after ten elements reads only what those needed")
+    func stoppingStopsReading() async throws {
+        let source = OneByteAtATime(bytes: Array(("[" + ticks(100_000) + "]").utf8))
+        var seen = 0
+        for try await _ in Tick.decodeElements(from: source) {
+            seen += 1
+            if seen == 10 { break }
+        }
+        #expect(seen == 10)
+        #expect(source.pulled.count < 1_000, "\(source.pulled.count) bytes read")
+    }
+
+    @Test("JSON Lines, RFC 7464 sequences and concatenated documents, each to its own class")
+    func lines() async throws {
+        let ndjson = "{\"t\":\"a\",\"s\":1,\"x\":\"hi\"}\n\n{\"t\":\"b\",\"s\":2,\"c\":3}\r\n{\"s\":3}\n"
+        let sequence = "\u{1E}{\"t\":\"a\",\"s\":1,\"x\":\"hi\"}\n\u{1E}{\"t\":\"b\",\"s\":2,\"c\":3}\n\u{1E}{\"s\":3}\n"
+        let concatenated = "{\"t\":\"a\",\"s\":1,\"x\":\"hi\"}{\"t\":\"b\",\"s\":2,\"c\":3} {\"s\":3}"
+        for text in [ndjson, sequence, concatenated] {
+            let notes = try await collect(Note.decodeLines(from: OneByteAtATime(bytes: Array(text.utf8))))
+            #expect(notes.map { String(describing: type(of: $0)) } == ["NoteA", "NoteB", "Note"])
+            #expect(notes.map(\.seq) == [1, 2, 3])
+            #expect((notes[0] as? NoteA)?.text == "hi" && (notes[1] as? NoteB)?.count == 3)
+        }
+        // 100 000 messages, each to its own subclass.
+        var many = ""
+        for index in 0..<100_000 { many += index % 2 == 0 ? "{\"t\":\"a\",\"s\":\(index)}\n" : "{\"t\":\"b\",\"s\":\(index)}\n" }
+        var count = 0
+        for try await note in Note.decodeLines(from: Chunked(bytes: Array(many.utf8), sizes: [65_536])) {
+            #expect(note.seq == count && (count % 2 == 0 ? note is NoteA : note is NoteB))
+            count += 1
+        }
+        #expect(count == 100_000)
+        // A truncated last line is an error after the good ones.
+        var good = 0
+        await #expect(throws: MappingError.self) {
+            for try await _ in Note.decodeLines(from: Chunked(bytes: Array("{\"s\":1}\n{\"s\":2}\n{\"s\":".utf8), sizes: [4])) { good += 1 }
+        }
+        #expect(good == 2)
+        let wrongKind = await #expect(throws: MappingError.self) {
+            _ = try await collect(Note.decodeLines(from: Chunked(bytes: Array("{\"s\":1}\n42\n".utf8), sizes: [100])))
+        }
+        #expect(wrongKind?.path.description == "[1]")
+    }
+
+    @Test("iterated on the main actor, in order")
+    @MainActor
+    func mainActor() async throws {
+        var seen: [Int] = []
+        for try await tick in Tick.decodeElements(from: Chunked(bytes: Array(("[" + ticks(50) + "]").utf8), sizes: [17])) {
+            seen.append(tick.id)
+        }
+        #expect(seen == Array(0..<50))
+    }
+}
