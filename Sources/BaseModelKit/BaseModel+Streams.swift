@@ -49,6 +49,10 @@ extension BaseModelProtocol {
 
 /// The models of a stream, in the order their bytes arrive (`decodeElements`, `decodeLines`). Each
 /// iteration reads the stream anew.
+///
+/// The loop that pulls chunks is `@inlinable`, so that it is specialised for the source's own
+/// iterator (with `ByteChunks`, the byte loop too: no call per byte); framing and decoding run in
+/// the library (`StreamReader`).
 public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
     let chunks: Chunks
     let mode: StreamFramer.Mode
@@ -56,62 +60,98 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
     let path: String?
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: chunks.makeAsyncIterator(), framer: StreamFramer(mode: mode, maxDepth: decoding.options.maxDepth), decoding: decoding, path: path)
+        AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(mode: mode, decoding: decoding, path: path))
     }
 
     /// Reads chunks until a value is complete, and decodes it.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var chunks: Chunks.AsyncIterator
-        var framer: StreamFramer
-        let decoding: StreamDecoding
-        let path: String?
-        /// How many values were framed (the next one's index), and whether the stream ended.
-        var count = 0
-        var isDone = false
+        @usableFromInline var chunks: Chunks.AsyncIterator
+        @usableFromInline let reader: StreamReader
 
-        public mutating func next() async throws -> Model? {
-            while !isDone {
-                do {
-                    if let value = try framer.next() {
-                        if let model = try decode(value) { return model }
-                        continue
-                    }
-                } catch let error as JSONSyntaxError {
-                    isDone = true
-                    throw decoding.framingError(error)
-                } catch {
-                    isDone = true
-                    throw error
-                }
+        init(chunks: Chunks.AsyncIterator, reader: StreamReader) {
+            self.chunks = chunks
+            self.reader = reader
+        }
+
+        @inlinable public mutating func next() async throws -> Model? {
+            while !reader.isDone {
+                // Sound downcasts: the reader decodes `Model` (the entry points give it `Model.self`)
+                // or a subclass that `modelClass(for:)` picked, which the engine checks is one.
+                if let model = try reader.nextModel() { return unsafeDowncast(model, to: Model.self) }
+                if reader.isDone { return nil }
                 guard let chunk = try await chunks.next() else {
-                    isDone = true
-                    return try finish()
+                    // Sound: as above.
+                    return try reader.finish().map { unsafeDowncast($0, to: Model.self) }
                 }
-                framer.append(chunk)
+                // Sound: the reader copies the bytes before the closure returns, and keeps no pointer.
+                if chunk.withContiguousStorageIfAvailable({ reader.append($0) }) == nil {
+                    Array(chunk).withUnsafeBufferPointer { reader.append($0) }
+                }
             }
             return nil
         }
+    }
+}
 
-        private mutating func decode(_ value: StreamFramer.FramedValue) throws -> Model? {
-            let index = count
-            count += 1
-            // `decoding.type` is `Model` (the entry points make it so); `modelClass(for:)` may
-            // build a subclass.
-            return try decoding.decode(value, index: index).map { $0 as! Model }
-        }
+/// What a `DecodedModels` iterator does outside its inlined loop: frames the values of the bytes it
+/// is given (`StreamFramer`) and decodes them (`StreamDecoding`). A class, so that the inlined loop
+/// holds one reference; used by one iteration at a time (an iterator is not shared), which is why
+/// its state needs no lock.
+@usableFromInline final class StreamReader {
+    private var framer: StreamFramer
+    private let decoding: StreamDecoding
+    private let path: String?
+    /// How many values were framed (the next one's index).
+    private var count = 0
+    @usableFromInline private(set) var isDone = false
 
-        /// The end of the stream: a last bare value, a truncated one, the document around the array.
-        private mutating func finish() throws -> Model? {
-            do {
-                if let value = try framer.finish() { return try decode(value) }
-            } catch let error as JSONSyntaxError {
-                throw decoding.framingError(error)
-            }
-            if case .elements = framer.mode {
-                try decoding.finishElements(skeleton: framer.skeleton, foundArray: framer.targetOpen, path: path)
+    init(mode: StreamFramer.Mode, decoding: StreamDecoding, path: String?) {
+        framer = StreamFramer(mode: mode, maxDepth: decoding.options.maxDepth)
+        self.decoding = decoding
+        self.path = path
+    }
+
+    /// Adds bytes that arrived. Sound: the bytes are copied into the framer's buffer before this
+    /// returns; no pointer is kept.
+    @usableFromInline func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        framer.append(bytes)
+    }
+
+    /// The next model among the bytes appended so far; `nil` when more bytes are needed (or the
+    /// stream ended: `isDone`). Lossy options skip a bad value here.
+    @usableFromInline func nextModel() throws -> BaseModel? {
+        do {
+            while let value = try framer.next() {
+                if let model = try decode(value) { return model }
             }
             return nil
+        } catch let error as JSONSyntaxError {
+            isDone = true
+            throw decoding.framingError(error)
+        } catch {
+            isDone = true
+            throw error
         }
+    }
+
+    /// The end of the stream: a last bare value, a truncated one, the document around the array.
+    @usableFromInline func finish() throws -> BaseModel? {
+        isDone = true
+        do {
+            if let value = try framer.finish() { return try decode(value) }
+        } catch let error as JSONSyntaxError {
+            throw decoding.framingError(error)
+        }
+        if case .elements = framer.mode {
+            try decoding.finishElements(skeleton: framer.skeleton, foundArray: framer.targetOpen, path: path)
+        }
+        return nil
+    }
+
+    private func decode(_ value: StreamFramer.FramedValue) throws -> BaseModel? {
+        let index = count
+        count += 1
+        return try decoding.decode(value, index: index)
     }
 }
 

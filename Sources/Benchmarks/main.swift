@@ -16,6 +16,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-odds-feed"), flag + 
 
 // `--memory`: peak and retained memory of one decode of the odds feed per contender, and heap growth
 // over repeated decodes.
+if let flag = CommandLine.arguments.firstIndex(of: "--streams") {
+    let megabytes = flag + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[flag + 1]) ?? 134 : 134
+    try await StreamCheck.run(megabytes: megabytes, wantsJSON: arguments.contains("--json"))
+    exit(0)
+}
 if arguments.contains("--memory") {
     try MemoryReport.run(wantsJSON: wantsJSON)
     exit(0)

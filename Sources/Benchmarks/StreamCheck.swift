@@ -1,0 +1,117 @@
+import BaseModelKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+import HeapStatistics
+#endif
+
+/// `--streams [MB]`: the streams' bar, on data it generates. An odds feed of about 134 MB (its
+/// `"e"` array of events) is written to a temporary file and read back two ways: through
+/// `decodeElements(from:at:)` over a plain `AsyncSequence` that hands out one byte per `next()`
+/// (`FileBytes`), each event dropped once it is counted; and in memory, the whole file read into
+/// `Data` and decoded with `decodeArray(from:at:)`. It prints the peak resident memory above the
+/// start of each (Linux's `VmHWM`), their speeds, and whether the bar holds: at most 64 MB above the
+/// start, at least half the in-memory speed.
+enum StreamCheck {
+    static func run(megabytes: Int, wantsJSON: Bool) async throws {
+        #if canImport(Glibc)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("basemodelkit-stream-check-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            let feed = Payloads.oddsFeed(targetBytes: megabytes * 1_000_000).data
+            try feed.write(to: url)
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+        heap_release_free_memory()
+
+        try resetPeak()
+        let rssBefore = try statusField("VmRSS")
+        let streamStart = DispatchTime.now().uptimeNanoseconds
+        var streamed = 0
+        for try await event in EventModel.decodeElements(from: FileBytes(path: url.path), at: "e") {
+            streamed += event.eventId == -1 ? 0 : 1
+        }
+        let streamSeconds = Double(DispatchTime.now().uptimeNanoseconds - streamStart) / 1e9
+        let streamPeak = try statusField("VmHWM") - rssBefore
+
+        heap_release_free_memory()
+        try resetPeak()
+        let rssBeforeMemory = try statusField("VmRSS")
+        let memoryStart = DispatchTime.now().uptimeNanoseconds
+        let decoded = try EventModel.decodeArray(from: try Data(contentsOf: url), at: "e")
+        let memorySeconds = Double(DispatchTime.now().uptimeNanoseconds - memoryStart) / 1e9
+        let memoryPeak = try statusField("VmHWM") - rssBeforeMemory
+        guard decoded.count == streamed else { throw ContenderMismatch(payload: "stream check", contender: "decodeElements") }
+
+        let streamRate = Double(size) / streamSeconds / 1e6
+        let memoryRate = Double(size) / memorySeconds / 1e6
+        let holds = streamPeak <= 64 * 1_048_576 && streamRate >= memoryRate / 2
+        if wantsJSON {
+            let report: JSON = [
+                "bytes": .number(JSONNumber(size)), "elements": .number(JSONNumber(streamed)),
+                "streamedMBps": .number(JSONNumber(streamRate)), "streamedPeakBytes": .number(JSONNumber(streamPeak)),
+                "inMemoryMBps": .number(JSONNumber(memoryRate)), "inMemoryPeakBytes": .number(JSONNumber(memoryPeak)), "barHolds": .bool(holds),
+            ]
+            print(try report.serializedString(formatting: [.prettyPrinted]))
+        } else {
+            print("Streams: \(size / 1_000_000) MB, \(streamed) events in an array at \"e\".")
+            print("| read | MB/s | peak above start |")
+            print("|---|---:|---:|")
+            print("| decodeElements, one byte per next() from a file | \(String(format: "%.1f", streamRate)) | \(String(format: "%.1f MB", Double(streamPeak) / 1_048_576)) |")
+            print("| decodeArray of the file read into Data | \(String(format: "%.1f", memoryRate)) | \(String(format: "%.1f MB", Double(memoryPeak) / 1_048_576)) |")
+            print("Bar (peak ≤ 64 MB, speed ≥ 1/2 of in memory): \(holds ? "holds" : "NOT MET") — \(String(format: "%.2f", streamRate / memoryRate)) of the in-memory speed.")
+        }
+        #else
+        print("--streams reads Linux's /proc; it measures nothing on this system.")
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private static func resetPeak() throws {
+        try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    private static func statusField(_ name: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let digits = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""
+            if let kilobytes = Int(digits.trimmingCharacters(in: .whitespaces)) { return kilobytes * 1024 }
+        }
+        throw CocoaError(.fileReadCorruptFile)
+    }
+    #endif
+}
+
+#if canImport(Glibc)
+/// A file's bytes as a plain `AsyncSequence` that hands out one byte per `next()`, reading the file
+/// 64 KB at a time with `read(2)`.
+struct FileBytes: AsyncSequence {
+    typealias Element = UInt8
+    let path: String
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let descriptor: Int32
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var index = 0
+        var count = 0
+
+        mutating func next() async throws -> UInt8? {
+            if index == count {
+                // Sound: `read` writes at most the buffer's count of bytes into it, inside the closure.
+                count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                index = 0
+                if count <= 0 {
+                    count = 0
+                    return nil
+                }
+            }
+            defer { index += 1 }
+            return buffer[index]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(descriptor: open(path, O_RDONLY))
+    }
+}
+#endif
