@@ -11,7 +11,8 @@ import HeapStatistics
 /// (`FileBytes`), each event dropped once it is counted; and in memory, the whole file read into
 /// `Data` and decoded with `decodeArray(from:at:)`. It prints the peak resident memory above the
 /// start of each (Linux's `VmHWM`), their speeds, and whether the bar holds: at most 64 MB above the
-/// start, at least half the in-memory speed.
+/// start, at least half the in-memory speed. Then the same events as JSON Lines: `decodeLines` from
+/// the same kind of byte sequence, against the file read whole and each line decoded.
 enum StreamCheck {
     static func run(megabytes: Int, wantsJSON: Bool) async throws {
         #if canImport(Glibc)
@@ -43,6 +44,34 @@ enum StreamCheck {
         let memoryPeak = try statusField("VmHWM") - rssBeforeMemory
         guard decoded.count == streamed else { throw ContenderMismatch(payload: "stream check", contender: "decodeElements") }
 
+        // JSON Lines: the same events, one per line.
+        let linesURL = url.appendingPathExtension("jsonl")
+        defer { try? FileManager.default.removeItem(at: linesURL) }
+        var lines = Data()
+        for event in decoded {
+            lines.append(try event.jsonData())
+            lines.append(UInt8(ascii: "\n"))
+        }
+        try lines.write(to: linesURL)
+        let linesSize = lines.count
+        lines = Data()
+        let linesStart = DispatchTime.now().uptimeNanoseconds
+        var linesCount = 0
+        for try await event in EventModel.decodeLines(from: FileBytes(path: linesURL.path)) {
+            linesCount += event.eventId == -1 ? 0 : 1
+        }
+        let linesSeconds = Double(DispatchTime.now().uptimeNanoseconds - linesStart) / 1e9
+        let wholeStart = DispatchTime.now().uptimeNanoseconds
+        let whole = try Data(contentsOf: linesURL)
+        var wholeCount = 0
+        for line in whole.split(separator: UInt8(ascii: "\n")) {
+            wholeCount += try EventModel.decode(from: line).eventId == -1 ? 0 : 1
+        }
+        let wholeSeconds = Double(DispatchTime.now().uptimeNanoseconds - wholeStart) / 1e9
+        guard linesCount == decoded.count, wholeCount == decoded.count else { throw ContenderMismatch(payload: "stream check", contender: "decodeLines") }
+        let linesRate = Double(linesSize) / linesSeconds / 1e6
+        let wholeRate = Double(linesSize) / wholeSeconds / 1e6
+
         let streamRate = Double(size) / streamSeconds / 1e6
         let memoryRate = Double(size) / memorySeconds / 1e6
         let holds = streamPeak <= 64 * 1_048_576 && streamRate >= memoryRate / 2
@@ -51,6 +80,8 @@ enum StreamCheck {
                 "bytes": .number(JSONNumber(size)), "elements": .number(JSONNumber(streamed)),
                 "streamedMBps": .number(JSONNumber(streamRate)), "streamedPeakBytes": .number(JSONNumber(streamPeak)),
                 "inMemoryMBps": .number(JSONNumber(memoryRate)), "inMemoryPeakBytes": .number(JSONNumber(memoryPeak)), "barHolds": .bool(holds),
+                "jsonLinesBytes": .number(JSONNumber(linesSize)), "jsonLinesMBps": .number(JSONNumber(linesRate)),
+                "jsonLinesInMemoryMBps": .number(JSONNumber(wholeRate)),
             ]
             print(try report.serializedString(formatting: [.prettyPrinted]))
         } else {
@@ -59,6 +90,8 @@ enum StreamCheck {
             print("|---|---:|---:|")
             print("| decodeElements, one byte per next() from a file | \(String(format: "%.1f", streamRate)) | \(String(format: "%.1f MB", Double(streamPeak) / 1_048_576)) |")
             print("| decodeArray of the file read into Data | \(String(format: "%.1f", memoryRate)) | \(String(format: "%.1f MB", Double(memoryPeak) / 1_048_576)) |")
+            print("| decodeLines, \(decoded.count) JSON Lines (\(linesSize / 1_000_000) MB), one byte per next() | \(String(format: "%.1f", linesRate)) | – |")
+            print("| the same lines split in memory, each decoded | \(String(format: "%.1f", wholeRate)) | – |")
             print("Bar (peak ≤ 64 MB, speed ≥ 1/2 of in memory): \(holds ? "holds" : "NOT MET") — \(String(format: "%.2f", streamRate / memoryRate)) of the in-memory speed.")
         }
         #else
