@@ -60,55 +60,64 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
     let path: String?
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(mode: mode, decoding: decoding, path: path))
+        AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(mode: mode, decoding: decoding, path: path) { bytes, options, report in
+            try DocumentDecoding.decode(bytes, at: nil, as: decoding.type, options: options, report: report)
+        })
     }
 
     /// Reads chunks until a value is complete, and decodes it.
     public struct AsyncIterator: AsyncIteratorProtocol {
         @usableFromInline var chunks: Chunks.AsyncIterator
-        @usableFromInline let reader: StreamReader
+        @usableFromInline let reader: StreamReader<BaseModel>
 
-        init(chunks: Chunks.AsyncIterator, reader: StreamReader) {
+        init(chunks: Chunks.AsyncIterator, reader: StreamReader<BaseModel>) {
             self.chunks = chunks
             self.reader = reader
         }
 
         @inlinable public mutating func next() async throws -> Model? {
-            while !reader.isDone {
-                // Sound downcasts: the reader decodes `Model` (the entry points give it `Model.self`)
-                // or a subclass that `modelClass(for:)` picked, which the engine checks is one.
-                if let model = try reader.nextModel() { return unsafeDowncast(model, to: Model.self) }
-                if reader.isDone { return nil }
-                guard let chunk = try await chunks.next() else {
-                    // Sound: as above.
-                    return try reader.finish().map { unsafeDowncast($0, to: Model.self) }
-                }
-                // Sound: the reader copies the bytes before the closure returns, and keeps no pointer.
-                if chunk.withContiguousStorageIfAvailable({ reader.append($0) }) == nil {
-                    Array(chunk).withUnsafeBufferPointer { reader.append($0) }
-                }
-            }
-            return nil
+            // Sound downcast: the reader decodes `Model` (the entry points give it `Model.self`) or a
+            // subclass that `modelClass(for:)` picked, which the engine checks is one.
+            try await reader.next(from: &chunks).map { unsafeDowncast($0, to: Model.self) }
         }
     }
 }
 
-/// What a `DecodedModels` iterator does outside its inlined loop: frames the values of the bytes it
-/// is given (`StreamFramer`) and decodes them (`StreamDecoding`). A class, so that the inlined loop
-/// holds one reference; used by one iteration at a time (an iterator is not shared), which is why
-/// its state needs no lock.
-@usableFromInline final class StreamReader {
+/// What a stream's iterator does outside its inlined loop: frames the values of the bytes it is
+/// given (`StreamFramer`) and decodes them (`StreamDecoding`, with `decodeBytes`). A class, so that
+/// the inlined loop holds one reference; used by one iteration at a time (an iterator is not
+/// shared), which is why its state needs no lock.
+@usableFromInline final class StreamReader<Output> {
     private var framer: StreamFramer
     private let decoding: StreamDecoding
     private let path: String?
+    private let decodeBytes: (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?
     /// How many values were framed (the next one's index).
     private var count = 0
     @usableFromInline private(set) var isDone = false
 
-    init(mode: StreamFramer.Mode, decoding: StreamDecoding, path: String?) {
+    /// `decodeBytes` makes the output of one value's bytes, or `nil` to pass it over.
+    init(mode: StreamFramer.Mode, decoding: StreamDecoding, path: String?, decodeBytes: @escaping (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?) {
         framer = StreamFramer(mode: mode, maxDepth: decoding.options.maxDepth)
         self.decoding = decoding
         self.path = path
+        self.decodeBytes = decodeBytes
+    }
+
+    /// The next output of the stream, reading chunks from `chunks` until a value is complete; `nil`
+    /// at its end. Inlined into the caller, so that the loop is specialised for its iterator.
+    @inlinable func next<Chunks: AsyncIteratorProtocol>(from chunks: inout Chunks) async throws -> Output?
+        where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+        while !isDone {
+            if let output = try nextOutput() { return output }
+            if isDone { return nil }
+            guard let chunk = try await chunks.next() else { return try finish() }
+            // Sound: `append` copies the bytes before the closure returns, and keeps no pointer.
+            if chunk.withContiguousStorageIfAvailable({ append($0) }) == nil {
+                Array(chunk).withUnsafeBufferPointer { append($0) }
+            }
+        }
+        return nil
     }
 
     /// Adds bytes that arrived. Sound: the bytes are copied into the framer's buffer before this
@@ -117,12 +126,12 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
         framer.append(bytes)
     }
 
-    /// The next model among the bytes appended so far; `nil` when more bytes are needed (or the
+    /// The next output among the bytes appended so far; `nil` when more bytes are needed (or the
     /// stream ended: `isDone`). Lossy options skip a bad value here.
-    @usableFromInline func nextModel() throws -> BaseModel? {
+    @usableFromInline func nextOutput() throws -> Output? {
         do {
             while let value = try framer.next() {
-                if let model = try decode(value) { return model }
+                if let output = try decode(value) { return output }
             }
             return nil
         } catch let error as JSONSyntaxError {
@@ -135,7 +144,7 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
     }
 
     /// The end of the stream: a last bare value, a truncated one, the document around the array.
-    @usableFromInline func finish() throws -> BaseModel? {
+    @usableFromInline func finish() throws -> Output? {
         isDone = true
         do {
             if let value = try framer.finish() { return try decode(value) }
@@ -148,10 +157,10 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
         return nil
     }
 
-    private func decode(_ value: StreamFramer.FramedValue) throws -> BaseModel? {
+    private func decode(_ value: StreamFramer.FramedValue) throws -> Output? {
         let index = count
         count += 1
-        return try decoding.decode(value, index: index)
+        return try decoding.decode(value, index: index, with: decodeBytes)
     }
 }
 

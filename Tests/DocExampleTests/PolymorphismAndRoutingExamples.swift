@@ -92,3 +92,48 @@ final class Recorder<Value>: @unchecked Sendable {
     func append(_ value: Value) { lock.lock(); stored.append(value); lock.unlock() }
     var values: [Value] { lock.lock(); defer { lock.unlock() }; return stored }
 }
+
+typealias OddsUpdate = PolymorphismAndRoutingExamples.OddsUpdate
+typealias Heartbeat = PolymorphismAndRoutingExamples.Heartbeat
+
+actor OddsBook {
+    private(set) var prices: [Double] = []
+    private(set) var heartbeats = 0
+
+    /// Applies the socket's messages in the order they arrive.
+    func follow<Socket: AsyncSequence & Sendable>(_ socket: Socket, router: MessageRouter) async throws where Socket.Element == UInt8 {
+        for try await message in router.messages(from: socket) {
+            switch message.model {
+            case let update as OddsUpdate: prices.append(update.price)
+            case is Heartbeat: heartbeats += 1
+            default: break
+            }
+        }
+    }
+}
+
+@Suite("Docs: routing a stream in order")
+struct RoutedStreamExamples {
+    @Test("an actor follows a socket's messages through the router, in order")
+    func follow() async throws {
+        let router = MessageRouter(typeKey: "t")
+        router.register(OddsUpdate.self, type: "ou") { _ in Issue.record("handlers are not called on this path") }
+        router.register(Heartbeat.self, type: "hb") { _ in }
+        let book = OddsBook()
+        let socket = DocSocket(text: "{\"t\":\"ou\",\"p\":1.5}\n{\"t\":\"hb\"}\n{\"t\":\"ou\",\"p\":1.6}\n")
+        try await book.follow(socket, router: router)
+        #expect(await book.prices == [1.5, 1.6])
+        #expect(await book.heartbeats == 1)
+        // Without a fallback an unknown type ends the stream, named by its index.
+        let unknown = await #expect(throws: MappingError.self) {
+            try await book.follow(DocSocket(text: "{\"t\":\"hb\"}\n{\"t\":\"zz\"}\n"), router: router)
+        }
+        #expect(unknown?.path.description == "[1].t")
+        let passed = Recorder<String>()
+        router.setFallback { type, _ in passed.append(type ?? "untyped") }
+        try await book.follow(DocSocket(text: "{\"t\":\"zz\"}\n{\"t\":\"hb\"}\n"), router: router)
+        #expect(passed.values == ["zz"])
+        #expect(await book.heartbeats == 3)
+    }
+}
+

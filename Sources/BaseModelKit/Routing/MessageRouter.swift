@@ -34,9 +34,13 @@ public final class MessageRouter: Sendable {
     private typealias Route = @Sendable (_ bytes: DocumentBytes, _ options: DecodingOptions) throws -> Void
     private typealias Fallback = @Sendable (_ type: String?, _ message: JSON) throws -> Void
 
+    private typealias Decoder = @Sendable (_ bytes: DocumentBytes, _ options: DecodingOptions, _ report: MappingReport?) throws -> BaseModel
+
     private struct State {
         var options: DecodingOptions
         var routes: [String: Route] = [:]
+        /// Each type's decode alone, for `messages(from:)`.
+        var decoders: [String: Decoder] = [:]
         var fallback: Fallback?
     }
 
@@ -57,7 +61,13 @@ public final class MessageRouter: Sendable {
             let model = try DocumentDecoding.decode(bytes, at: nil, as: modelType, options: options, report: nil, envelopeKey: envelopeKey)
             try handler(model)
         }
-        state.withLock { $0.routes[type] = route }
+        let decoder: Decoder = { bytes, options, report in
+            try DocumentDecoding.decode(bytes, at: nil, as: modelType, options: options, report: report, envelopeKey: envelopeKey)
+        }
+        state.withLock {
+            $0.routes[type] = route
+            $0.decoders[type] = decoder
+        }
     }
 
     /// Handles messages whose type has no registered class, or that have no type: `handler` gets the
@@ -111,6 +121,52 @@ public final class MessageRouter: Sendable {
     }
 
     /// The type of the message in `bytes`: the string or integer at `typeKey`.
+    /// The messages of a stream of bytes, in the order they arrive, each decoded into the class
+    /// registered for its type and delivered with that type — for a loop that applies them in order,
+    /// on the actor that owns what they change:
+    ///
+    ///     for try await message in router.messages(from: socket) {
+    ///         if let odds = message.model as? OddsUpdate { try book.apply(odds) }
+    ///     }
+    ///
+    /// The stream is read as `decodeLines(from:)` reads it: JSON Lines, RFC 7464 sequences or
+    /// concatenated documents, each decoded as soon as it is complete. Handlers are not called on this
+    /// path: the loop is the handler. A message whose type has no registered class goes to the
+    /// fallback handler, when one is set, and is passed over; otherwise it ends the stream with
+    /// `unknownMessageType`, after the messages before it. Errors name the message by its index in
+    /// the stream (`[41].p`).
+    public func messages<Bytes: AsyncSequence>(from bytes: Bytes, report: MappingReport? = nil) -> RoutedMessages<ByteChunks<Bytes>> where Bytes.Element == UInt8 {
+        RoutedMessages(chunks: ByteChunks(bytes), router: self, report: report)
+    }
+
+    /// `messages(from:report:)` from a sequence of byte chunks (`Data`, `[UInt8]` frames).
+    public func messages<Chunks: AsyncSequence>(from chunks: Chunks, report: MappingReport? = nil) -> RoutedMessages<Chunks> where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+        RoutedMessages(chunks: chunks, router: self, report: report)
+    }
+
+    /// One message of `messages(from:)`: its class's model, or `nil` when the fallback handler took it.
+    func routedMessage(_ bytes: DocumentBytes, options: DecodingOptions, report: MappingReport?) throws -> RoutedMessage? {
+        let fallback = state.withLock { $0.fallback }
+        let type: String?
+        do {
+            type = try messageType(in: bytes, options: options)
+        } catch let error as MappingError where error.reason.isNotFound && fallback != nil {
+            type = nil
+        }
+        if let type, let decoder = state.withLock({ $0.decoders[type] }) {
+            return RoutedMessage(type: type, model: try decoder(bytes, options, report))
+        }
+        guard let fallback else {
+            throw MappingError(.unknownMessageType(type ?? ""), path: MappingPath(JSONKeyPath(typeKey).segments.map { .key($0) }))
+        }
+        do {
+            try fallback(type, try JSON(parsing: bytes, maxDepth: options.maxDepth))
+        } catch let error as JSONSyntaxError {
+            throw MappingError(.malformedJSON(error))
+        }
+        return nil
+    }
+
     private func messageType(in bytes: DocumentBytes, options: DecodingOptions) throws -> String {
         do {
             var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
@@ -135,5 +191,43 @@ extension MappingError.Reason {
     var isNotFound: Bool {
         if case .notFound = self { return true }
         return false
+    }
+}
+
+/// A message of `MessageRouter.messages(from:)`: its type, and the model of the class registered for
+/// it.
+public struct RoutedMessage {
+    public let type: String
+    public let model: BaseModel
+}
+
+/// The messages of a stream, routed by type, in the order they arrive (`MessageRouter.messages(from:)`).
+public struct RoutedMessages<Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+    let chunks: Chunks
+    let router: MessageRouter
+    let report: MappingReport?
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        let options = router.options
+        let router = router
+        let decoding = StreamDecoding(type: BaseModel.self, path: nil, options: options, report: report)
+        return AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(mode: .documents, decoding: decoding, path: nil) { bytes, options, report in
+            try router.routedMessage(bytes, options: options, report: report)
+        })
+    }
+
+    /// Reads chunks until a message is complete, and routes it.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        @usableFromInline var chunks: Chunks.AsyncIterator
+        @usableFromInline let reader: StreamReader<RoutedMessage>
+
+        init(chunks: Chunks.AsyncIterator, reader: StreamReader<RoutedMessage>) {
+            self.chunks = chunks
+            self.reader = reader
+        }
+
+        @inlinable public mutating func next() async throws -> RoutedMessage? {
+            try await reader.next(from: &chunks)
+        }
     }
 }

@@ -22,9 +22,9 @@ struct StreamDecoding: Sendable {
         path.map { JSONKeyPath($0).segments } ?? []
     }
 
-    /// The model of value `index`, or `nil` when it failed and lossy options leave it out (noted in
-    /// the report).
-    func decode(_ value: StreamFramer.FramedValue, index: Int) throws -> BaseModel? {
+    /// What `decodeBytes` makes of value `index` (a model), or `nil` when `decodeBytes` passes it
+    /// over, or it failed and lossy options leave it out (noted in the report).
+    func decode<Output>(_ value: StreamFramer.FramedValue, index: Int, with decodeBytes: (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?) throws -> Output? {
         var elementOptions = options
         // The value sits inside `depth` containers of the stream's document.
         elementOptions.maxDepth = max(1, options.maxDepth - value.depth)
@@ -32,7 +32,7 @@ struct StreamDecoding: Sendable {
         let place = prefix + [.index(index)]
         do {
             let model = try DocumentBytes.reading(value.bytes) { bytes in
-                try DocumentDecoding.decode(bytes, at: nil, as: type, options: elementOptions, report: elementReport)
+                try decodeBytes(bytes, elementOptions, elementReport)
             }
             if let report, let elementReport {
                 report.append(contentsOf: elementReport.entries.map { entry in
