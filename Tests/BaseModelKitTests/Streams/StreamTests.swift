@@ -221,3 +221,83 @@ struct StreamTests {
         #expect(seen == Array(0..<50))
     }
 }
+
+@Suite("Streams against in-memory decoding")
+struct StreamPropertyTests {
+    /// A random JSON value, at most `depth` deep, with strings that hold brackets, quotes and escapes.
+    private static func randomValue(_ random: inout SeededGenerator, depth: Int) -> JSON {
+        switch Int.random(in: 0..<(depth > 0 ? 7 : 4), using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2: return .number(JSONNumber(Int.random(in: -1000...1000, using: &random)))
+        case 3: return .string(["", "]", "[{", "\"}\"", "\\", "é\u{1}", "a,b"].randomElement(using: &random)!)
+        case 4, 5:
+            var object = JSONObject()
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                object[["i", "p", "n", "x", "]", "\""].randomElement(using: &random)!] = randomValue(&random, depth: depth - 1)
+            }
+            return .object(object)
+        default:
+            return .array((0..<Int.random(in: 0...3, using: &random)).map { _ in randomValue(&random, depth: depth - 1) })
+        }
+    }
+
+    /// What a decode made: each model's JSON, or the error's path.
+    private static func outcome(_ body: () throws -> [Tick]) -> String {
+        do {
+            return try body().map { try $0.jsonString() }.joined(separator: "|")
+        } catch let error as MappingError {
+            return "error at \(error.path)"
+        } catch {
+            return "error \(error)"
+        }
+    }
+
+    @Test("random arrays split at random places: the same models as decodeArray, or an error at the same element")
+    func randomDocuments() async throws {
+        var random = SeededGenerator(seed: 0x5_7EA4)
+        var checked = 0
+        for _ in 0..<400 {
+            let elements = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                Bool.random(using: &random) ? JSON.object(["i": .number(JSONNumber(Int.random(in: 0...99, using: &random))), "p": 1.5, "n": "a]b"])
+                    : Self.randomValue(&random, depth: 3)
+            }
+            let document: JSON = ["head": Self.randomValue(&random, depth: 2), "e": .array(elements), "tail": Self.randomValue(&random, depth: 2)]
+            let text = try document.serializedString(formatting: Bool.random(using: &random) ? [.prettyPrinted] : [])
+            let expected = Self.outcome { try Tick.decodeArray(from: text, at: "e") }
+            let sizes = (0..<4).map { _ in Int.random(in: 1...40, using: &random) }
+            var streamed: [Tick] = []
+            var failure: MappingError?
+            do {
+                for try await tick in Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: sizes), at: "e") { streamed.append(tick) }
+            } catch let error as MappingError {
+                failure = error
+            }
+            let actual = failure.map { "error at \($0.path)" } ?? streamed.map { (try? $0.jsonString()) ?? "?" }.joined(separator: "|")
+            #expect(actual == expected, "\(text)")
+            checked += 1
+        }
+        #expect(checked == 400)
+    }
+
+    @Test("bytes that are not JSON end the stream with an error, never a crash or a hang")
+    func garbage() async throws {
+        var random = SeededGenerator(seed: 0x6A_4BA6E)
+        let alphabet = Array("{}[],:\"\\ \n\u{1E}0123456789.-eEtrufalsn".utf8) + [0xFF, 0xC3]
+        var errors = 0
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...60, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            do {
+                for try await _ in Tick.decodeElements(from: Chunked(bytes: bytes, sizes: [3, 1, 7])) {}
+            } catch is MappingError {
+                errors += 1
+            }
+            do {
+                for try await _ in Tick.decodeLines(from: Chunked(bytes: bytes, sizes: [2, 5])) {}
+            } catch is MappingError {
+                errors += 1
+            }
+        }
+        #expect(errors > 3_000)
+    }
+}
