@@ -108,7 +108,7 @@ enum LiveFeed {
     }
 
     /// A price with two decimals between 1.01 and 21.
-    private static func price(_ seed: Int, shift: Int) -> String {
+    static func price(_ seed: Int, shift: Int) -> String {
         let cents = 101 + (seed * 7919 + shift * 13) % 2000
         return "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
     }

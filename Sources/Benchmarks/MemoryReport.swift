@@ -96,12 +96,12 @@ enum MemoryReport {
     }
 
     /// Resets the process's peak resident set (`VmHWM`) to its current size.
-    private static func resetPeak() throws {
+    static func resetPeak() throws {
         try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
     /// A `kB` field of `/proc/self/status`, in bytes.
-    private static func statusField(_ name: String) throws -> Int {
+    static func statusField(_ name: String) throws -> Int {
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
             let digits = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""

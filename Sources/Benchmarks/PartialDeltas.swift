@@ -70,7 +70,7 @@ enum PartialDeltas {
         let outcomeNames = ["Home", "Draw", "Away"]
         let board = (0..<events).map { event in
             let markets = (0..<8).map { market in
-                let outcomes = (0..<3).map { #"{"i":\#($0 + 1),"n":"\#(outcomeNames[$0])","p":\#(price(event * 31 + market * 7 + $0, shift: 0)),"s":"open"}"# }
+                let outcomes = (0..<3).map { #"{"i":\#($0 + 1),"n":"\#(outcomeNames[$0])","p":\#(LiveFeed.price(event * 31 + market * 7 + $0, shift: 0)),"s":"open"}"# }
                 return #"{"i":"\#(event)-\#(market)","s":"open","o":[\#(outcomes.joined(separator: ","))]}"#
             }
             return #"{"i":\#(event),"n":"Team \#(event) v Team \#(event + 1)","m":[\#(markets.joined(separator: ","))]}"#
@@ -87,22 +87,16 @@ enum PartialDeltas {
                 case 0:
                     body = #"{"s":"\#(shift == 0 ? "suspended" : "open")"}"#
                 case 1, 2, 3:
-                    let outcomes = [target.outcome, (target.outcome + 1) % 3].map { #"{"i":\#($0 + 1),"p":\#(price(index * 3 + $0, shift: shift + 1))}"# }
+                    let outcomes = [target.outcome, (target.outcome + 1) % 3].map { #"{"i":\#($0 + 1),"p":\#(LiveFeed.price(index * 3 + $0, shift: shift + 1))}"# }
                     body = #"{"o":[\#(outcomes.joined(separator: ","))]}"#
                 default:
-                    body = #"{"o":[{"i":\#(target.outcome + 1),"p":\#(price(index * 3 + target.outcome, shift: shift + 1))}]}"#
+                    body = #"{"o":[{"i":\#(target.outcome + 1),"p":\#(LiveFeed.price(index * 3 + target.outcome, shift: shift + 1))}]}"#
                 }
                 return Delta(eventId: target.event, marketId: marketId,
                              path: IdentityPath("ev", .number(JSONNumber(target.event))).then("m", .string(marketId)), body: Array(body.utf8))
             }
         }
         return (Data(#"{"ev":[\#(board.joined(separator: ","))]}"#.utf8), sets)
-    }
-
-    /// A price with two decimals between 1.01 and 21.
-    private static func price(_ seed: Int, shift: Int) -> String {
-        let cents = 101 + (seed * 7919 + shift * 13) % 2000
-        return "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
     }
 
     /// The board as plain classes, with their indexes (setup, not measured).

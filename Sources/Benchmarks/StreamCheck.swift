@@ -25,23 +25,23 @@ enum StreamCheck {
         let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
         heap_release_free_memory()
 
-        try resetPeak()
-        let rssBefore = try statusField("VmRSS")
+        try MemoryReport.resetPeak()
+        let rssBefore = try MemoryReport.statusField("VmRSS")
         let streamStart = DispatchTime.now().uptimeNanoseconds
         var streamed = 0
         for try await event in EventModel.decodeElements(from: FileBytes(path: url.path), at: "e") {
             streamed += event.eventId == -1 ? 0 : 1
         }
         let streamSeconds = Double(DispatchTime.now().uptimeNanoseconds - streamStart) / 1e9
-        let streamPeak = try statusField("VmHWM") - rssBefore
+        let streamPeak = try MemoryReport.statusField("VmHWM") - rssBefore
 
         heap_release_free_memory()
-        try resetPeak()
-        let rssBeforeMemory = try statusField("VmRSS")
+        try MemoryReport.resetPeak()
+        let rssBeforeMemory = try MemoryReport.statusField("VmRSS")
         let memoryStart = DispatchTime.now().uptimeNanoseconds
         let decoded = try EventModel.decodeArray(from: try Data(contentsOf: url), at: "e")
         let memorySeconds = Double(DispatchTime.now().uptimeNanoseconds - memoryStart) / 1e9
-        let memoryPeak = try statusField("VmHWM") - rssBeforeMemory
+        let memoryPeak = try MemoryReport.statusField("VmHWM") - rssBeforeMemory
         guard decoded.count == streamed else { throw ContenderMismatch(payload: "stream check", contender: "decodeElements") }
 
         // JSON Lines: the same events, one per line.
@@ -99,20 +99,6 @@ enum StreamCheck {
         #endif
     }
 
-    #if canImport(Glibc)
-    private static func resetPeak() throws {
-        try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-    }
-
-    private static func statusField(_ name: String) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            let digits = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""
-            if let kilobytes = Int(digits.trimmingCharacters(in: .whitespaces)) { return kilobytes * 1024 }
-        }
-        throw CocoaError(.fileReadCorruptFile)
-    }
-    #endif
 }
 
 #if canImport(Glibc)
