@@ -88,13 +88,15 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
 /// the inlined loop holds one reference; used by one iteration at a time (an iterator is not
 /// shared), which is why its state needs no lock.
 @usableFromInline final class StreamReader<Output> {
-    private var framer: StreamFramer
+    // Reached by one iteration at a time (see above): without Swift's dynamic exclusivity checks,
+    // which were a tenth of a stream's time (perf), as a `HookObject`'s parked parser is.
+    @exclusivity(unchecked) private var framer: StreamFramer
     private let decoding: StreamDecoding
     private let path: String?
     private let decodeBytes: (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?
     /// How many values were framed (the next one's index).
-    private var count = 0
-    @usableFromInline private(set) var isDone = false
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) @usableFromInline private(set) var isDone = false
 
     /// `decodeBytes` makes the output of one value's bytes, or `nil` to pass it over.
     init(mode: StreamFramer.Mode, decoding: StreamDecoding, path: String?, decodeBytes: @escaping (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?) {

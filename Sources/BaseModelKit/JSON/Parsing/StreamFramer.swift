@@ -63,6 +63,8 @@ struct StreamFramer {
     private var valueColumn = 1
     /// Whether the value is a scalar not in quotes (it ends at a delimiter).
     private var inBareScalar = false
+    /// Whether the byte just scanned ended a bare scalar and is to be scanned again.
+    private var rescans = false
     /// Whether a value has ended and its separator is not seen yet (elements mode), and whether a
     /// value is allowed next.
     private var awaitingSeparator = false
@@ -88,7 +90,20 @@ struct StreamFramer {
     mutating func next() throws(JSONSyntaxError) -> FramedValue? {
         while cursor < buffer.count {
             let byte = buffer[cursor]
-            if let value = try scan(byte) { return value }
+            let value = try scan(byte)
+            // Past the byte, unless it ended a bare value and is to be scanned again.
+            if rescans {
+                rescans = false
+            } else {
+                cursor += 1
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0b1100_0000 != 0b1000_0000 {
+                    column += 1
+                }
+            }
+            if let value { return value }
         }
         compact()
         return nil
@@ -107,26 +122,20 @@ struct StreamFramer {
         return nil
     }
 
-    /// Advances past `byte`; returns a value when `byte` completes one.
+    /// Takes in `byte`, the one at `cursor` (the caller moves past it); returns a value when `byte`
+    /// completes one.
+    @inline(__always)
     private mutating func scan(_ byte: UInt8) throws(JSONSyntaxError) -> FramedValue? {
         if inBareScalar, Self.isDelimiter(byte) {
-            // The value ends before the delimiter, which is scanned next as what follows it.
+            // The value ends before the delimiter, which is scanned again as what follows it.
             inBareScalar = false
+            rescans = true
             return endValue(at: cursor)
         }
         let inValue = valueStart != nil
         // Outside the target array's elements, the byte belongs to the skeleton.
         let outside: Bool
         if case .elements = mode { outside = !targetOpen || targetClosed || (!inValue && containers.count < targetDepth) } else { outside = false }
-        defer {
-            cursor += 1
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0b1100_0000 != 0b1000_0000 {
-                column += 1
-            }
-        }
         if inString {
             if outside { skeleton.append(byte) }
             if escaped {
