@@ -56,12 +56,14 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// class whose `keepsUnknownKeys` is `true` (empty otherwise): kept by a decode, merged by an
     /// update (a `null` removes one), written back after the mapped members, kept by `copy()` and the
     /// `Codable` bridge, and put back as they were when an update fails.
-    public internal(set) final var unknownKeys = JSONObject()
+    public final var unknownKeys: JSONObject {
+        keptUnknownKeys?.members ?? JSONObject()
+    }
 
-    /// The identity → position indexes of this object's arrays merged by identity, made by the first
-    /// lookup through an `IdentityPath` that steps into one (see `ModelAddressing`); read and written
-    /// only under `IdentityPositions.lock`.
-    final var identityPositions: IdentityPositions?
+    /// Where `unknownKeys` are kept: `nil` until an object keeps one, so that a model that keeps none
+    /// pays one word. Never changed in place (an update stores a new one), so that an update's undo
+    /// log can put the old one back.
+    final var keptUnknownKeys: KeptMembers?
 
     /// Creates an empty model; decoding builds objects with this initializer and then fills them.
     public required init() {}

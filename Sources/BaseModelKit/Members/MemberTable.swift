@@ -42,9 +42,9 @@ final class MemberTable: Sendable {
     private let isPositional: Bool
     /// The member of each JSON key.
     private let indexByKey: [String: Int]
-    /// For the table of a model whose class keeps unknown keys: its `BaseModel.unknownKeys`, where
-    /// the member loop keeps the members no map names and the writer finds them.
-    private let unknownKeys: FieldHandle<JSONObject>?
+    /// For the table of a model whose class keeps unknown keys: its `BaseModel.keptUnknownKeys`,
+    /// where the member loop keeps the members no map names and the writer finds them.
+    private let unknownKeys: FieldHandle<KeptMembers?>?
     /// Whether `unknownKeys` is set.
     private let keepsUnknownKeys: Bool
 
@@ -53,7 +53,7 @@ final class MemberTable: Sendable {
     /// With `arrayPositions` (one per field, in increasing order) the members are positions of an
     /// array, whose keys are the positions' text.
     /// `unknownKeys`, for a model's own table, keeps the members no map names there.
-    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<JSONObject>? = nil) {
+    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<KeptMembers?>? = nil) {
         self.modelName = modelName
         self.unknownKeys = unknownKeys
         keepsUnknownKeys = unknownKeys != nil
@@ -191,6 +191,9 @@ final class MemberTable: Sendable {
         var hint = 0
         // The members read so far, for an update's loop (see `isRepeat`).
         var read: UInt64 = 0
+        // The members kept so far that no map names (for a class that keeps them), stored when the
+        // object ends.
+        var unknown: JSONObject?
         repeat {
             let index: Int?
             // Whether an unknown key's value was read (kept), rather than left to skip.
@@ -199,12 +202,12 @@ final class MemberTable: Sendable {
             case .raw(let start, let end):
                 index = self.index(matching: parser.bytes, from: start, to: end, hint: &hint)
                 if index == nil, keepsUnknownKeys || session.watchesUnknownKeys {
-                    kept = try unknownMember(String(decoding: parser.bytes[start..<end], as: UTF8.self), from: &parser, of: object, session: session)
+                    kept = try unknownMember(String(decoding: parser.bytes[start..<end], as: UTF8.self), from: &parser, of: object, session: session, into: &unknown)
                 }
             case .decoded(let key):
                 index = self.index(forKey: key)
                 if index == nil, keepsUnknownKeys || session.watchesUnknownKeys {
-                    kept = try unknownMember(key, from: &parser, of: object, session: session)
+                    kept = try unknownMember(key, from: &parser, of: object, session: session, into: &unknown)
                 }
             }
             guard let index else {
@@ -213,6 +216,16 @@ final class MemberTable: Sendable {
             }
             try decodeMember(index, at: .key(keys[index]), from: &parser, read: &read, session: session, decode: decode)
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
+        if let unknown { keep(unknown, in: object, session: session) }
+    }
+
+    /// Stores the members `object` keeps that no map names (a new `KeptMembers`: an update's undo log
+    /// keeps the old one), or none when they are empty.
+    @inline(never)
+    private func keep(_ members: JSONObject, in object: AnyObject, session: DecodingSession) {
+        guard let unknownKeys else { return }
+        session.changeLog?.noteWrite(of: unknownKeys, in: object)
+        unknownKeys.write(members.isEmpty ? nil : KeptMembers(members), to: object)
     }
 
     /// A key no member maps, at the parser's position (its value next): kept with `object`, when the
@@ -221,26 +234,23 @@ final class MemberTable: Sendable {
     /// otherwise reported or refused as the options say, and `false` returned with the value left to
     /// skip.
     @inline(never)
-    private func unknownMember(_ key: String, from parser: inout JSONParser, of object: AnyObject, session: DecodingSession) throws -> Bool {
+    private func unknownMember(_ key: String, from parser: inout JSONParser, of object: AnyObject, session: DecodingSession, into unknown: inout JSONObject?) throws -> Bool {
         guard let unknownKeys else {
             try session.sawUnknownKey(key, model: modelName, depth: parser.depth)
             return false
         }
         let value = try parser.readValue()
-        // An object the update logged existed before it (`ModelDecoding.recordChanges`, which also
-        // saved what it kept, for a rollback).
+        // An object an update claimed existed before it: what it kept is merged into.
         let merges = session.changeLog?.contains(object) == true
-        session.changeLog?.noteWrite(of: unknownKeys, in: object)
-        var members = unknownKeys.read(from: object)
-        // The field emptied while the copy changes, so that the copy owns its storage alone and
-        // changes it in place rather than copying it per key.
-        unknownKeys.write(JSONObject(), to: object)
+        var members = unknown ?? (merges ? unknownKeys.read(from: object)?.members : nil) ?? JSONObject()
+        // Let go of the loop's copy while this one changes, so that it changes in place.
+        unknown = nil
         if merges, value == .null {
             members[key] = nil as JSON?
         } else {
             members[key] = value
         }
-        unknownKeys.write(members, to: object)
+        unknown = members
         return true
     }
 
@@ -330,8 +340,8 @@ final class MemberTable: Sendable {
                 isFirst = false
             }
         }
-        if keepsUnknownKeys, let unknownKeys {
-            for (key, value) in unknownKeys.read(from: object) {
+        if keepsUnknownKeys, let unknownKeys, let kept = unknownKeys.read(from: object) {
+            for (key, value) in kept.members {
                 writer.writeKey(key, isFirst: isFirst)
                 isFirst = false
                 do {

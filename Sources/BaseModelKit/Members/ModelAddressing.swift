@@ -1,7 +1,7 @@
 /// Finding one model in a property by its identity: a step of an `IdentityPath`.
 ///
 /// A dictionary of models is looked up by key. An array merged by identity is looked up through an
-/// index of identity → position kept with the object that holds it (`IdentityPositions`): used when
+/// index of identity → position kept for the object that holds it (`IdentityPositions`): used when
 /// the element at the position it gives still has that identity, rebuilt from the array when not (an
 /// update reordered the array, or added the element). So a step costs a hash lookup and a check of one
 /// element while the array keeps its order — as a live feed's updates of prices do — and one pass over
@@ -22,14 +22,57 @@ enum AddressedModel {
     case notAddressable(String)
 }
 
-/// The identity → position indexes of one model's arrays merged by identity, by member, kept with
-/// the model (`BaseModel.identityPositions`) for lookups through `IdentityPath`s. A lookup only reads
-/// a graph, so two threads may look up in one graph at once: the indexes, and the model's reference
-/// to them, are read and written only under `lock`.
-final class IdentityPositions: @unchecked Sendable {
-    // @unchecked: `byMember` is reached only under `lock` (see above).
-    static let lock = Lock.make(())
-    var byMember: [Int: [IdentityKey: Int]] = [:]
+/// The identity → position indexes of models' arrays merged by identity, by model and member, for
+/// lookups through `IdentityPath`s: kept beside the models rather than in them, so that a model that
+/// is never looked up in pays nothing. An entry holds its model weakly, and is trusted only while it
+/// holds that very model (an address a freed model leaves may be reused); entries of freed models are
+/// dropped as the table grows. A lookup only reads a graph, so two threads may look up in one graph
+/// at once: the table is reached only under its lock.
+enum IdentityPositions {
+    private struct Entry {
+        weak var owner: AnyObject?
+        var byMember: [Int: [IdentityKey: Int]]
+    }
+
+    private struct Table {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        /// The size at which entries of freed models are next dropped.
+        var pruneAt = 1_024
+    }
+
+    private static let table = Lock.make(Table())
+
+    /// The index kept for member `member` of `owner`, if any.
+    static func positions(ofMember member: Int, in owner: AnyObject) -> [IdentityKey: Int]? {
+        table.withLock { table in
+            guard let entry = table.entries[ObjectIdentifier(owner)], entry.owner === owner else { return nil }
+            return entry.byMember[member]
+        }
+    }
+
+    /// Keeps `positions` as the index of member `member` of `owner`.
+    static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: AnyObject) {
+        table.withLock { table in
+            let key = ObjectIdentifier(owner)
+            var entry = table.entries[key].flatMap { $0.owner === owner ? $0 : nil } ?? Entry(owner: owner, byMember: [:])
+            entry.byMember[member] = positions
+            table.entries[key] = entry
+            if table.entries.count >= table.pruneAt {
+                table.entries = table.entries.filter { $0.value.owner != nil }
+                table.pruneAt = max(1_024, 2 * table.entries.count)
+            }
+        }
+    }
+}
+
+/// The members a model keeps that its maps do not name (`BaseModel.keepsUnknownKeys`). Never changed
+/// once made: an update that changes them stores a new one.
+final class KeptMembers: Sendable {
+    let members: JSONObject
+
+    init(_ members: JSONObject) {
+        self.members = members
+    }
 }
 
 extension ArrayCoder: ModelAddressing {

@@ -26,9 +26,9 @@ enum IdentityLookup {
             }
             place.components.append(.key(step.key))
             let owner = current
-            var positions = IdentityPositions.lock.withLock { _ in owner.identityPositions?.byMember[member] }
+            var positions = IdentityPositions.positions(ofMember: member, in: owner)
             let found = members.accessors[member].address(step.identity, in: owner, positions: &positions, session: session)
-            if let positions { keep(positions, ofMember: member, with: owner) }
+            if let positions { IdentityPositions.keep(positions, ofMember: member, in: owner) }
             switch found {
             case .found(let object, let component):
                 // Every coder that finds models holds models.
@@ -53,16 +53,6 @@ enum IdentityLookup {
             return (model, place)
         case .missing(let step, let place):
             throw MappingError(.notFound("model with the identity \(step.identity.map(\.description) ?? "null") to update"), path: place)
-        }
-    }
-
-    /// Keeps an array's index of identity → position (see `ModelAddressing`) with the object that
-    /// holds the array.
-    private static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, with owner: BaseModel) {
-        IdentityPositions.lock.withLock { _ in
-            let kept = owner.identityPositions ?? IdentityPositions()
-            kept.byMember[member] = positions
-            owner.identityPositions = kept
         }
     }
 }
