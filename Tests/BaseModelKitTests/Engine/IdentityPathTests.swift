@@ -118,6 +118,17 @@ struct IdentityPathTests {
         #expect(try board.jsonData() == before)
     }
 
+    @Test("lookups in thousands of short-lived graphs: each finds its own models, whatever address a freed one left")
+    func shortLivedGraphs() throws {
+        for round in 0..<3_000 {
+            let board = try board(events: 3)
+            board.fixtures[1].fixtureId = 1_000 + round
+            let found = try #require(try board.model(of: Fixture.self, at: IdentityPath("ev", .number(JSONNumber(1_000 + round)))))
+            #expect(found === board.fixtures[1])
+            #expect(try board.model(at: IdentityPath("ev", 101)) == nil)
+        }
+    }
+
     @Test("lookups from many threads at once in one graph")
     func concurrentLookups() async throws {
         let board = try board(events: 200)
