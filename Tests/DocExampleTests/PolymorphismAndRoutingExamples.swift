@@ -134,6 +134,11 @@ struct RoutedStreamExamples {
         try await book.follow(DocSocket(text: "{\"t\":\"zz\"}\n{\"t\":\"hb\"}\n"), router: router)
         #expect(passed.values == ["zz"])
         #expect(await book.heartbeats == 3)
+        // One message given back with its type, its handler not called.
+        let one = try #require(try router.message(from: #"{"t":"ou","p":2.5}"#))
+        #expect(one.type == "ou" && (one.model as? OddsUpdate)?.price == 2.5)
+        #expect(try router.message(from: #"{"t":"zz"}"#) == nil)
+        #expect(passed.values == ["zz", "zz"])
     }
 }
 

@@ -144,6 +144,21 @@ public final class MessageRouter: Sendable {
         RoutedMessages(chunks: chunks, router: self, report: report)
     }
 
+    /// The message `data` holds, decoded into the class registered for its type and given back with
+    /// that type, without calling its handler: for code that applies each message itself, where it
+    /// must (an actor that owns the graph). A message whose type has no registered class goes to the
+    /// fallback handler, when one is set (and `nil` is returned); otherwise it is an error, as with
+    /// `route`.
+    public func message(from data: Data) throws -> RoutedMessage? {
+        let options = self.options
+        return try DocumentBytes.reading(data) { try routedMessage($0, options: options, report: nil) }
+    }
+
+    /// `message(from:)` for JSON text.
+    public func message(from text: String) throws -> RoutedMessage? {
+        try routedMessage(DocumentBytes(copying: text.utf8), options: options, report: nil)
+    }
+
     /// One message of `messages(from:)`: its class's model, or `nil` when the fallback handler took it.
     func routedMessage(_ bytes: DocumentBytes, options: DecodingOptions, report: MappingReport?) throws -> RoutedMessage? {
         let fallback = state.withLock { $0.fallback }
