@@ -27,8 +27,10 @@ enum IdentityLookup {
             place.components.append(.key(step.key))
             let owner = current
             var positions = IdentityPositions.positions(ofMember: member, in: owner)
+            let kept = BufferIdentity.of(positions)
             let found = members.accessors[member].address(step.identity, in: owner, positions: &positions, session: session)
-            if let positions { IdentityPositions.keep(positions, ofMember: member, in: owner) }
+            // Kept again only when the step made it anew (another buffer).
+            if let positions, BufferIdentity.of(Optional(positions)) != kept { IdentityPositions.keep(positions, ofMember: member, in: owner) }
             switch found {
             case .found(let object, let component):
                 // Every coder that finds models holds models.

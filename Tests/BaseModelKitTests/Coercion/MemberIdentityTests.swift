@@ -1,0 +1,32 @@
+@testable import BaseModelKit
+import Testing
+
+@Suite("Identities read from elements")
+struct MemberIdentityTests {
+    /// Objects that are not JSON are left out: the in-place reading does not check the other members
+    /// (the element's decode, which follows, fails on them either way).
+    @Test("the in-place reading of compact objects finds what the parser finds, for random objects")
+    func compactAgreesWithParser() throws {
+        var random = SeededGenerator(seed: 0x1D_E47)
+        let values = ["1", "-7", "0", "007", "12345678901234567890", "1.5", "2e3", "\"a\"", "\"\\u0041\"", "\"é\"", "null", "true",
+                      "{\"i\":3}", "[1,{\"i\":2}]", "\"}\"", "\"a,b\"", "-", "\"\""]
+        let keys = ["i", "id", "p", "\"", "ii"]
+        var compared = 0
+        for _ in 0..<5_000 {
+            let members = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                "\"\(keys.randomElement(using: &random)!)\":\(values.randomElement(using: &random)!)"
+            }
+            let spaced = Bool.random(using: &random)
+            let text = spaced ? "{ " + members.joined(separator: " , ") + " }" : "{" + members.joined(separator: ",") + "}"
+            guard (try? JSON(parsing: text)) != nil else { continue }
+            let parser = try JSONParser(bytes: DocumentBytes(copying: Array(text.utf8)), maxDepth: 64)
+            for key in ["i", "id"] {
+                let read = parser.memberIdentity(named: key, bytes: Array(key.utf8))
+                let parsed = try parser.identity(named: key).map(IdentityKey.init)
+                #expect(read == parsed, "\(text) \(key)")
+                compared += 1
+            }
+        }
+        #expect(compared > 2_000)
+    }
+}
