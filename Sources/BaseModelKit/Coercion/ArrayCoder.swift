@@ -47,7 +47,11 @@ struct ArrayCoder<Element>: ValueCoding {
         var result: [Element] = []
         result.reserveCapacity(current.count)
         while try elements.next(in: &parser, session: session) {
-            let match = identity.key(ofElementAt: parser).flatMap { identity.take($0, from: &byIdentity, session: session) }.map { current[$0] }
+            // Unwrapped by hand: `Optional.map` with a closure runs unspecialised here (callgrind).
+            var match: Element?
+            if let id = identity.key(ofElementAt: parser), let position = identity.take(id, from: &byIdentity, session: session) {
+                match = current[position]
+            }
             do {
                 if let match {
                     result.append(try element.decode(from: &parser, merging: match, session: session))

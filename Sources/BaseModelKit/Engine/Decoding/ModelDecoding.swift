@@ -260,8 +260,9 @@ enum ModelDecoding {
         guard let changeLog = session.changeLog else { return }
         if failed { changeLog.rollBack() }
         for object in changeLog.takeClaimed() {
-            // Only models are ever claimed (`recordChanges`).
-            ModelAccess.endUpdate(object as! BaseModel)
+            // Sound: only models are ever claimed (`recordChanges` claims a `BaseModel`), so the
+            // downcast holds; checked, it was a dynamic cast per object of every update.
+            ModelAccess.endUpdate(unsafeDowncast(object, to: BaseModel.self))
         }
     }
 
