@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target against the library (with AddressSanitizer) and runs it.
 #
-#     Scripts/fuzz.sh parser|model|roundtrip|zoo SECONDS [extra libFuzzer flags…]
+#     Scripts/fuzz.sh parser|model|roundtrip|zoo|stream SECONDS [extra libFuzzer flags…]
 #
 # The library is compiled from Sources/BaseModelKit (and its C atomics) with coverage
 # instrumentation; the target's harness is Scripts/Fuzz/<Name>Target.swift plus the shared models in
@@ -19,10 +19,11 @@ case "$target" in
     model) harness=ModelTarget.swift ;;
     roundtrip) harness=RoundTripTarget.swift ;;
     zoo) harness=ZooTarget.swift ;;
-    *) echo "usage: Scripts/fuzz.sh parser|model|roundtrip|zoo SECONDS [libFuzzer flags…]" >&2; exit 2 ;;
+    stream) harness=StreamTarget.swift ;;
+    *) echo "usage: Scripts/fuzz.sh parser|model|roundtrip|zoo|stream SECONDS [libFuzzer flags…]" >&2; exit 2 ;;
 esac
 if ! [[ "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: Scripts/fuzz.sh parser|model|roundtrip|zoo SECONDS [libFuzzer flags…]" >&2
+    echo "usage: Scripts/fuzz.sh parser|model|roundtrip|zoo|stream SECONDS [libFuzzer flags…]" >&2
     exit 2
 fi
 shift 2

@@ -1,0 +1,81 @@
+import BaseModelKit
+import Foundation
+
+// Target (e): streams. Any byte string, handed over in chunks whose sizes the input's own bytes pick,
+// gives through `decodeElements` the models `decodeArray` gives (or an error at the same place), and
+// through `decodeLines` models or a `MappingError`: never a crash, a hang or another error.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStreams(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let input = Array(UnsafeBufferPointer(start: start, count: count))
+    let outcome = StreamOutcome()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        outcome.set(await check(input))
+        done.signal()
+    }
+    done.wait()
+    if let failure = outcome.get() { fuzzFailure(failure, input) }
+    return 0
+}
+
+/// The first failure `check` found, handed from its task to the fuzzer's thread.
+private final class StreamOutcome: @unchecked Sendable {
+    // Written by the task before it signals, read after the wait: the semaphore orders the two.
+    private var failure: String?
+    func set(_ value: String?) { failure = value }
+    func get() -> String? { failure }
+}
+
+/// Chunks of the input, their sizes (1 to 16) taken from its bytes in turn.
+private struct Chunks: AsyncSequence, Sendable {
+    let bytes: [UInt8]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        var index = 0
+        mutating func next() async -> ArraySlice<UInt8>? {
+            guard index < bytes.count else { return nil }
+            let size = Int(bytes[index % bytes.count] % 16) + 1
+            let end = Swift.min(bytes.count, index + size)
+            defer { index = end }
+            return bytes[index..<end]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
+}
+
+private func check(_ input: [UInt8]) async -> String? {
+    // In memory: the models' JSON, or where the error is.
+    let expected: String
+    do {
+        expected = try FuzzItem.decodeArray(from: input).map { try $0.jsonString() }.joined(separator: "|")
+    } catch let error as MappingError {
+        expected = "error at \(error.path)"
+    } catch {
+        return "decodeArray threw something other than MappingError: \(error)"
+    }
+    var streamed: [String] = []
+    var actual: String
+    do {
+        for try await item in FuzzItem.decodeElements(from: Chunks(bytes: input)) { streamed.append(try item.jsonString()) }
+        actual = streamed.joined(separator: "|")
+    } catch let error as MappingError {
+        actual = "error at \(error.path)"
+    } catch {
+        return "decodeElements threw something other than MappingError: \(error)"
+    }
+    // Malformed input may fail at another place in a stream, which frames a value before it parses
+    // it (a truncated element is a framing error there): a finding is models on one side and an
+    // error on the other, or different models.
+    if actual != expected, !(expected.hasPrefix("error") && actual.hasPrefix("error")) {
+        return "decodeElements gave \(actual), decodeArray \(expected)"
+    }
+    do {
+        for try await _ in FuzzItem.decodeLines(from: Chunks(bytes: input)) {}
+    } catch is MappingError {
+    } catch {
+        return "decodeLines threw something other than MappingError: \(error)"
+    }
+    return nil
+}
