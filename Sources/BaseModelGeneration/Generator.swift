@@ -26,7 +26,7 @@ public struct Generator {
 
     /// The Swift source for `samples`, each the JSON of one root object.
     public func generate(samples: [JSON]) throws(GenerationError) -> String {
-        var model = try ClassModel(generator: self)
+        var model = ClassModel(generator: self)
         try model.infer(samples: samples)
         return Emitter(generator: self, model: model).source()
     }
@@ -121,7 +121,7 @@ struct ClassModel {
     private(set) var enums: [GeneratedEnum] = []
     private var byName: [String: GeneratedClass] = [:]
 
-    init(generator: Generator) throws(GenerationError) {
+    init(generator: Generator) {
         self.generator = generator
     }
 

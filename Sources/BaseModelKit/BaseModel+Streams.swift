@@ -16,16 +16,14 @@ extension BaseModelProtocol {
     /// is followed (a stream cannot look ahead).
     public static func decodeElements<Bytes: AsyncSequence>(from bytes: Bytes, at path: String? = nil, options: DecodingOptions = DecodingOptions(),
                                                            report: MappingReport? = nil) -> DecodedModels<Self, ByteChunks<Bytes>> where Bytes.Element == UInt8 {
-        DecodedModels(chunks: ByteChunks(bytes), mode: .elements(StreamDecoding.segments(of: path)),
-                      decoding: StreamDecoding(type: Self.self, path: path, options: options, report: report), path: path)
+        DecodedModels(chunks: ByteChunks(bytes), decoding: StreamDecoding(elementsAt: path, options: options, report: report))
     }
 
     /// `decodeElements(from:at:options:report:)` from a sequence of byte chunks — `Data` or
     /// `[UInt8]` frames from a socket, buffers from a channel.
     public static func decodeElements<Chunks: AsyncSequence>(from chunks: Chunks, at path: String? = nil, options: DecodingOptions = DecodingOptions(),
                                                             report: MappingReport? = nil) -> DecodedModels<Self, Chunks> where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
-        DecodedModels(chunks: chunks, mode: .elements(StreamDecoding.segments(of: path)),
-                      decoding: StreamDecoding(type: Self.self, path: path, options: options, report: report), path: path)
+        DecodedModels(chunks: chunks, decoding: StreamDecoding(elementsAt: path, options: options, report: report))
     }
 
     /// Models decoded from JSON documents one after another, each as soon as it is complete: JSON
@@ -37,13 +35,13 @@ extension BaseModelProtocol {
     /// error after the ones before.
     public static func decodeLines<Bytes: AsyncSequence>(from bytes: Bytes, options: DecodingOptions = DecodingOptions(),
                                                         report: MappingReport? = nil) -> DecodedModels<Self, ByteChunks<Bytes>> where Bytes.Element == UInt8 {
-        DecodedModels(chunks: ByteChunks(bytes), mode: .documents, decoding: StreamDecoding(type: Self.self, path: nil, options: options, report: report), path: nil)
+        DecodedModels(chunks: ByteChunks(bytes), decoding: StreamDecoding(documentsWith: options, report: report))
     }
 
     /// `decodeLines(from:options:report:)` from a sequence of byte chunks.
     public static func decodeLines<Chunks: AsyncSequence>(from chunks: Chunks, options: DecodingOptions = DecodingOptions(),
                                                          report: MappingReport? = nil) -> DecodedModels<Self, Chunks> where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
-        DecodedModels(chunks: chunks, mode: .documents, decoding: StreamDecoding(type: Self.self, path: nil, options: options, report: report), path: nil)
+        DecodedModels(chunks: chunks, decoding: StreamDecoding(documentsWith: options, report: report))
     }
 }
 
@@ -55,13 +53,11 @@ extension BaseModelProtocol {
 /// the library (`StreamReader`).
 public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
     let chunks: Chunks
-    let mode: StreamFramer.Mode
     let decoding: StreamDecoding
-    let path: String?
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(mode: mode, decoding: decoding, path: path) { bytes, options, report in
-            try DocumentDecoding.decode(bytes, at: nil, as: decoding.type, options: options, report: report)
+        AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(decoding: decoding) { bytes, options, report in
+            try DocumentDecoding.decode(bytes, at: nil, as: Model.self, options: options, report: report)
         })
     }
 
@@ -92,17 +88,15 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
     // which were a tenth of a stream's time (perf), as a `HookObject`'s parked parser is.
     @exclusivity(unchecked) private var framer: StreamFramer
     private let decoding: StreamDecoding
-    private let path: String?
     private let decodeBytes: (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?
     /// How many values were framed (the next one's index).
     @exclusivity(unchecked) private var count = 0
     @exclusivity(unchecked) @usableFromInline private(set) var isDone = false
 
     /// `decodeBytes` makes the output of one value's bytes, or `nil` to pass it over.
-    init(mode: StreamFramer.Mode, decoding: StreamDecoding, path: String?, decodeBytes: @escaping (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?) {
-        framer = StreamFramer(mode: mode, maxDepth: decoding.options.maxDepth)
+    init(decoding: StreamDecoding, decodeBytes: @escaping (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?) {
+        framer = StreamFramer(mode: decoding.mode, maxDepth: decoding.options.maxDepth)
         self.decoding = decoding
-        self.path = path
         self.decodeBytes = decodeBytes
     }
 
@@ -154,7 +148,7 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
             throw decoding.framingError(error)
         }
         if case .elements = framer.mode {
-            try decoding.finishElements(skeleton: framer.skeleton, foundArray: framer.targetOpen, path: path)
+            try decoding.finishElements(skeleton: framer.skeleton, foundArray: framer.targetOpen)
         }
         return nil
     }

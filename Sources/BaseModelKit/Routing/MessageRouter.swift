@@ -225,8 +225,8 @@ public struct RoutedMessages<Chunks: AsyncSequence>: AsyncSequence where Chunks.
     public func makeAsyncIterator() -> AsyncIterator {
         let options = router.options
         let router = router
-        let decoding = StreamDecoding(type: BaseModel.self, path: nil, options: options, report: report)
-        return AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(mode: .documents, decoding: decoding, path: nil) { bytes, options, report in
+        let decoding = StreamDecoding(documentsWith: options, report: report)
+        return AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(decoding: decoding) { bytes, options, report in
             try router.routedMessage(bytes, options: options, report: report)
         })
     }

@@ -29,7 +29,8 @@ enum IdentityLookup {
             var positions = IdentityPositions.positions(ofMember: member, in: owner)
             let kept = BufferIdentity.of(positions)
             let found = members.accessors[member].address(step.identity, in: owner, positions: &positions, session: session)
-            // Kept again only when the step made it anew (another buffer).
+            // Kept again only when the step made it anew: another buffer (the table still holds the
+            // one it handed out, so a new one cannot have its address).
             if let positions, BufferIdentity.of(Optional(positions)) != kept { IdentityPositions.keep(positions, ofMember: member, in: owner) }
             switch found {
             case .found(let object, let component):

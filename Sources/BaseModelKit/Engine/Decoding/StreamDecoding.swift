@@ -2,24 +2,34 @@
 /// decoded as a document of its own, its errors and report entries placed in the whole stream — the
 /// path from the top (`e[1234].o[3].p`), syntax errors at the stream's offset, line and column.
 struct StreamDecoding: Sendable {
-    let type: BaseModel.Type
+    /// What the framer looks for: the elements of the array at `path`, or documents.
+    let mode: StreamFramer.Mode
+    /// The designated path of an elements stream (`nil`: the top-level array, or documents).
+    let path: String?
     let options: DecodingOptions
     let report: MappingReport?
     /// The designated path's steps, in front of every element's index (empty for documents).
     let prefix: [MappingPath.Component]
 
-    init(type: BaseModel.Type, path: String?, options: DecodingOptions, report: MappingReport?) {
-        self.type = type
+    /// A stream of the elements of the array at `path` (`nil`: the top-level array).
+    init(elementsAt path: String?, options: DecodingOptions, report: MappingReport?) {
+        let segments = path.map { JSONKeyPath($0).segments } ?? []
+        self.init(mode: .elements(segments), path: path, options: options, report: report)
+    }
+
+    /// A stream of documents one after another.
+    init(documentsWith options: DecodingOptions, report: MappingReport?) {
+        self.init(mode: .documents, path: nil, options: options, report: report)
+    }
+
+    private init(mode: StreamFramer.Mode, path: String?, options: DecodingOptions, report: MappingReport?) {
+        self.mode = mode
+        self.path = path
         self.options = options
         self.report = report
         prefix = path.map { JSONKeyPath($0).segments.map { segment in
             Int(segment).map { MappingPath.Component.index($0) } ?? .key(segment)
         } } ?? []
-    }
-
-    /// The designated path's segments, for the framer.
-    static func segments(of path: String?) -> [String] {
-        path.map { JSONKeyPath($0).segments } ?? []
     }
 
     /// What `decodeBytes` makes of value `index` (a model), or `nil` when `decodeBytes` passes it
@@ -61,7 +71,7 @@ struct StreamDecoding: Sendable {
 
     /// At the end of an elements stream: the document around the array, checked as a document (its
     /// offsets count the document without the array's elements), and the array required.
-    func finishElements(skeleton: [UInt8], foundArray: Bool, path: String?) throws {
+    func finishElements(skeleton: [UInt8], foundArray: Bool) throws {
         do {
             try DocumentBytes.reading(skeleton) { bytes in
                 var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
