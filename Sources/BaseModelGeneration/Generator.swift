@@ -9,13 +9,18 @@ import Foundation
 /// message has stay on the root class, and each value of the type key gets a subclass with the rest,
 /// which the root's `modelClass(for:)` picks.
 public struct Generator {
+    /// The name of the class every sample is an object of.
     public var rootName: String
+    /// What the keys mean (see `Glossary`).
     public var glossary: Glossary
+    /// The key whose value names each message's subclass (`--type-key`), if the samples are messages.
     public var typeKey: String?
+    /// Whether the classes are `public` (`open`) rather than internal.
     public var isPublic: Bool
     /// What the header says the classes were generated from (`Samples/, 12 samples`).
     public var source: String
 
+    /// A generator of the classes under `rootName`; `source` is what the header names.
     public init(rootName: String, glossary: Glossary = Glossary(), typeKey: String? = nil, isPublic: Bool = false, source: String) {
         self.rootName = rootName
         self.glossary = glossary
@@ -292,11 +297,14 @@ struct ClassModel {
 /// The samples of a directory: every `*.json` file, in the order of their names; a file whose
 /// document is an array holds one sample per element.
 public struct SampleSet {
+    /// The samples, in the order of their files (an array file's elements in order).
     public let samples: [JSON]
+    /// The names of the `*.json` files read, sorted.
     public let files: [String]
     /// What the header of the generated file names as its source.
     public let description: String
 
+    /// Reads every `*.json` file of `directory`; a file that is not JSON, or no file at all, is an error.
     public init(directory: URL) throws(GenerationError) {
         let names: [String]
         do {

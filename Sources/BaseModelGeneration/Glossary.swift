@@ -11,11 +11,17 @@ import BaseModelKit
 /// `overrides`: class → its own key → property name; `formats`: key → `milliseconds`, `seconds` or
 /// `iso8601`; `docs`: key or `Class.key` → doc comment; `messages`: type-key value → class name.
 public struct Glossary: Sendable {
+    /// JSON key → property name, in every class.
     public var keys: [String: String] = [:]
+    /// JSON key → class name: of the object, of the elements, of the values keyed by ids.
     public var classes: [String: String] = [:]
+    /// Class name → its own JSON key → property name (wins over `keys`).
     public var overrides: [String: [String: String]] = [:]
+    /// JSON key → how a date is written there.
     public var formats: [String: DateFormat] = [:]
+    /// A key, `Class.key` or a class name → its doc comment.
     public var docs: [String: String] = [:]
+    /// Type-key value → subclass name.
     public var messages: [String: String] = [:]
 
     /// How a date is written in the samples.
@@ -23,6 +29,7 @@ public struct Glossary: Sendable {
         case milliseconds, seconds, iso8601
     }
 
+    /// An empty glossary: every name is derived from the keys.
     public init() {}
 
     /// Reads a glossary; every section is optional, anything else is an error.
@@ -63,8 +70,10 @@ public struct Glossary: Sendable {
 
 /// A problem with the generator's input, said for a person.
 public struct GenerationError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong, as one sentence.
     public let description: String
 
+    /// An error that says `description`.
     public init(_ description: String) {
         self.description = description
     }

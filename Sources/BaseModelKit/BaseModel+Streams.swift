@@ -55,6 +55,7 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
     let chunks: Chunks
     let decoding: StreamDecoding
 
+    /// An iterator that reads the stream from its start.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(decoding: decoding) { bytes, options, report in
             try DocumentDecoding.decode(bytes, at: nil, as: Model.self, options: options, report: report)
@@ -71,6 +72,7 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
             self.reader = reader
         }
 
+        /// The next model, read from the stream as far as it needs; `nil` at its end.
         @inlinable public mutating func next() async throws -> Model? {
             // Sound downcast: the reader decodes `Model` (the entry points give it `Model.self`) or a
             // subclass that `modelClass(for:)` picked, which the engine checks is one.
@@ -171,10 +173,12 @@ public struct ByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.Elemen
         self.bytes = bytes
     }
 
+    /// An iterator over the chunks of the bytes, from their start.
     @inlinable public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(bytes: bytes.makeAsyncIterator())
     }
 
+    /// Gathers the next chunk from the source.
     public struct AsyncIterator: AsyncIteratorProtocol {
         @usableFromInline var bytes: Bytes.AsyncIterator
 
@@ -182,6 +186,7 @@ public struct ByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.Elemen
             self.bytes = bytes
         }
 
+        /// The next chunk (up to 16 KiB, ended after `}`, `]` or a line feed); `nil` when the source ends.
         @inlinable public mutating func next() async throws -> [UInt8]? {
             var chunk: [UInt8] = []
             chunk.reserveCapacity(256)

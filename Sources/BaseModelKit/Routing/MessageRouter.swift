@@ -212,7 +212,9 @@ extension MappingError.Reason {
 /// A message of `MessageRouter.messages(from:)`: its type, and the model of the class registered for
 /// it.
 public struct RoutedMessage {
+    /// The message's type, as its type key gives it.
     public let type: String
+    /// The model of the class registered for the type (or a subclass its `modelClass(for:)` picked).
     public let model: BaseModel
 }
 
@@ -222,6 +224,7 @@ public struct RoutedMessages<Chunks: AsyncSequence>: AsyncSequence where Chunks.
     let router: MessageRouter
     let report: MappingReport?
 
+    /// An iterator that reads the stream from its start, with the router's options as they are now.
     public func makeAsyncIterator() -> AsyncIterator {
         let options = router.options
         let router = router
@@ -241,6 +244,7 @@ public struct RoutedMessages<Chunks: AsyncSequence>: AsyncSequence where Chunks.
             self.reader = reader
         }
 
+        /// The next message, read from the stream as far as it needs; `nil` at its end.
         @inlinable public mutating func next() async throws -> RoutedMessage? {
             try await reader.next(from: &chunks)
         }

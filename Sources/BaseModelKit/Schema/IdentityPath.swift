@@ -10,9 +10,12 @@ public struct IdentityPath: Sendable, Hashable, CustomStringConvertible {
     /// One step: a property's JSON key, and the identity of a model in it (`nil` for a model
     /// property).
     public struct Step: Sendable, Hashable {
+        /// The property's JSON key in the model the step starts from.
         public var key: String
+        /// The identity of the model in the collection (an element's identity, a dictionary's key); `nil` to go through a model property.
         public var identity: JSON?
 
+        /// A step into the property under `key`, to the model with `identity` (or into a model property).
         public init(key: String, identity: JSON? = nil) {
             self.key = key
             self.identity = identity
@@ -22,6 +25,7 @@ public struct IdentityPath: Sendable, Hashable, CustomStringConvertible {
     /// The steps, outermost first. An empty path names the model it starts from.
     public var steps: [Step]
 
+    /// A path of `steps`, outermost first.
     public init(_ steps: [Step] = []) {
         self.steps = steps
     }
