@@ -237,6 +237,32 @@ struct FastScanner {
         return negative ? -value : value
     }
 
+    /// An unsigned integer that fits in a `UInt64`.
+    @inline(__always)
+    mutating func uint64() throws -> UInt64 {
+        space()
+        let first = cursor
+        var value: UInt64 = 0
+        while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(UInt64(cursor.pointee &- UInt8(ascii: "0")))
+            guard !overflow, !carry else { throw Malformed() }
+            value = sum
+            cursor += 1
+        }
+        guard cursor > first else { throw Malformed() }
+        return value
+    }
+
+    /// The bytes of the value at the cursor (of any kind), which the cursor passes.
+    mutating func rawValue() throws -> UnsafeBufferPointer<UInt8> {
+        space()
+        let first = cursor
+        try skipValue()
+        // Sound: both ends lie in the buffer, `first` before the cursor.
+        return UnsafeBufferPointer(start: first, count: cursor - first)
+    }
+
     /// A double: up to 15 significant digits and 22 after the point, without an exponent, exactly
     /// (both the digits and the power of ten are exact doubles, and one division rounds correctly);
     /// anything else through the standard library.
@@ -333,6 +359,12 @@ struct FastWriter {
     @inline(__always)
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends bytes that need no escapes.
+    @inline(__always)
+    mutating func append(_ text: some Sequence<UInt8>) {
+        bytes.append(contentsOf: text)
     }
 
     @inline(__always)

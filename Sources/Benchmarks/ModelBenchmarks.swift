@@ -164,3 +164,127 @@ struct ContenderMismatch: Error, CustomStringConvertible {
     let contender: String
     var description: String { "The \(contender) decoder of \(payload) does not build what JSONDecoder builds." }
 }
+
+extension ModelBenchmarks {
+    /// The type zoo (`ZooModels.swift`): every field type, decoded and encoded by each contender, and
+    /// its parts as 100-byte messages decoded one by one.
+    static func zoo(settings: Settings) throws -> [ResultRow] {
+        let payload = Payloads.zooFeed()
+        let bytes = [UInt8](payload.data)
+        let decoder = ZooCoding.decoder()
+        let encoder = ZooCoding.encoder()
+        try ZooCoding.check(payload.data)
+        let model = try ZooFeedModel.decode(from: payload.data)
+        let record = try decoder.decode(ZooFeedRecord.self, from: payload.data)
+        let objects = ZooCoding.objects(in: record)
+        let decode = try measureInterleaved([
+            ("BaseModelKit", bytes.count, objects, { consume(try ZooFeedModel.decode(from: payload.data)) }),
+            ("JSONDecoder (Codable)", bytes.count, objects, { consume(try decoder.decode(ZooFeedRecord.self, from: payload.data)) }),
+            ("hand-written", bytes.count, objects, { consume(try HandWrittenZoo.decode(bytes)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        let encode = try measureInterleaved([
+            ("BaseModelKit", try model.jsonData().count, objects, { consume(try model.jsonData()) }),
+            ("JSONEncoder (Codable)", try encoder.encode(record).count, objects, { consume(try encoder.encode(record)) }),
+            ("hand-written", HandWrittenZoo.encode(record).count, objects, { consume(HandWrittenZoo.encode(record)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+
+        let messages = ZooCoding.messages(from: record)
+        let byteMessages = messages.map { [UInt8]($0) }
+        let total = messages.reduce(0) { $0 + $1.count }
+        let messageDecode = try measureInterleaved([
+            ("BaseModelKit", total, messages.count, { for message in messages { consume(try ZooPartModel.decode(from: message)) } }),
+            ("JSONDecoder (Codable)", total, messages.count, { for message in messages { consume(try decoder.decode(ZooPartRecord.self, from: message)) } }),
+            ("hand-written", total, messages.count, { for message in byteMessages { consume(try HandWrittenZoo.decodePart(message)) } }),
+        ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
+        return [
+            ResultRow(task: "decode", payload: payload.name, contenders: decode),
+            ResultRow(task: "encode", payload: payload.name, contenders: encode),
+            ResultRow(task: "decode", payload: "\(messages.count / 1000)k zoo messages", contenders: messageDecode),
+        ]
+    }
+}
+
+/// The zoo's Codable set-up and the check that every contender builds and writes the same thing.
+enum ZooCoding {
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
+
+    static func objects(in feed: ZooFeedRecord) -> Int {
+        1 + feed.items.reduce(0) { $0 + 1 + ($1.detail == nil ? 0 : 1) + $1.parts.count + $1.partsByKey.count }
+    }
+
+    /// Every part of the feed (with its detail) as a message of its own: about 100 bytes each.
+    static func messages(from feed: ZooFeedRecord) -> [Data] {
+        let encoder = encoder()
+        // Sound to force: the parts hold nothing an encoder refuses.
+        return feed.items.flatMap { [$0.detail].compactMap { $0 } + $0.parts }.map { try! encoder.encode($0) }
+    }
+
+    /// Throws unless the hand-written decoder, BaseModelKit and both encoders agree with JSONDecoder on
+    /// `data`: each builds what JSONDecoder builds, and each one's output reads back as that.
+    static func check(_ data: Data) throws {
+        let decoder = decoder()
+        let reference = try normalized(decoder.decode(ZooFeedRecord.self, from: data))
+        let record = try decoder.decode(ZooFeedRecord.self, from: data)
+        let model = try ZooFeedModel.decode(from: data)
+        let readings: [(String, () throws -> ZooFeedRecord)] = [
+            ("hand-written", { try HandWrittenZoo.decode([UInt8](data)) }),
+            ("hand-written encoder", { try decoder.decode(ZooFeedRecord.self, from: Data(HandWrittenZoo.encode(record))) }),
+            ("JSONEncoder", { try decoder.decode(ZooFeedRecord.self, from: encoder().encode(record)) }),
+            ("BaseModelKit", { try decoder.decode(ZooFeedRecord.self, from: model.jsonData()) }),
+        ]
+        for (contender, read) in readings where try normalized(read()) != reference {
+            throw ContenderMismatch(payload: "type zoo", contender: contender)
+        }
+        for message in messages(from: record).prefix(1000) {
+            let expected = try normalized(decoder.decode(ZooPartRecord.self, from: message))
+            guard try normalized(HandWrittenZoo.decodePart([UInt8](message))) == expected,
+                  try normalized(decoder.decode(ZooPartRecord.self, from: ZooPartModel.decode(from: message).jsonData())) == expected else {
+                throw ContenderMismatch(payload: "zoo messages", contender: "hand-written or BaseModelKit")
+            }
+        }
+    }
+
+    /// `value` as JSON with sorted keys, its sets (`tg`) sorted: two records are the same when these are.
+    private static func normalized(_ value: some Encodable) throws -> JSON {
+        let sorted = encoder()
+        sorted.outputFormatting = .sortedKeys
+        func sortSets(_ json: JSON) -> JSON {
+            switch json {
+            case .object(let members):
+                var result = JSONObject()
+                for (key, member) in members {
+                    if key == "tg", case .array(let elements) = member {
+                        result[key] = .array(elements.sorted { $0.description < $1.description })
+                    } else {
+                        result[key] = sortSets(member)
+                    }
+                }
+                return .object(result)
+            case .array(let elements): return .array(elements.map(sortSets))
+            default: return json
+            }
+        }
+        return sortSets(try JSON(parsing: sorted.encode(value)))
+    }
+}
+
+extension HandWrittenZoo {
+    /// One part on its own (a zoo message).
+    static func decodePart(_ bytes: [UInt8]) throws -> ZooPartRecord {
+        // Sound: the scanner reads `buffer` only inside this closure (see `FastScanner`).
+        try bytes.withUnsafeBufferPointer { buffer in
+            var scanner = FastScanner(buffer)
+            return try part(&scanner)
+        }
+    }
+}

@@ -52,7 +52,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand, delta-setup
 // (10 000 partial deltas addressed by identity, applied to a board of 5 000 events twice over, the
 // same three ways), delta-setup, delta-setup-hand (their setup alone),
-// foundation-parse, foundation-write.
+// zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
+// zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
+// as messages), foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
     let bytes = [UInt8](data)
@@ -108,6 +110,34 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
             let model = try DeltaBoardModel.decode(from: board)
             for turn in 0..<turns { for delta in sets[turn % 2] { consume(try model.update(from: delta.body, at: delta.path, options: options)) } }
         }
+    case "zoo-decode", "zoo-encode", "hand-zoo-decode", "hand-zoo-encode", "codable-zoo-decode", "zoo-setup":
+        // FILE is not read: the zoo feed is generated (zoo-setup only generates it and decodes it once
+        // each way, to subtract from the others).
+        let zoo = Payloads.zooFeed().data
+        let record = try ZooCoding.decoder().decode(ZooFeedRecord.self, from: zoo)
+        let model = try ZooFeedModel.decode(from: zoo)
+        let turns = task == "zoo-setup" ? 0 : 20
+        for _ in 0..<turns {
+            switch task {
+            case "zoo-decode": consume(try ZooFeedModel.decode(from: zoo))
+            case "zoo-encode": consume(try model.jsonData())
+            case "hand-zoo-decode": consume(try HandWrittenZoo.decode([UInt8](zoo)))
+            case "hand-zoo-encode": consume(HandWrittenZoo.encode(record))
+            default: consume(try ZooCoding.decoder().decode(ZooFeedRecord.self, from: zoo))
+            }
+        }
+    case "zoo-messages", "hand-zoo-messages", "zoo-messages-setup":
+        // Every part of the zoo feed decoded as a message of its own, ten times over.
+        let messages = ZooCoding.messages(from: try ZooCoding.decoder().decode(ZooFeedRecord.self, from: Payloads.zooFeed().data))
+        let byteMessages = messages.map { [UInt8]($0) }
+        let turns = task == "zoo-messages-setup" ? 0 : 10
+        for _ in 0..<turns {
+            if task == "zoo-messages" {
+                for message in messages { consume(try ZooPartModel.decode(from: message)) }
+            } else {
+                for message in byteMessages { consume(try HandWrittenZoo.decodePart(message)) }
+            }
+        }
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
         for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
@@ -162,7 +192,8 @@ if payloads.isEmpty && !wantsJSON {
 }
 payloads.append(Payloads.oddsFeed())
 
-// `--suite json` or `--suite models` runs one half only; `--suite live` the live updates alone.
+// `--suite json` or `--suite models` runs one half only; `--suite live` the live updates alone,
+// `--suite zoo` the type zoo alone.
 let suite = CommandLine.arguments.firstIndex(of: "--suite").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 var rows: [ResultRow] = []
 if suite == nil || suite == "json" {
@@ -172,9 +203,13 @@ if suite == nil || suite == "models" || suite == "live" {
     rows += try ModelBenchmarks.liveUpdates(settings: settings)
     rows += try ModelBenchmarks.partialDeltas(settings: settings)
 }
+if suite == "zoo" {
+    rows += try ModelBenchmarks.zoo(settings: settings)
+}
 if suite == nil || suite == "models" {
     rows += try ModelBenchmarks.oddsFeed(payloads[payloads.count - 1], settings: settings)
     rows += try ModelBenchmarks.messages(settings: settings)
+    rows += try ModelBenchmarks.zoo(settings: settings)
     if let catalog = payloads.first(where: { $0.name == "citm_catalog.json" }) {
         rows += try ModelBenchmarks.catalog(catalog, settings: settings)
     }
