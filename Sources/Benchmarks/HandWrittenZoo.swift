@@ -256,7 +256,7 @@ extension HandWrittenZoo {
         writer.raw(",\"d\":")
         writer.double(item.price)
         writer.raw(",\"dec\":")
-        writer.ascii(item.amount.description)
+        decimal(item.amount, to: &writer)
         writer.raw(item.active ? ",\"ok\":true" : ",\"ok\":false")
         writer.raw(",\"n\":")
         writer.string(item.name)
@@ -428,6 +428,35 @@ extension HandWrittenZoo {
             writer.int(Int(seconds))
         } else {
             writer.double(seconds)
+        }
+    }
+
+    /// A decimal as `description` writes it, from its significand and exponent (`description` itself
+    /// takes about 8 000 instructions a value).
+    private static func decimal(_ value: Decimal, to writer: inout FastWriter) {
+        let significand = value.significand
+        guard value.isFinite, significand < Decimal(UInt64.max) else { return writer.ascii(value.description) }
+        var mantissa = NSDecimalNumber(decimal: significand).uint64Value
+        var exponent = value.exponent
+        guard mantissa != 0 else { return writer.byte(UInt8(ascii: "0")) }
+        while exponent < 0, mantissa % 10 == 0 {
+            mantissa /= 10
+            exponent += 1
+        }
+        if value.sign == .minus { writer.byte(UInt8(ascii: "-")) }
+        if exponent >= 0 {
+            writer.uint64(mantissa)
+            for _ in 0..<exponent { writer.byte(UInt8(ascii: "0")) }
+            return
+        }
+        var digits = Array(String(mantissa).utf8)
+        if digits.count > -exponent {
+            digits.insert(UInt8(ascii: "."), at: digits.count + exponent)
+            writer.append(digits)
+        } else {
+            writer.raw("0.")
+            for _ in 0..<(-exponent - digits.count) { writer.byte(UInt8(ascii: "0")) }
+            writer.append(digits)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `Array` of any mapped type. Elements are decoded by the element's coder, appended to an array with
 /// room reserved; an array of models declared in `identities` merges by identity on an update.
 struct ArrayCoder<Element>: ValueCoding {
@@ -6,11 +8,45 @@ struct ArrayCoder<Element>: ValueCoding {
     var isLossy = false
     /// For an array of models declared in `identities`: an update merges elements by identity.
     var identity: ElementIdentity?
+    /// Whether the elements are class references (models): such arrays are made as `[AnyObject]`
+    /// (see `ReferenceCollections`).
+    let holdsReferences = ReferenceCollections.isReference(Element.self)
 
     var typeName: String { "[\(element.typeName)]" }
     var mergesIntoExisting: Bool { identity != nil }
 
+    // Specialised for the scalar element types, and made as `[AnyObject]` for models: made
+    // unspecialised, an array looked up its generic metadata and its storage's (see
+    // `ReferenceCollections`). The entry only dispatches; the bodies are functions of their own, whose
+    // metadata lookups would otherwise run before the dispatch (see `IntegerCoder`).
+    @_specialize(where Element == Int)
+    @_specialize(where Element == Int8)
+    @_specialize(where Element == Int16)
+    @_specialize(where Element == Int32)
+    @_specialize(where Element == Int64)
+    @_specialize(where Element == UInt)
+    @_specialize(where Element == UInt8)
+    @_specialize(where Element == UInt16)
+    @_specialize(where Element == UInt32)
+    @_specialize(where Element == UInt64)
+    @_specialize(where Element == Float)
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Decimal)
+    @_specialize(where Element == Bool)
+    @_specialize(where Element == String)
+    @_specialize(where Element == Character)
+    @_specialize(where Element == Date)
+    @_specialize(where Element == URL)
+    @_specialize(where Element == UUID)
+    @_specialize(where Element == Data)
+    @_specialize(where Element == JSON)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
+        if holdsReferences { return ReferenceCollections.array(try decodeObjects(from: &parser, session: session), of: Element.self) }
+        return try decodeValues(from: &parser, session: session)
+    }
+
+    @inline(never)
+    private func decodeValues(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
         // An empty array allocates nothing (callgrind: citm_catalog's many `[]` cost a quarter more
@@ -32,50 +68,81 @@ struct ArrayCoder<Element>: ValueCoding {
         return result
     }
 
+    /// `decodeValues` for elements that are references, made as `[AnyObject]`.
+    @inline(never)
+    private func decodeObjects(from parser: inout JSONParser, session: DecodingSession) throws -> [AnyObject] {
+        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
+        var elements = try ElementCursor(array: &parser, lossy: isLossy)
+        if elements.isEmpty { return [] }
+        var result: [AnyObject] = []
+        result.reserveCapacity(8)
+        while try elements.next(in: &parser, session: session) {
+            do {
+                result.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
+            } catch {
+                try elements.drop(after: error, in: &parser, session: session)
+            }
+        }
+        return result
+    }
+
     /// An update of an array of models declared in `identities`: an element whose identity matches an
     /// element already there updates that object in place; any other is a new object; the order is
     /// the JSON's, and elements the JSON no longer lists are removed. Any other array is read anew.
+    /// (The schema admits identities only for arrays of models, so the merges work on references.)
     func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
-        guard let identity, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard let identity, holdsReferences, session.changeLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
-        if identity.isPartial { return try decodePart(from: &parser, merging: current, by: identity, session: session) }
-        // Each element's identity is read from a copy of the parser, then the element is merged or
-        // decoded where it stands.
+        let existing = ReferenceCollections.objects(current)
+        let merged = identity.isPartial
+            ? try decodePart(from: &parser, merging: existing, by: identity, session: session)
+            : try decodeWhole(from: &parser, merging: existing, by: identity, session: session)
+        // `current` itself when nothing came or went (see `unchanged`).
+        return merged.map { ReferenceCollections.array($0, of: Element.self) } ?? current
+    }
+
+    /// The merge of a whole list: `nil` when the result holds the same objects in the same order.
+    /// Each element's identity is read from a copy of the parser, then the element is merged or
+    /// decoded where it stands.
+    @inline(never)
+    private func decodeWhole(from parser: inout JSONParser, merging current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
-        if elements.isEmpty { return [] }
+        if elements.isEmpty { return current.isEmpty ? nil : [] }
         var byIdentity = IdentityIndex(current, identity: identity)
-        var result: [Element] = []
+        var result: [AnyObject] = []
         result.reserveCapacity(current.count)
         while try elements.next(in: &parser, session: session) {
-            // Unwrapped by hand: `Optional.map` with a closure runs unspecialised here (callgrind).
-            var match: Element?
+            var match: AnyObject?
             if let id = identity.key(ofElementAt: parser), let position = identity.take(id, from: &byIdentity, session: session) {
                 match = current[position]
             }
             do {
                 if let match {
-                    result.append(try element.decode(from: &parser, merging: match, session: session))
+                    let merged = try element.decode(from: &parser, merging: ReferenceCollections.value(match, as: Element.self), session: session)
+                    result.append(ReferenceCollections.object(merged))
                 } else {
-                    result.append(try element.decodeElement(from: &parser, session: session))
+                    result.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.
                 try elements.drop(after: error, mayDrop: match == nil, in: &parser, session: session)
             }
         }
-        return Self.unchanged(result, from: current)
+        return Self.isUnchanged(result, from: current) ? nil : result
     }
 
     /// An update of an array in `partialCollections`: listed elements merge into the element of their
     /// identity in place, or are added at the end; an element with the removal marker (`"$remove":
-    /// true`) removes its identity's element; elements not listed stay, in their order.
-    private func decodePart(from parser: inout JSONParser, merging current: [Element], by identity: ElementIdentity, session: DecodingSession) throws -> [Element] {
+    /// true`) removes its identity's element; elements not listed stay, in their order. `nil` when
+    /// the result holds the same objects in the same order.
+    @inline(never)
+    private func decodePart(from parser: inout JSONParser, merging current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
-        if elements.isEmpty { return current }
+        if elements.isEmpty { return nil }
         var byIdentity = IdentityIndex(current, identity: identity)
         var kept = current
         var removed: [Int] = []
-        var added: [Element] = []
+        var added: [AnyObject] = []
         while try elements.next(in: &parser, session: session) {
             let id = identity.key(ofElementAt: parser)
             let position = id.flatMap { identity.take($0, from: &byIdentity, session: session) }
@@ -86,17 +153,18 @@ struct ArrayCoder<Element>: ValueCoding {
             }
             do {
                 if let position {
-                    let merged = try element.decode(from: &parser, merging: current[position], session: session)
-                    if !isSameObject(merged, current[position]) { kept[position] = merged }
+                    let merged = try element.decode(from: &parser, merging: ReferenceCollections.value(current[position], as: Element.self), session: session)
+                    let object = ReferenceCollections.object(merged)
+                    if object !== current[position] { kept[position] = object }
                 } else {
-                    added.append(try element.decodeElement(from: &parser, session: session))
+                    added.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.
                 try elements.drop(after: error, mayDrop: position == nil, in: &parser, session: session)
             }
         }
-        guard !removed.isEmpty || !added.isEmpty else { return Self.unchanged(kept, from: current) }
+        guard !removed.isEmpty || !added.isEmpty else { return Self.isUnchanged(kept, from: current) ? nil : kept }
         for position in removed.sorted(by: >) {
             kept.remove(at: position)
         }
@@ -107,17 +175,17 @@ struct ArrayCoder<Element>: ValueCoding {
         try decodeByReading(json, existing: existing, session: session)
     }
 
-    /// `existing` itself when `merged` holds the same objects in the same order — so that the property
-    /// keeps its buffer, and a change set sees at once that no element came or went — else `merged`.
-    static func unchanged(_ merged: [Element], from existing: [Element]) -> [Element] {
+    /// Whether `merged` holds the same objects as `existing`, in the same order: then the property
+    /// keeps its buffer, and a change set sees at once that no element came or went.
+    static func isUnchanged(_ merged: [AnyObject], from existing: [AnyObject]) -> Bool {
         let count = merged.count
-        guard count == existing.count else { return merged }
+        guard count == existing.count else { return false }
         var index = 0
         while index < count {
-            if !isSameObject(merged[index], existing[index]) { return merged }
+            if merged[index] !== existing[index] { return false }
             index += 1
         }
-        return existing
+        return true
     }
 
     /// Each element's identity and object, for the change set (`nil` without `identities`).
@@ -126,7 +194,33 @@ struct ArrayCoder<Element>: ValueCoding {
         return value.compactMap { item in anyObject(item).flatMap { object in identity.of(object).map { ($0, object) } } }
     }
 
+    @_specialize(where Element == Int)
+    @_specialize(where Element == Int8)
+    @_specialize(where Element == Int16)
+    @_specialize(where Element == Int32)
+    @_specialize(where Element == Int64)
+    @_specialize(where Element == UInt)
+    @_specialize(where Element == UInt8)
+    @_specialize(where Element == UInt16)
+    @_specialize(where Element == UInt32)
+    @_specialize(where Element == UInt64)
+    @_specialize(where Element == Float)
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Decimal)
+    @_specialize(where Element == Bool)
+    @_specialize(where Element == String)
+    @_specialize(where Element == Character)
+    @_specialize(where Element == Date)
+    @_specialize(where Element == URL)
+    @_specialize(where Element == UUID)
+    @_specialize(where Element == Data)
+    @_specialize(where Element == JSON)
     func write(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
+        try writeElements(value, to: &writer, session: session)
+    }
+
+    @inline(never)
+    private func writeElements(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
         writer.beginArray()
         // A counted loop: `enumerated()` in this unspecialised code built tuple metadata per element,
         // and `indices` was a generic call per array.
@@ -242,16 +336,14 @@ struct IdentityIndex {
     private var nextOfSameIdentity: [Int] = []
     private let isShort: Bool
 
-    init<Element>(_ elements: [Element], identity: ElementIdentity) {
-        // Counted loops in this generic code: `indices` is a generic call (see `ArrayCoder.write`).
-        // Elements are models (the schema admits identities only for arrays of models).
+    init(_ elements: [AnyObject], identity: ElementIdentity) {
         let count = elements.count
         isShort = count <= 16
         if isShort {
             short.reserveCapacity(count)
             var position = 0
             while position < count {
-                short.append(anyObject(elements[position]).flatMap(identity.keyOf))
+                short.append(identity.keyOf(elements[position]))
                 position += 1
             }
             return
@@ -260,7 +352,7 @@ struct IdentityIndex {
         // From the end, so that each identity's chain runs in the array's order.
         var position = count - 1
         while position >= 0 {
-            if let id = anyObject(elements[position]).flatMap(identity.keyOf) {
+            if let id = identity.keyOf(elements[position]) {
                 nextOfSameIdentity[position] = long[id] ?? -1
                 long[id] = position
             }

@@ -1,8 +1,13 @@
+import Foundation
+
 /// `[String: T]` of any mapped type: a JSON object. A dictionary of models merges by key on an update,
 /// as JSON Merge Patch (RFC 7396) does it.
 struct DictionaryCoder<Value>: ValueCoding {
     let value: any ValueCoding<Value>
     var isLossy = false
+    /// Whether the values are class references (models): such dictionaries are made as
+    /// `[String: AnyObject]` (see `ReferenceCollections`).
+    let holdsReferences = ReferenceCollections.isReference(Value.self)
 
     var typeName: String { "[String: \(value.typeName)]" }
 
@@ -11,7 +16,36 @@ struct DictionaryCoder<Value>: ValueCoding {
     /// what an update changed is always a key of models or the whole value.
     var mergesIntoExisting: Bool { value.isModel }
 
+    /// Specialised for the scalar value types, and made as `[String: AnyObject]` for models (see
+    /// `ArrayCoder.decode(from:session:)`).
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Int8)
+    @_specialize(where Value == Int16)
+    @_specialize(where Value == Int32)
+    @_specialize(where Value == Int64)
+    @_specialize(where Value == UInt)
+    @_specialize(where Value == UInt8)
+    @_specialize(where Value == UInt16)
+    @_specialize(where Value == UInt32)
+    @_specialize(where Value == UInt64)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Decimal)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Character)
+    @_specialize(where Value == Date)
+    @_specialize(where Value == URL)
+    @_specialize(where Value == UUID)
+    @_specialize(where Value == Data)
+    @_specialize(where Value == JSON)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [String: Value] {
+        if holdsReferences { return ReferenceCollections.dictionary(try decodeObjects(from: &parser, session: session), of: Value.self) }
+        return try decodeEntries(from: &parser, session: session)
+    }
+
+    @inline(never)
+    private func decodeEntries(from parser: inout JSONParser, session: DecodingSession) throws -> [String: Value] {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var result: [String: Value] = [:]
         // A key that repeats is decoded each time and the last value wins, as for members; a last value
@@ -28,14 +62,37 @@ struct DictionaryCoder<Value>: ValueCoding {
         return result
     }
 
+    /// `decodeEntries` for values that are references, made as `[String: AnyObject]`.
+    @inline(never)
+    private func decodeObjects(from parser: inout JSONParser, session: DecodingSession) throws -> [String: AnyObject] {
+        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        var result: [String: AnyObject] = [:]
+        var entries = try EntryCursor(object: &parser, lossy: isLossy)
+        while try entries.next(in: &parser, session: session) {
+            do {
+                result[entries.key] = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
+            } catch {
+                try entries.drop(after: error, in: &parser, session: session)
+                result[entries.key] = nil
+            }
+        }
+        return result
+    }
+
     /// An update of a dictionary of models: a key present with an object updates the model the key
     /// holds in place (the same object), or inserts a new one; a key present with `null` removes its
     /// entry; keys absent from the JSON stay. A key that repeats counts once, with its last value, as
     /// in a parsed `JSONObject`: `{"k":null,"k":{…}}` merges into the model `k` holds. Outside an
     /// update, the dictionary is read anew.
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
-        guard session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard holdsReferences, session.changeLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        return ReferenceCollections.dictionary(try mergeObjects(from: &parser, into: ReferenceCollections.objects(current), session: session), of: Value.self)
+    }
+
+    /// The merge of `decode(from:merging:session:)`, on the references (models are references).
+    @inline(never)
+    private func mergeObjects(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject] {
         var result = current
         // A key that repeats counts with its last value: met without looking ahead, it makes the
         // update run again looking ahead (see `RepeatedKeyInUpdate`). Most messages carry a key or two.
@@ -59,10 +116,10 @@ struct DictionaryCoder<Value>: ValueCoding {
                 if let existing {
                     // Being the object already there, a model merged in place is not written back
                     // (that would copy the whole dictionary, whose storage the property shares).
-                    let merged = try value.decode(from: &parser, merging: existing, session: session)
-                    if !isSameObject(merged, existing) { result[key] = merged }
+                    let merged = ReferenceCollections.object(try value.decode(from: &parser, merging: ReferenceCollections.value(existing, as: Value.self), session: session))
+                    if merged !== existing { result[key] = merged }
                 } else {
-                    result[key] = try value.decodeElement(from: &parser, session: session)
+                    result[key] = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
                 }
             } catch {
                 // A model merged in place fails the update rather than leave the dictionary.
@@ -77,7 +134,34 @@ struct DictionaryCoder<Value>: ValueCoding {
         try decodeByReading(json, existing: existing, session: session)
     }
 
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Int8)
+    @_specialize(where Value == Int16)
+    @_specialize(where Value == Int32)
+    @_specialize(where Value == Int64)
+    @_specialize(where Value == UInt)
+    @_specialize(where Value == UInt8)
+    @_specialize(where Value == UInt16)
+    @_specialize(where Value == UInt32)
+    @_specialize(where Value == UInt64)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Decimal)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Character)
+    @_specialize(where Value == Date)
+    @_specialize(where Value == URL)
+    @_specialize(where Value == UUID)
+    @_specialize(where Value == Data)
+    @_specialize(where Value == JSON)
     func write(_ dictionary: [String: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
+        if holdsReferences { return try writeObjects(ReferenceCollections.objects(dictionary), to: &writer, session: session) }
+        try writeEntries(dictionary, to: &writer, session: session)
+    }
+
+    @inline(never)
+    private func writeEntries(_ dictionary: [String: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
         writer.beginObject()
         // A dictionary has no order; its keys are written sorted so that output stays deterministic
         // (the order `.sortedKeys` gives too).
@@ -98,6 +182,24 @@ struct DictionaryCoder<Value>: ValueCoding {
             guard let member = dictionary[key] else { continue }
             do {
                 try value.write(member, to: &writer, session: session)
+            } catch let error as MappingError {
+                throw error.prefixed(by: .dictionaryKey(key))
+            }
+        }
+        writer.endObject(isEmpty: keys.isEmpty)
+    }
+
+    /// `writeEntries` for values that are references (models), looked up as such.
+    @inline(never)
+    private func writeObjects(_ dictionary: [String: AnyObject], to writer: inout JSONWriter, session: EncodingSession) throws {
+        writer.beginObject()
+        let keys = dictionary.keys.sorted { $0.utf8Precedes($1) }
+        for index in keys.indices {
+            let key = keys[index]
+            writer.writeKey(key, isFirst: index == 0)
+            guard let member = dictionary[key] else { continue }
+            do {
+                try value.write(ReferenceCollections.value(member, as: Value.self), to: &writer, session: session)
             } catch let error as MappingError {
                 throw error.prefixed(by: .dictionaryKey(key))
             }

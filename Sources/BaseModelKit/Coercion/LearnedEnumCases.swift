@@ -1,6 +1,7 @@
-/// The cases of one string raw-value enum that decoding has met, by the UTF-8 bytes of their raw
-/// values, kept as bit patterns (`TrivialBits`): the next time the same bytes come, the case is made
-/// from its byte without a `String`, `init(rawValue:)` or a metadata lookup.
+/// The cases of one string or integer raw-value enum that decoding has met, by the UTF-8 bytes of
+/// their raw values (a string's contents, an integer's digits), kept as bit patterns (`TrivialBits`):
+/// the next time the same bytes come, the case is made from its byte without a `String`,
+/// `init(rawValue:)` or a metadata lookup.
 ///
 /// Only raw values that `init(rawValue:)` accepted are learned, so the table never grows beyond the
 /// enum's cases (and stops at 256 entries regardless). Shared by every thread that uses the plan.
@@ -35,6 +36,18 @@ final class LearnedEnumCases: Sendable {
                 if bytes.byte(at: end) == UInt8(ascii: "\""), ByteScanning.equal(bytes, from: start, to: end, entry.bytes) {
                     return (entry.bits, end)
                 }
+            }
+            return nil
+        }
+    }
+
+    /// The bit pattern learned for the plain integer whose text is `bytes[start..<end]`, when exactly
+    /// that text was learned.
+    func bits(ofNumberFrom start: Int, to end: Int, in bytes: DocumentBytes) -> UInt8? {
+        table.read { table in
+            guard let table else { return nil }
+            for entry in table.entries where entry.bytes.count == end - start && ByteScanning.equal(bytes, from: start, to: end, entry.bytes) {
+                return entry.bits
             }
             return nil
         }

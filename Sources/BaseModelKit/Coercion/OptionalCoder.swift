@@ -1,13 +1,45 @@
+import Foundation
+
 /// `Optional` of any mapped type: `null` is `nil`, anything else the wrapped type's value. An enum
 /// case this build does not know makes the optional `nil` (its default).
 struct OptionalCoder<Wrapped>: ValueCoding {
     let wrapped: any ValueCoding<Wrapped>
 
+    // Specialised for the scalars, with the bodies apart (see `IntegerCoder.decode(from:session:)`):
+    // unspecialised, every value looked up the metadata of `Optional<Wrapped>`. An optional model is
+    // written through `writeReference` (see `MappedField`).
+
     var typeName: String { wrapped.typeName }
     var acceptsNull: Bool { true }
     var mergesIntoExisting: Bool { wrapped.mergesIntoExisting }
 
+    @_specialize(where Wrapped == Int)
+    @_specialize(where Wrapped == Int8)
+    @_specialize(where Wrapped == Int16)
+    @_specialize(where Wrapped == Int32)
+    @_specialize(where Wrapped == Int64)
+    @_specialize(where Wrapped == UInt)
+    @_specialize(where Wrapped == UInt8)
+    @_specialize(where Wrapped == UInt16)
+    @_specialize(where Wrapped == UInt32)
+    @_specialize(where Wrapped == UInt64)
+    @_specialize(where Wrapped == Float)
+    @_specialize(where Wrapped == Double)
+    @_specialize(where Wrapped == Decimal)
+    @_specialize(where Wrapped == Bool)
+    @_specialize(where Wrapped == String)
+    @_specialize(where Wrapped == Character)
+    @_specialize(where Wrapped == Date)
+    @_specialize(where Wrapped == URL)
+    @_specialize(where Wrapped == UUID)
+    @_specialize(where Wrapped == Data)
+    @_specialize(where Wrapped == JSON)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
+        try decodeOptional(from: &parser, session: session)
+    }
+
+    @inline(never)
+    private func decodeOptional(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
         if parser.peekToken() == UInt8(ascii: "n") {
             try parser.readLiteral(.null)
             return nil
@@ -34,7 +66,33 @@ struct OptionalCoder<Wrapped>: ValueCoding {
         try decodeByReading(json, existing: existing, session: session)
     }
 
+    @_specialize(where Wrapped == Int)
+    @_specialize(where Wrapped == Int8)
+    @_specialize(where Wrapped == Int16)
+    @_specialize(where Wrapped == Int32)
+    @_specialize(where Wrapped == Int64)
+    @_specialize(where Wrapped == UInt)
+    @_specialize(where Wrapped == UInt8)
+    @_specialize(where Wrapped == UInt16)
+    @_specialize(where Wrapped == UInt32)
+    @_specialize(where Wrapped == UInt64)
+    @_specialize(where Wrapped == Float)
+    @_specialize(where Wrapped == Double)
+    @_specialize(where Wrapped == Decimal)
+    @_specialize(where Wrapped == Bool)
+    @_specialize(where Wrapped == String)
+    @_specialize(where Wrapped == Character)
+    @_specialize(where Wrapped == Date)
+    @_specialize(where Wrapped == URL)
+    @_specialize(where Wrapped == UUID)
+    @_specialize(where Wrapped == Data)
+    @_specialize(where Wrapped == JSON)
     func write(_ value: Wrapped?, to writer: inout JSONWriter, session: EncodingSession) throws {
+        try writeOptional(value, to: &writer, session: session)
+    }
+
+    @inline(never)
+    private func writeOptional(_ value: Wrapped?, to writer: inout JSONWriter, session: EncodingSession) throws {
         guard let value else { return writer.writeNull() }
         try wrapped.write(value, to: &writer, session: session)
     }
@@ -45,4 +103,27 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     }
 
     func isNil(_ value: Wrapped?) -> Bool { value == nil }
+}
+
+/// Writes the value of an optional of a reference (an optional model), or of an enum kept in one
+/// trivial byte, from the reference or the byte itself, so that no `Optional<Wrapped>` is made (see
+/// `MappedField.write`).
+protocol OptionalReferenceWriting {
+    /// Writes `object`, the optional's value (a `Wrapped`), as the wrapped coder writes it.
+    func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws
+    /// Writes the `Wrapped` whose bit pattern is `bits` (`TrivialBits`), as the wrapped coder writes it.
+    func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws
+}
+
+extension OptionalCoder: OptionalReferenceWriting {
+    func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
+        // `MappedField` calls this only for an optional of a reference type (`isOptionalReference`).
+        try wrapped.write(ReferenceCollections.value(object, as: Wrapped.self), to: &writer, session: session)
+    }
+
+    func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws {
+        // `MappedField` calls this only when `Wrapped` and `Wrapped?` are one trivial byte each
+        // (`nilBits`), with the byte of a `Wrapped?` that is not `nil`: the byte of its `Wrapped`.
+        try wrapped.write(TrivialBits.value(bits: bits, as: Wrapped.self), to: &writer, session: session)
+    }
 }

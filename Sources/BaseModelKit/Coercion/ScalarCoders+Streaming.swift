@@ -1,3 +1,5 @@
+import Foundation
+
 // Streaming fast paths of the scalar coders: each reads the token it expects straight from the bytes
 // and leaves anything else (lenient spellings, wrong types) to the coder's one rule, on `JSON` values,
 // so results and error messages are the same either way.
@@ -27,7 +29,29 @@ extension BoolCoder {
 }
 
 extension IntegerCoder {
+    // Specialised for every width the schema admits: the coder is made for a type known only at run
+    // time, so its code ran unspecialised, and `Integer(exactly:)` took the generic `BinaryInteger`
+    // path with a conformance lookup per value (callgrind on the type zoo: 14 % of decoding it). With
+    // `@_specialize`, the generic entry checks `Integer` once and calls the specialised body.
+    //
+    // The body is a function of its own: inlined, the unspecialised entry looked up the metadata of
+    // `Optional<Integer>` before checking the type (callgrind), so the check saved nothing.
+    @_specialize(where Integer == Int)
+    @_specialize(where Integer == Int8)
+    @_specialize(where Integer == Int16)
+    @_specialize(where Integer == Int32)
+    @_specialize(where Integer == Int64)
+    @_specialize(where Integer == UInt)
+    @_specialize(where Integer == UInt8)
+    @_specialize(where Integer == UInt16)
+    @_specialize(where Integer == UInt32)
+    @_specialize(where Integer == UInt64)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Integer {
+        try readInteger(from: &parser, session: session)
+    }
+
+    @inline(never)
+    private func readInteger(from parser: inout JSONParser, session: DecodingSession) throws -> Integer {
         guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
             return try decodeTree(from: &parser, session: session)
         }
@@ -66,15 +90,82 @@ func readNumberAsDouble<Coder: ValueCoding>(from parser: inout JSONParser, for c
     return value
 }
 
+extension NarrowFloatCoder {
+    @_specialize(where Narrow == Float)
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Narrow {
+        _ = parser.peekToken()
+        let start = parser.position
+        guard let value = try readNumberAsDouble(from: &parser, for: self) else {
+            return try decodeTree(from: &parser, session: session)
+        }
+        // The tree's rule (`decode(_:existing:session:)`), for a number: one too large names the
+        // number as written.
+        guard value.magnitude <= largest else {
+            parser.position = start
+            throw notExact(.number(try parser.readNumber()))
+        }
+        return Narrow(value)
+    }
+}
+
+extension DecimalCoder {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Decimal {
+        guard let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 else {
+            return try decodeTree(from: &parser, session: session)
+        }
+        let number = try parser.readNumber()
+        guard let value = number.decimal else { throw notExact(.number(number)) }
+        return value
+    }
+}
+
+extension TextFormCoder {
+    /// The string's bytes read where they stand (no `JSON` made), when it has no escapes. Specialised
+    /// for each form, as `IntegerCoder` is (and for the same reason).
+    @_specialize(where Value == URL)
+    @_specialize(where Value == UUID)
+    @_specialize(where Value == Data)
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
+        try readForm(from: &parser, session: session)
+    }
+
+    @inline(never)
+    private func readForm(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
+        guard let contents = parser.plainStringContents(), let value = Value(formBytes: parser.bytes[contents]) else {
+            return try decodeTree(from: &parser, session: session)
+        }
+        parser.position = contents.upperBound + 1
+        return value
+    }
+}
+
 extension RawValueCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped {
         // A string whose contents are a raw value met before: the case from its learned bits.
         guard let learned else { return try decodeByRawValue(from: &parser, plain: nil, session: session) }
-        if parser.peekToken() == UInt8(ascii: "\""), let (bits, closingQuote) = learned.bits(ofStringAt: parser.position, in: parser.bytes) {
-            parser.position = closingQuote + 1
-            return TrivialBits.value(bits: bits, as: Wrapped.self)
+        // The table holds strings' contents for `String` raw values and integers' digits for `Int`
+        // ones, each learned only from its own kind of token: a lenient read of the other kind is
+        // never learned, so a strict read never finds it.
+        let token = parser.peekToken()
+        guard learnsNumbers else {
+            if token == UInt8(ascii: "\""), let (bits, closingQuote) = learned.bits(ofStringAt: parser.position, in: parser.bytes) {
+                parser.position = closingQuote + 1
+                return TrivialBits.value(bits: bits, as: Wrapped.self)
+            }
+            return try decodeByRawValue(from: &parser, plain: token == UInt8(ascii: "\"") ? parser.plainStringContents() : nil, session: session)
         }
-        return try decodeByRawValue(from: &parser, plain: parser.plainStringContents(), session: session)
+        if let token, token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 {
+            let start = parser.position
+            guard let (_, end) = ByteScanning.plainInteger(in: parser.bytes, from: start) else {
+                return try decodeByRawValue(from: &parser, plain: nil, session: session)
+            }
+            if let bits = learned.bits(ofNumberFrom: start, to: end, in: parser.bytes) {
+                parser.position = end
+                return TrivialBits.value(bits: bits, as: Wrapped.self)
+            }
+            return try decodeByRawValue(from: &parser, plain: start..<end, session: session)
+        }
+        return try decodeByRawValue(from: &parser, plain: nil, session: session)
     }
 
     /// The slow path, through `init(rawValue:)`, learning the case when it can. Out of line: inlined,

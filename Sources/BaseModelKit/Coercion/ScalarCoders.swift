@@ -127,11 +127,15 @@ struct DoubleCoder: ValueCoding {
 /// has it): the nearest value, or an error beyond its range; written as its own shortest text, so 0.1
 /// stays 0.1 rather than 0.10000000149011612.
 struct NarrowFloatCoder<Narrow: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCoding {
+    /// The largest finite value, as a `Double`: found once (the generic conversion per value cost a
+    /// conformance lookup).
+    let largest = Double(Narrow.greatestFiniteMagnitude)
+
     var typeName: String { String(describing: Narrow.self) }
 
     func decode(_ json: JSON, existing: Narrow?, session: DecodingSession) throws -> Narrow {
         try exactNumber(in: json, session: session) { number in
-            number.double.flatMap { $0.magnitude <= Double(Narrow.greatestFiniteMagnitude) ? Narrow($0) : nil }
+            number.double.flatMap { $0.magnitude <= largest ? Narrow($0) : nil }
         }
     }
 
@@ -160,8 +164,16 @@ protocol TextForm {
     static var formName: String { get }
     /// The value `text` spells, if it spells one.
     init?(form text: String)
+    /// The value the UTF-8 `bytes` spell (a JSON string's contents, read in place), if they spell one.
+    init?(formBytes bytes: UnsafeBufferPointer<UInt8>)
     /// The value's text.
     var form: String { get }
+}
+
+extension TextForm {
+    init?(formBytes bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(form: String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 extension URL: TextForm {
@@ -175,7 +187,63 @@ extension URL: TextForm {
 
 extension UUID: TextForm {
     static var formName: String { "UUID" }
-    init?(form text: String) { self.init(uuidString: text) }
+    init?(form text: String) {
+        var text = text
+        guard let uuid = text.withUTF8({ UUID(formBytes: $0) }) else { return nil }
+        self = uuid
+    }
+
+    /// Read by hand: 32 hex digits (either case) with dashes after the 8th, 12th, 16th and 20th, the
+    /// only form `init(uuidString:)` reads (it went through `sscanf`: a third of decoding a UUID field).
+    init?(formBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var index = 0
+        for slot in 0..<16 {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard bytes[index] == UInt8(ascii: "-") else { return nil }
+                index += 1
+            }
+            guard let high = UUID.hexDigit(bytes[index]), let low = UUID.hexDigit(bytes[index + 1]) else { return nil }
+            Self.set(&value, slot, high << 4 | low)
+            index += 2
+        }
+        self.init(uuid: value)
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
+    }
+
+    /// Byte `slot` of `value`, written through the tuple's elements (no pointer).
+    @inline(__always)
+    private static func set(_ value: inout uuid_t, _ slot: Int, _ byte: UInt8) {
+        switch slot {
+        case 0: value.0 = byte
+        case 1: value.1 = byte
+        case 2: value.2 = byte
+        case 3: value.3 = byte
+        case 4: value.4 = byte
+        case 5: value.5 = byte
+        case 6: value.6 = byte
+        case 7: value.7 = byte
+        case 8: value.8 = byte
+        case 9: value.9 = byte
+        case 10: value.10 = byte
+        case 11: value.11 = byte
+        case 12: value.12 = byte
+        case 13: value.13 = byte
+        case 14: value.14 = byte
+        default: value.15 = byte
+        }
+    }
+
     var form: String { uuidString }
 }
 
@@ -233,15 +301,20 @@ struct DateCoder: ValueCoding {
 /// A `RawRepresentable` type (an enum with `String` or `Int` raw values, an option set) by its raw value.
 struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
     let raw: any ValueCoding<Wrapped.RawValue>
-    /// For enums with `String` raw values kept in one byte: the cases met so far, matched by bytes.
+    /// For enums with `String` or `Int` raw values kept in one byte: the cases met so far, matched by
+    /// bytes.
     let learned: LearnedEnumCases?
+    /// Whether `learned` holds integers' digits (`Int` raw values) rather than strings' contents.
+    let learnsNumbers: Bool
     /// Whether an unknown raw value keeps the property's default for this property.
     let keepsUnknownCases: Bool
 
     init(raw: any ValueCoding<Wrapped.RawValue>, keepsUnknownCases: Bool = false) {
         self.raw = raw
         self.keepsUnknownCases = keepsUnknownCases
-        self.learned = Wrapped.RawValue.self == String.self && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases() : nil
+        learnsNumbers = Wrapped.RawValue.self == Int.self
+        let learnsRawValues = Wrapped.RawValue.self == String.self || Wrapped.RawValue.self == Int.self
+        self.learned = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases() : nil
     }
 
     var typeName: String { String(describing: Wrapped.self) }

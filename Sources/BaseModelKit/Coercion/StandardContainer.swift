@@ -8,11 +8,21 @@ protocol StandardContainer {
     static var isOptional: Bool { get }
     /// A coder for this container type, or `nil` when its elements (or keys) are not mappable.
     static func makeCoder(using factory: CoderFactory) -> Any?
+    /// For an `Optional` kept in one trivial byte (of an enum without payloads): the bit pattern of
+    /// `nil` (`TrivialBits`); `nil` for anything else.
+    static var nilBits: UInt8? { get }
+}
+
+extension StandardContainer {
+    static var nilBits: UInt8? { nil }
 }
 
 extension Optional: StandardContainer {
     static var elementType: Any.Type { Wrapped.self }
     static var isOptional: Bool { true }
+    static var nilBits: UInt8? {
+        TrivialBits.isStorable(Self.self) && TrivialBits.isStorable(Wrapped.self) ? TrivialBits.bits(of: Self.none) : nil
+    }
 
     static func makeCoder(using factory: CoderFactory) -> Any? {
         guard let wrapped = try? factory.coder(for: Wrapped.self) else { return nil }

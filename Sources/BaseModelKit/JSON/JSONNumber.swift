@@ -232,12 +232,29 @@ extension JSONNumber {
         if form.digits.isEmpty { return Decimal(0) }
         // Decimal keeps up to 38 significant digits and an exponent in -128...127.
         guard form.digits.count <= 38, form.exponent >= -128, form.exponent <= 127 else { return nil }
+        let significand: Decimal
+        if form.digits.count <= 19 {
+            // Up to 19 digits fit a `UInt64`: one conversion. (`Decimal`'s own arithmetic per digit
+            // allocated arrays and looked up their metadata: a fifth of decoding the type zoo,
+            // callgrind.) `DecimalTests` checks both ways give the same values.
+            var whole: UInt64 = 0
+            for digit in form.digits {
+                whole = whole &* 10 &+ UInt64(digit)
+            }
+            significand = Decimal(whole)
+        } else {
+            significand = digitByDigit(form.digits)
+        }
+        return Decimal(sign: form.isNegative ? .minus : .plus, exponent: form.exponent, significand: significand)
+    }
+
+    /// The whole number `digits` spell, by `Decimal` arithmetic.
+    static func digitByDigit(_ digits: [UInt8]) -> Decimal {
         var significand = Decimal(0)
-        for digit in form.digits {
+        for digit in digits {
             significand = significand * 10 + Decimal(Int(digit))
         }
-        let value = Decimal(sign: form.isNegative ? .minus : .plus, exponent: form.exponent, significand: significand)
-        return value
+        return significand
     }
 
     /// Whether `bytes` is exactly one number in JSON's grammar:

@@ -106,7 +106,8 @@ enum MergeShape {
 let nullJSON: [UInt8] = Array("null".utf8)
 
 /// What the property holds: its JSON, or the model object a merging coder would update in place.
-func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, session: EncodingSession, shape: MergeShape? = nil) -> ChangeProbe {
+func probeMember<Value, Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Value>, of object: AnyObject, session: EncodingSession, shape: MergeShape? = nil) -> ChangeProbe
+where Coder.Value == Value {
     let value = handle.read(from: object)
     // An array merged by identity, a dictionary of models (merged by key), or a model (merged in
     // place). The collections are read only if their buffers change (`BufferIdentity`); an optional
@@ -139,9 +140,15 @@ func probeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<C
 
 /// Sets the property from the JSON at the parser's position. `null` for a type that does not accept
 /// it leaves the property unchanged with lenient coercion and is an error with strict coercion.
-func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws {
+/// `mayMerge: false` reads the value anew even for a coder that merges (the property holds `nil`).
+///
+/// Generic over `Value` as well as the coder: `MappedField` passes its coder as an existential, and
+/// with the value's type taken from the opened coder (`Coder.Value`) every call looked up that
+/// associated type (callgrind: half a percent of decoding the type zoo).
+func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Value>, of object: AnyObject, session: DecodingSession,
+                                             mayMerge: Bool = true) throws where Coder.Value == Value {
     if try skipsNull(at: &parser, for: coder, session: session) { return }
-    guard coder.mergesIntoExisting else {
+    guard mayMerge, coder.mergesIntoExisting else {
         let value = try coder.decode(from: &parser, session: session)
         // An update logs what it overwrites, to undo it if it fails.
         session.changeLog?.noteWrite(of: handle, in: object)
@@ -225,7 +232,8 @@ func skipsNull<Coder: ValueCoding>(at parser: inout JSONParser, for coder: Coder
 
 /// Writes `"key":value` for the property, or nothing for `nil` unless `nilEncoding` is `.null`;
 /// returns whether it wrote.
-func writeMember<Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Coder.Value>, of object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+func writeMember<Value, Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Value>, of object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter,
+                                            session: EncodingSession) throws -> Bool where Coder.Value == Value {
     let value = handle.read(from: object)
     if coder.isNil(value) {
         guard session.options.nilEncoding == .null else { return false }
@@ -271,9 +279,36 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     private let mergesModel: Bool
     /// How a step of an `IdentityPath` finds a model in the property, if it holds models.
     private let addressing: (any ModelAddressing)?
+    /// Whether the property is an optional model (or other reference) merged on update: while it
+    /// holds `nil`, a value is read anew, without the merge's `Optional<Wrapped>`, whose metadata
+    /// the unspecialised merge looked up per value (callgrind).
+    private let isOptionalReference: Bool
+    /// How the property is written when it is an optional of a reference (an optional model) or of an
+    /// enum kept in one byte: from the reference or the byte itself, by `optionalWriter`. (Kept apart
+    /// from the existential, which is copied only when used: read for every member, it cost an
+    /// outlined copy each, callgrind.)
+    private let optionalShape: OptionalShape
+    private let optionalWriter: (any OptionalReferenceWriting)?
+
+    private enum OptionalShape {
+        case none
+        case reference
+        /// The bit pattern of `nil`.
+        case trivial(nilBits: UInt8)
+    }
 
     override init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>) {
         addressing = coder as? any ModelAddressing
+        let holdsOptionalReference = ReferenceCollections.isOptionalReference(Value.self)
+        isOptionalReference = coder.mergesIntoExisting && holdsOptionalReference
+        optionalWriter = coder as? any OptionalReferenceWriting
+        if optionalWriter != nil, holdsOptionalReference {
+            optionalShape = .reference
+        } else if optionalWriter != nil, let nilBits = (Value.self as? any StandardContainer.Type)?.nilBits {
+            optionalShape = .trivial(nilBits: nilBits)
+        } else {
+            optionalShape = .none
+        }
         (identityKey, identityReader, mergesByKey, mergesModel) = switch MergeShape(of: coder) {
         case .identified(let key, let probing): (key, probing, false, false)
         case .keyed: (nil, nil, true, false)
@@ -314,11 +349,37 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     }
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        let mayMerge = !isOptionalReference || !handle.holdsNilReference(in: object)
+        try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session, mayMerge: mayMerge)
     }
 
     func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        switch optionalShape {
+        case .none:
+            break
+        case .reference:
+            // As `writeMember`, from the reference (see `OptionalReferenceWriting`).
+            guard let reference = handle.reference(in: object) else { return writeNil(key: key, isFirst: isFirst, to: &writer, session: session) }
+            writer.writeKey(quoted: key, isFirst: isFirst)
+            try optionalWriter?.writeReference(reference, to: &writer, session: session)
+            return true
+        case .trivial(let nilBits):
+            // As above, from the byte (`Value` is one trivial byte: checked by `nilBits`).
+            let bits = TrivialBits.bits(of: handle.read(from: object))
+            guard bits != nilBits else { return writeNil(key: key, isFirst: isFirst, to: &writer, session: session) }
+            writer.writeKey(quoted: key, isFirst: isFirst)
+            try optionalWriter?.writeTrivial(bits: bits, to: &writer, session: session)
+            return true
+        }
+        return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+    }
+
+    /// A `nil` property, as `writeMember` writes one.
+    private func writeNil(key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) -> Bool {
+        guard session.options.nilEncoding == .null else { return false }
+        writer.writeKey(quoted: key, isFirst: isFirst)
+        writer.writeNull()
+        return true
     }
 }
 

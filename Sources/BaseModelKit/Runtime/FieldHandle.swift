@@ -38,6 +38,37 @@ struct FieldHandle<Value> {
         FieldReader(checkedOffset: offset).read(from: object)
     }
 
+    /// Whether the field holds the null reference: for a field whose type is an optional of a single
+    /// class reference (`ReferenceCollections.isOptionalReference`), whether it is `nil`.
+    @inline(__always)
+    func holdsNilReference(in object: AnyObject) -> Bool {
+        // Sound: the caller checked that `Value` is an optional reference, one pointer in size, which
+        // `nil` leaves null; the field's first word is read as the integer it is, without retaining
+        // anything, while `object` is alive (until `extendLifetime`).
+        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
+        #if BASEMODELKIT_THREAD_SANITIZER
+        bmk_sanitizer_read(address, MemoryLayout<UInt>.size)
+        #endif
+        let isNull = address.load(as: UInt.self) == 0
+        extendLifetime(object)
+        return isNull
+    }
+
+    /// The reference the field holds, retained, or `nil`: for a field whose type is an optional of a
+    /// single class reference (`ReferenceCollections.isOptionalReference`).
+    @inline(__always)
+    func reference(in object: AnyObject) -> AnyObject? {
+        // Sound: as for `holdsNilReference`; the word is loaded as an `AnyObject?`, the layout of an
+        // optional of any class reference, which copies (retains) the reference.
+        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
+        #if BASEMODELKIT_THREAD_SANITIZER
+        bmk_sanitizer_read(address, MemoryLayout<UInt>.size)
+        #endif
+        let reference = address.load(as: AnyObject?.self)
+        extendLifetime(object)
+        return reference
+    }
+
     /// Replaces the field's value in `object`, releasing the old value.
     func write(_ value: Value, to object: AnyObject) {
         // Sound: as for `read`; the assignment uses `Value`'s own value witnesses (old value released).

@@ -17,12 +17,27 @@ enum ISO8601Dates {
     }())
 
     static func date(from text: String) -> Date? {
-        switch fastDate(from: Array(text.utf8)) {
+        var text = text
+        switch text.withUTF8({ fastDate(from: $0) }) {
         case .date(let date): return date
         case .invalid: return nil
-        case .otherShape:
-            return formatters.withLock { $0.whole.date(from: text) ?? $0.fractional.date(from: text) }
+        case .otherShape: return formatted(text)
         }
+    }
+
+    /// The date the UTF-8 `bytes` spell (the contents of a JSON string read in place), or `nil`.
+    static func date(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        switch fastDate(from: bytes) {
+        case .date(let date): return date
+        case .invalid: return nil
+        case .otherShape: return formatted(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Another shape (a basic form, a week date, …), through Foundation's formatter.
+    @inline(never)
+    private static func formatted(_ text: String) -> Date? {
+        formatters.withLock { $0.whole.date(from: text) ?? $0.fractional.date(from: text) }
     }
 
     /// What the hand-written reader made of a text.
@@ -35,45 +50,12 @@ enum ISO8601Dates {
     }
 
     static func string(from date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        if let text = fastString(from: seconds) { return text }
-        return formatters.withLock { seconds.rounded(.down) == seconds ? $0.whole.string(from: date) : $0.fractional.string(from: date) }
+        if let text = text(of: date) { return text.string }
+        return formatters.withLock { date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970 ? $0.whole.string(from: date) : $0.fractional.string(from: date) }
     }
 
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of days since 1970-01-01 (the inverse of `days`).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func fastDate(from bytes: [UInt8]) -> FastResult {
-        func digits(_ start: Int, _ count: Int) -> Int? {
-            guard start + count <= bytes.count else { return nil }
-            var value = 0
-            for index in start..<(start + count) {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
+    private static func fastDate(from bytes: UnsafeBufferPointer<UInt8>) -> FastResult {
+        func digits(_ start: Int, _ count: Int) -> Int? { CivilTime.digits(in: bytes, at: start, count: count) }
         func byte(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
         guard bytes.count >= 20, byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-"), byte(10) == UInt8(ascii: "T"),
               byte(13) == UInt8(ascii: ":"), byte(16) == UInt8(ascii: ":"),
@@ -107,37 +89,45 @@ enum ISO8601Dates {
             return .otherShape
         }
         guard index == bytes.count else { return .otherShape }
-        let isLeapYear = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...12).contains(month), day >= 1, day <= monthLengths[month - 1], hour < 24, minute < 60, second < 60 else {
-            return .invalid
-        }
-        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
-        var scale = 1.0
-        for _ in 0..<fractionDigits { scale *= 10 }
-        return .date(Date(timeIntervalSince1970: Double(seconds) + Double(fractionValue) / scale))
+        guard CivilTime.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return .invalid }
+        let seconds = CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        guard fractionDigits > 0 else { return .date(Date(timeIntervalSince1970: Double(seconds))) }
+        return .date(Date(timeIntervalSince1970: Double(seconds) + Double(fractionValue) / powersOfTen[fractionDigits]))
     }
+
+    /// 10^0 … 10^9, each exact as a `Double`.
+    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, with `.SSS` when the date has a fraction of a second (milliseconds, as
     /// the format style writes); `nil` for years outside 0…9999.
-    private static func fastString(from interval: Double) -> String? {
+    static func text(of date: Date) -> DateText? {
+        let interval = date.timeIntervalSince1970
         guard interval.isFinite, interval > -62_167_219_200, interval < 253_402_300_800 else { return nil }
         let wholeSeconds = interval.rounded(.down)
         var milliseconds = Int(((interval - wholeSeconds) * 1000).rounded())
         var total = Int(wholeSeconds)
-        if milliseconds >= 1000 { milliseconds -= 1000; total += 1 }
-        let (dayCount, secondOfDay) = total.quotientAndRemainder(dividingBy: 86_400)
-        let days = secondOfDay < 0 ? dayCount - 1 : dayCount
-        let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
-        let (year, month, day) = civil(fromDays: days)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        if milliseconds >= 1000 {
+            milliseconds -= 1000
+            total += 1
         }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))"
+        let fields = CivilTime.fields(ofSeconds: total)
+        var text = DateText()
+        text.append(fields.year, width: 4)
+        text.append(UInt8(ascii: "-"))
+        text.append(fields.month, width: 2)
+        text.append(UInt8(ascii: "-"))
+        text.append(fields.day, width: 2)
+        text.append(UInt8(ascii: "T"))
+        text.append(fields.hour, width: 2)
+        text.append(UInt8(ascii: ":"))
+        text.append(fields.minute, width: 2)
+        text.append(UInt8(ascii: ":"))
+        text.append(fields.second, width: 2)
         if wholeSeconds != interval, milliseconds != 0 {
-            text += ".\(pad(milliseconds, 3))"
+            text.append(UInt8(ascii: "."))
+            text.append(milliseconds, width: 3)
         }
-        return text + "Z"
+        text.append(UInt8(ascii: "Z"))
+        return text
     }
 }

@@ -57,11 +57,44 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Date {
-        guard let unitsPerSecond, let number = try readNumberAsDouble(from: &parser, for: self) else {
+        guard let unitsPerSecond else { return try decodeText(from: &parser, session: session) }
+        guard let number = try readNumberAsDouble(from: &parser, for: self) else {
             return try decodeTree(from: &parser, session: session)
         }
         // The same division as the tree's path (and `JSONDecoder`'s) for milliseconds.
         return Date(timeIntervalSince1970: unitsPerSecond == 1 ? number : number / unitsPerSecond)
+    }
+
+    /// A date as text (ISO 8601 or a format), read from the string's bytes where they stand when it
+    /// has no escapes; anything else (and every error) through the tree's rule.
+    private func decodeText(from parser: inout JSONParser, session: DecodingSession) throws -> Date {
+        guard let contents = parser.plainStringContents() else { return try decodeTree(from: &parser, session: session) }
+        let bytes = parser.bytes[contents]
+        let date: Date?
+        switch kind {
+        case .iso8601: date = ISO8601Dates.date(fromBytes: bytes)
+        case .dateFormat(let format): date = format.date(fromBytes: bytes)
+        default: date = nil
+        }
+        guard let date else { return try decodeTree(from: &parser, session: session) }
+        parser.position = contents.upperBound + 1
+        return date
+    }
+
+    /// The date's JSON written in place: numbers as `encode` makes them, text without a `String`.
+    func write(_ value: Date, to writer: inout JSONWriter, session: EncodingSession) throws {
+        let text: DateText?
+        switch kind {
+        case .secondsSince1970:
+            return try writer.writeCheckedDouble(value.timeIntervalSince1970)
+        case .millisecondsSince1970:
+            return try writer.writeCheckedDouble((value.timeIntervalSince1970 * 1000).rounded())
+        case .iso8601: text = ISO8601Dates.text(of: value)
+        case .dateFormat(let format): text = format.layout?.text(of: value)
+        case .custom: text = nil
+        }
+        guard let text else { return try writer.writeChecked(try encode(value, session: session)) }
+        text.withBytes { writer.writeString(utf8: $0) }
     }
 
     func encode(_ value: Date, session: EncodingSession) throws -> JSON {

@@ -162,9 +162,9 @@ struct JSONParser {
 
     /// Makes a string from bytes that must be valid UTF-8; on failure reports the first bad byte of
     /// the raw input range they came from.
-    private func makeString<UTF8Bytes: Collection<UInt8>>(from utf8: UTF8Bytes, rawStart: Int, rawEnd: Int) throws(JSONSyntaxError) -> String {
-        if let string = String(validating: utf8, as: UTF8.self) {
-            return string
+    private func makeString(from utf8: UnsafeBufferPointer<UInt8>, rawStart: Int, rawEnd: Int) throws(JSONSyntaxError) -> String {
+        if UTF8Validation.firstInvalidOffset(in: utf8) == nil {
+            return String(decoding: utf8, as: UTF8.self)
         }
         let bad = UTF8Validation.firstInvalidOffset(in: bytes, from: rawStart, to: rawEnd) ?? rawStart
         throw error(.invalidUTF8(bytes[bad]), at: bad)
@@ -179,7 +179,8 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position = index + 1
-                return try makeString(from: scratch[...], rawStart: start, rawEnd: index)
+                let end = index
+                return try scratch.withUnsafeBufferPointer { (text) throws(JSONSyntaxError) in try makeString(from: text, rawStart: start, rawEnd: end) }
             case UInt8(ascii: "\\"):
                 index = try readEscape(at: index)
             case 0..<0x20:

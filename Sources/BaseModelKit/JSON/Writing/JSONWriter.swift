@@ -136,6 +136,54 @@ struct JSONWriter: ~Copyable {
         bytes.appendDecimal(UInt64(truncatingIfNeeded: value.magnitude))
     }
 
+    /// Writes `mantissa` × 10^`exponent` in plain decimal notation — no exponent, no trailing zeros
+    /// after the point, `0` for zero — as `Decimal.description` writes the value: `-12.345`,
+    /// `12000`, `0.0005`.
+    mutating func writePlainDecimal(mantissa: UInt64, exponent: Int, isNegative: Bool) {
+        var mantissa = mantissa
+        var exponent = exponent
+        guard mantissa != 0 else { return bytes.append(UInt8(ascii: "0")) }
+        while exponent < 0, mantissa % 10 == 0 {
+            mantissa /= 10
+            exponent += 1
+        }
+        if isNegative { bytes.append(UInt8(ascii: "-")) }
+        if exponent >= 0 {
+            bytes.appendDecimal(mantissa)
+            for _ in 0..<exponent { bytes.append(UInt8(ascii: "0")) }
+            return
+        }
+        let fraction = -exponent
+        var digits = 1
+        var scale: UInt64 = 1
+        while digits <= fraction, scale <= UInt64.max / 10 {
+            scale *= 10
+            digits += 1
+        }
+        // `scale` is 10^fraction when `mantissa` has more digits than the fraction (then at most 19).
+        if fraction < 20, mantissa >= scale, digits == fraction + 1 {
+            bytes.appendDecimal(mantissa / scale)
+            bytes.append(UInt8(ascii: "."))
+            appendPadded(mantissa % scale, width: fraction)
+        } else {
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "."))
+            appendPadded(mantissa, width: fraction)
+        }
+    }
+
+    /// `value`'s digits with zeros in front up to `width` digits.
+    private mutating func appendPadded(_ value: UInt64, width: Int) {
+        var digits = 1
+        var next = value / 10
+        while next > 0 {
+            digits += 1
+            next /= 10
+        }
+        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        bytes.appendDecimal(value)
+    }
+
     /// Writes the shortest text that reads back as the same `Double`.
     mutating func writeDouble(_ value: Double) throws(JSONWritingError) {
         guard value.isFinite else {
@@ -179,6 +227,18 @@ struct JSONWriter: ~Copyable {
         // much cheaper than iterating a String's UTF-8 view (callgrind: 9 % of encoding time before).
         let start = bytes.count
         bytes.appendUTF8(of: string)
+        let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
+        if first < bytes.count {
+            escapeInPlace(from: first)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `writeString` for text given as its UTF-8 bytes (a date written in place).
+    mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        let start = bytes.count
+        bytes.append(contentsOf: text)
         let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
         if first < bytes.count {
             escapeInPlace(from: first)
