@@ -255,6 +255,7 @@ struct FastScanner {
     }
 
     /// The bytes of the value at the cursor (of any kind), which the cursor passes.
+    // Sound: see the comment inside.
     mutating func rawValue() throws -> UnsafeBufferPointer<UInt8> {
         space()
         let first = cursor

@@ -172,6 +172,7 @@ enum HandWrittenZoo {
     private static func uuid(_ scanner: inout FastScanner) throws -> UUID {
         guard let raw = try scanner.rawString(), raw.count == 36 else { throw FastScanner.Malformed() }
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // Sound: the 16 bytes of `uuid_t` lent for the call; `slot` stays below 16.
         try withUnsafeMutableBytes(of: &bytes) { out in
             var index = 0
             for slot in 0..<16 {
@@ -474,6 +475,7 @@ extension HandWrittenZoo {
         var text = [UInt8](repeating: UInt8(ascii: "-"), count: 38)
         text[0] = UInt8(ascii: "\"")
         text[37] = UInt8(ascii: "\"")
+        // Sound: the 16 bytes of `uuid_t` lent for the call; `slot` stays below 16.
         withUnsafeBytes(of: uuid.uuid) { bytes in
             var index = 1
             for slot in 0..<16 {

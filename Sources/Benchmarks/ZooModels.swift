@@ -266,6 +266,7 @@ extension Payloads {
         func uuid() -> UUID {
             let high = random.next()
             let low = random.next()
+            // Sound: two `UInt64`s are 16 bytes, the size of `uuid_t`, loaded within the call.
             return withUnsafeBytes(of: (high, low)) { UUID(uuid: $0.load(as: uuid_t.self)) }
         }
         func seconds() -> Date { Date(timeIntervalSince1970: Double(pick(946_684_800...4_102_444_800))) }

@@ -49,36 +49,42 @@ enum ReferenceCollections {
     /// `value` (of a type `isReference` admits) as the reference it is, retained.
     @inline(__always)
     static func object<T>(_ value: T) -> AnyObject {
+        // Sound: see the type's comment (a single reference, admitted by `isReference`).
         unsafeBitCast(value, to: AnyObject.self)
     }
 
     /// `object`, which was a `T` (of a type `isReference` admits), as one.
     @inline(__always)
     static func value<T>(_ object: AnyObject, as type: T.Type) -> T {
+        // Sound: see the type's comment (the reference was a `T`).
         unsafeBitCast(object, to: T.self)
     }
 
     /// `objects`, all of them `T`s (of a type `isReference` admits), as a `[T]`.
     @inline(__always)
     static func array<T>(_ objects: [AnyObject], of type: T.Type) -> [T] {
+        // Sound: see the type's comment (every element is a `T`).
         unsafeBitCast(objects, to: [T].self)
     }
 
     /// `array` (of a type `isReference` admits) as the references it holds.
     @inline(__always)
     static func objects<T>(_ array: [T]) -> [AnyObject] {
+        // Sound: see the type's comment (an upcast the standard library makes in place too).
         unsafeBitCast(array, to: [AnyObject].self)
     }
 
     /// `objects`, all of their values `T`s (of a type `isReference` admits), as a `[String: T]`.
     @inline(__always)
     static func dictionary<T>(_ objects: [String: AnyObject], of type: T.Type) -> [String: T] {
+        // Sound: see the type's comment (every value is a `T`).
         unsafeBitCast(objects, to: [String: T].self)
     }
 
     /// `dictionary` (of a type `isReference` admits) as the references it holds.
     @inline(__always)
     static func objects<T>(_ dictionary: [String: T]) -> [String: AnyObject] {
+        // Sound: see the type's comment.
         unsafeBitCast(dictionary, to: [String: AnyObject].self)
     }
 }

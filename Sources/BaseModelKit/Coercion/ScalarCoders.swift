@@ -165,12 +165,14 @@ protocol TextForm {
     /// The value `text` spells, if it spells one.
     init?(form text: String)
     /// The value the UTF-8 `bytes` spell (a JSON string's contents, read in place), if they spell one.
+    /// Sound: `bytes` are lent for the call (the parser's bytes) and read only within their count.
     init?(formBytes bytes: UnsafeBufferPointer<UInt8>)
     /// The value's text.
     var form: String { get }
 }
 
 extension TextForm {
+    // Sound: the bytes are copied into a `String` within the call.
     init?(formBytes bytes: UnsafeBufferPointer<UInt8>) {
         self.init(form: String(decoding: bytes, as: UTF8.self))
     }
@@ -195,6 +197,7 @@ extension UUID: TextForm {
 
     /// Read by hand: 32 hex digits (either case) with dashes after the 8th, 12th, 16th and 20th, the
     /// only form `init(uuidString:)` reads (it went through `sscanf`: a third of decoding a UUID field).
+    /// Sound: reads only indices below 36, checked as `bytes.count` first.
     init?(formBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -44,7 +44,7 @@ enum CivilTime {
     }
 
     /// The number spelled by `count` ASCII digits of `bytes` from `start`; `nil` if one is not a digit
-    /// or the bytes end first.
+    /// or the bytes end first. Sound: reads only `start..<start + count`, checked against `bytes.count`.
     @inline(__always)
     static func digits(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, count: Int) -> Int? {
         guard start >= 0, start + count <= bytes.count else { return nil }
@@ -89,7 +89,7 @@ struct DateText {
         }
     }
 
-    /// `body` with the bytes written.
+    /// `body` with the bytes written (sound: see inside).
     @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         var storage = storage

@@ -35,6 +35,7 @@ struct FixedDateFormat: Sendable {
     }
 
     /// The date the UTF-8 `bytes` spell (the contents of a JSON string read in place), or `nil`.
+    /// Sound: the bytes are lent for the call and read within their count.
     func date(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         if let layout, let date = layout.date(from: bytes) { return date }
         return formatted(String(decoding: bytes, as: UTF8.self))
@@ -162,7 +163,8 @@ struct NumericDateLayout: Sendable {
     }
 
     /// The date `bytes` spell, when they have exactly this layout's shape and name a real date of the
-    /// years 1583 to 9999; `nil` otherwise (for the formatter to decide).
+    /// years 1583 to 9999; `nil` otherwise (for the formatter to decide). Sound: reads stay below
+    /// `length`, checked as `bytes.count` first.
     func date(from bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count == length else { return nil }
         var values = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)

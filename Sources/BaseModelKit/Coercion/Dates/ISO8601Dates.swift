@@ -26,6 +26,7 @@ enum ISO8601Dates {
     }
 
     /// The date the UTF-8 `bytes` spell (the contents of a JSON string read in place), or `nil`.
+    /// Sound: the bytes are lent for the call and read within their count.
     static func date(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         switch fastDate(from: bytes) {
         case .date(let date): return date
@@ -54,6 +55,7 @@ enum ISO8601Dates {
         return formatters.withLock { date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970 ? $0.whole.string(from: date) : $0.fractional.string(from: date) }
     }
 
+    // Sound: every read is `byte(_:)` or `digits`, both checked against `bytes.count`, or below it.
     private static func fastDate(from bytes: UnsafeBufferPointer<UInt8>) -> FastResult {
         func digits(_ start: Int, _ count: Int) -> Int? { CivilTime.digits(in: bytes, at: start, count: count) }
         func byte(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }

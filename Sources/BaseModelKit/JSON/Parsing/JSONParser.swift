@@ -162,6 +162,7 @@ struct JSONParser {
 
     /// Makes a string from bytes that must be valid UTF-8; on failure reports the first bad byte of
     /// the raw input range they came from.
+    // Sound: `utf8` is lent for the call (the document's bytes, or the scratch buffer's) and copied.
     private func makeString(from utf8: UnsafeBufferPointer<UInt8>, rawStart: Int, rawEnd: Int) throws(JSONSyntaxError) -> String {
         if UTF8Validation.firstInvalidOffset(in: utf8) == nil {
             return String(decoding: utf8, as: UTF8.self)
@@ -180,6 +181,7 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 position = index + 1
                 let end = index
+                // Sound: the scratch buffer is lent for the call only.
                 return try scratch.withUnsafeBufferPointer { (text) throws(JSONSyntaxError) in try makeString(from: text, rawStart: start, rawEnd: end) }
             case UInt8(ascii: "\\"):
                 index = try readEscape(at: index)

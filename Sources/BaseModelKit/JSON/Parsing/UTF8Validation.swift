@@ -20,6 +20,7 @@ enum UTF8Validation {
     }
 
     /// `firstInvalidOffset(in:from:to:)` for the whole of `bytes`, the offset counted from its start.
+    // Sound: every read is below `end`, `bytes.count` (checked before each sequence's bytes).
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, stopAfterFirstScalar: Bool = false) -> Int? {
         let end = bytes.count
         var index = 0

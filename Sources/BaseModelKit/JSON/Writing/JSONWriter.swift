@@ -235,6 +235,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// `writeString` for text given as its UTF-8 bytes (a date written in place).
+    // Sound: `text` is lent for the call and copied into the output.
     mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         let start = bytes.count

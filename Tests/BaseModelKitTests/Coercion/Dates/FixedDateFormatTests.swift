@@ -1,0 +1,68 @@
+// @testable: the hand-written layouts are compared with `DateFormatter` directly.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+@Suite("Fixed date formats")
+struct FixedDateFormatTests {
+    static let formats = ["yyyy-MM-dd HH:mm:ss", "yyyyMMddHHmmss", "dd.MM.yyyy", "yyyy-MM-dd'T'HH:mm:ss", "MM/dd/yyyy HH:mm", "yyyy-MM-dd 'at' HH:mm"]
+    static let zones = [TimeZone(identifier: "UTC")!, TimeZone(secondsFromGMT: 5400)!, TimeZone(secondsFromGMT: -36_000)!]
+
+    @Test("numeric formats read and write by hand exactly as DateFormatter does", arguments: formats)
+    func agreesWithDateFormatter(format: String) throws {
+        var generator = SeededGenerator(seed: UInt64(format.utf8.count) &* 7919)
+        for zone in Self.zones {
+            let transformer = FixedDateFormat(format: format, timeZone: zone, locale: Locale(identifier: "en_US_POSIX"))
+            let layout = try #require(transformer.layout, "\(format) is read by hand")
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = zone
+            formatter.dateFormat = format
+            for _ in 0..<4_000 {
+                // 1600 to 2400, with a fraction of a second now and then (written as its second).
+                let seconds = Double(Int64.random(in: -11_676_096_000...13_569_465_600, using: &generator))
+                let date = Date(timeIntervalSince1970: Bool.random(using: &generator) ? seconds : seconds + 0.75)
+                let text = formatter.string(from: date)
+                #expect(transformer.string(from: date) == text, "\(format) \(zone.identifier)")
+                #expect(transformer.date(from: text) == formatter.date(from: text), "\(text)")
+                var bytes = Array(text.utf8)
+                #expect(bytes.withUnsafeBufferPointer { layout.date(from: $0) } == formatter.date(from: text), "\(text)")
+                // A digit changed anywhere: whatever the formatter makes of it, so does the transformer.
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                if bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+                    bytes[position] = UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &generator)
+                    let changed = String(decoding: bytes, as: UTF8.self)
+                    #expect(transformer.date(from: changed) == formatter.date(from: changed), "\(changed)")
+                }
+            }
+        }
+    }
+
+    @Test("impossible dates and other shapes are the formatter's to judge")
+    func edges() throws {
+        let transformer = FixedDateFormat(format: "yyyy-MM-dd HH:mm:ss", timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")!
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        for text in ["2023-02-29 00:00:00", "2024-02-29 23:59:59", "2024-13-01 00:00:00", "2024-01-01 24:00:00", "2024-1-1 00:00:00",
+                     "1582-10-10 00:00:00", "0001-01-01 00:00:00", "2024-01-01T00:00:00", " 2024-01-01 00:00:00", "2024-01-01 00:00:00 "] {
+            #expect(transformer.date(from: text) == formatter.date(from: text), "\(text)")
+        }
+        // Before 1583 the formatter's calendar is Julian: written by the formatter, not by hand.
+        let early = Date(timeIntervalSince1970: -12_300_000_000)
+        #expect(transformer.string(from: early) == formatter.string(from: early))
+    }
+
+    @Test("formats, locales and zones the layout cannot follow are left to the formatter")
+    func refusals() {
+        let posix = Locale(identifier: "en_US_POSIX")
+        let utc = TimeZone(identifier: "UTC")!
+        for format in ["yy-MM-dd", "yyyy-MM-dd hh:mm a", "yyyy-MMM-dd", "yyyy-MM-dd HH:mm:ss.SSS", "EEE yyyy-MM-dd", "MM-dd", "yyyy-MM-dd 'T", "yyyy-MM-dd HH:mm:ss HH"] {
+            #expect(NumericDateLayout(format: format, timeZone: utc, locale: posix) == nil, "\(format)")
+        }
+        #expect(NumericDateLayout(format: "yyyy-MM-dd", timeZone: TimeZone(identifier: "Europe/Berlin")!, locale: posix) == nil)
+        #expect(NumericDateLayout(format: "yyyy-MM-dd", timeZone: utc, locale: Locale(identifier: "ar_SA")) == nil)
+        #expect(NumericDateLayout(format: "yyyy-MM-dd", timeZone: utc, locale: posix) != nil)
+    }
+}

@@ -1,0 +1,54 @@
+// @testable: the digit conversion is compared with `Decimal`'s own arithmetic directly.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+@Suite("Decimals")
+struct DecimalTests {
+    final class Amounts: BaseModel {
+        var amount: Decimal = 0
+        var amounts: [Decimal] = []
+        override class var apiToLocal: [String: String] { ["a": "amount", "l": "amounts"] }
+    }
+
+    @Test("up to 19 digits at once make the decimal that Decimal's arithmetic makes digit by digit")
+    func fastDigits() {
+        var generator = SeededGenerator(seed: 1919)
+        for index in 0..<20_000 {
+            let count = index % 19 + 1
+            var digits = (0..<count).map { _ in UInt8.random(in: 0...9, using: &generator) }
+            digits[0] = UInt8.random(in: 1...9, using: &generator)
+            let exponent = Int.random(in: -40...40, using: &generator)
+            let negative = Bool.random(using: &generator)
+            let text = (negative ? "-" : "") + digits.map(String.init).joined() + "e\(exponent)"
+            let fast = JSONNumber.exactDecimal(fromText: text)
+            let expected = Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: JSONNumber.digitByDigit(digits))
+            #expect(fast == expected, "\(text)")
+            #expect(fast?.description == expected.description, "\(text)")
+            #expect(fast?.exponent == expected.exponent && fast?.significand == expected.significand, "\(text)")
+        }
+    }
+
+    @Test("decimals write the text their description gives, read back to the same value")
+    func writtenAsDescription() throws {
+        var generator = SeededGenerator(seed: 2024)
+        var values: [Decimal] = []
+        for index in 0..<20_000 {
+            let significand: UInt64 = index % 3 == 0 ? UInt64.random(in: 0...UInt64.max - 1, using: &generator)
+                : UInt64.random(in: 0...1_000_000, using: &generator) * (index % 5 == 0 ? 100 : 1)
+            values.append(Decimal(sign: Bool.random(using: &generator) ? .minus : .plus, exponent: Int.random(in: -30...20, using: &generator),
+                                  significand: Decimal(significand)))
+        }
+        values += [Decimal(string: "123456789012345678901234567890.5")!, Decimal(UInt64.max), 0, Decimal(string: "-0.000")!]
+        for value in values {
+            let model = Amounts()
+            model.amount = value
+            let written = try model.jsonString()
+            #expect(written == #"{"a":\#(value.description),"l":[]}"#)
+            #expect(try Amounts.decode(from: written).amount == value)
+        }
+        let list = Amounts()
+        list.amounts = Array(values.prefix(50))
+        #expect(try Amounts.decode(from: list.jsonData()).amounts == list.amounts)
+    }
+}
