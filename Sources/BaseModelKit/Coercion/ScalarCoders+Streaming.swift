@@ -47,7 +47,17 @@ extension IntegerCoder {
     @_specialize(where Integer == UInt32)
     @_specialize(where Integer == UInt64)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Integer {
-        try readInteger(from: &parser, session: session)
+        // The common case inline (a plain integer in range, converted by a range check rather than
+        // `Integer(exactly:)`, whose `Integer?` the unspecialised entry would look up): the message
+        // decoder's integers took a call each (callgrind: 170 instructions an integer).
+        if let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 {
+            let start = parser.position
+            if let plain = parser.readPlainInteger() {
+                if plain >= lowest, plain <= highest { return Integer(truncatingIfNeeded: plain) }
+                parser.position = start
+            }
+        }
+        return try readInteger(from: &parser, session: session)
     }
 
     @inline(never)

@@ -99,6 +99,11 @@ extension ValueCoding {
 }
 
 struct IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding {
+    /// The type's range, as far as an `Int64` reaches: a plain integer in it converts without an
+    /// `Integer?` (see `decode(from:session:)`).
+    let lowest = Integer.isSigned ? Int64(clamping: Integer.min) : 0
+    let highest = Int64(clamping: Integer.max)
+
     var typeName: String { String(describing: Integer.self) }
 
     func decode(_ json: JSON, existing: Integer?, session: DecodingSession) throws -> Integer {

@@ -6,7 +6,8 @@ import Foundation
 /// written by hand (Foundation's formatters took about 10 µs per date); anything else goes to
 /// `ISO8601DateFormatter` (macOS 10.12 / iOS 10, with fractional seconds from 10.13 / 11 — below the
 /// package's floor, where `Date.ISO8601FormatStyle` needs macOS 12 / iOS 15), used under a lock.
-/// Tests compare both paths on thousands of dates.
+/// `ISO8601DateTests` compares the hand-written reader and writer with Foundation's formatter on a
+/// million random dates, bit for bit.
 enum ISO8601Dates {
     private static let formatters = Lock<(whole: ISO8601DateFormatter, fractional: ISO8601DateFormatter)>.make({
         let whole = ISO8601DateFormatter()
