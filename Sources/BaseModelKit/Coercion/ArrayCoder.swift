@@ -39,7 +39,6 @@ struct ArrayCoder<Element>: ValueCoding {
     @_specialize(where Element == URL)
     @_specialize(where Element == UUID)
     @_specialize(where Element == Data)
-    @_specialize(where Element == JSON)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
         if holdsReferences { return ReferenceCollections.array(try decodeObjects(from: &parser, session: session), of: Element.self) }
         return try decodeValues(from: &parser, session: session)
@@ -214,7 +213,6 @@ struct ArrayCoder<Element>: ValueCoding {
     @_specialize(where Element == URL)
     @_specialize(where Element == UUID)
     @_specialize(where Element == Data)
-    @_specialize(where Element == JSON)
     func write(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
         try writeElements(value, to: &writer, session: session)
     }

@@ -38,7 +38,6 @@ struct DictionaryCoder<Value>: ValueCoding {
     @_specialize(where Value == URL)
     @_specialize(where Value == UUID)
     @_specialize(where Value == Data)
-    @_specialize(where Value == JSON)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [String: Value] {
         if holdsReferences { return ReferenceCollections.dictionary(try decodeObjects(from: &parser, session: session), of: Value.self) }
         return try decodeEntries(from: &parser, session: session)
@@ -154,7 +153,6 @@ struct DictionaryCoder<Value>: ValueCoding {
     @_specialize(where Value == URL)
     @_specialize(where Value == UUID)
     @_specialize(where Value == Data)
-    @_specialize(where Value == JSON)
     func write(_ dictionary: [String: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
         if holdsReferences { return try writeObjects(ReferenceCollections.objects(dictionary), to: &writer, session: session) }
         try writeEntries(dictionary, to: &writer, session: session)

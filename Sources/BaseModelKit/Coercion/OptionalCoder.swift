@@ -33,7 +33,6 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     @_specialize(where Wrapped == URL)
     @_specialize(where Wrapped == UUID)
     @_specialize(where Wrapped == Data)
-    @_specialize(where Wrapped == JSON)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
         try decodeOptional(from: &parser, session: session)
     }
@@ -86,7 +85,6 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     @_specialize(where Wrapped == URL)
     @_specialize(where Wrapped == UUID)
     @_specialize(where Wrapped == Data)
-    @_specialize(where Wrapped == JSON)
     func write(_ value: Wrapped?, to writer: inout JSONWriter, session: EncodingSession) throws {
         try writeOptional(value, to: &writer, session: session)
     }

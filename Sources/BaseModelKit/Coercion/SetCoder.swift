@@ -36,7 +36,6 @@ struct SetCoder<Element: Hashable>: ValueCoding {
     @_specialize(where Element == URL)
     @_specialize(where Element == UUID)
     @_specialize(where Element == Data)
-    @_specialize(where Element == JSON)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Set<Element> {
         try readSet(from: &parser, session: session)
     }
@@ -71,7 +70,6 @@ struct SetCoder<Element: Hashable>: ValueCoding {
     @_specialize(where Element == URL)
     @_specialize(where Element == UUID)
     @_specialize(where Element == Data)
-    @_specialize(where Element == JSON)
     func write(_ value: Set<Element>, to writer: inout JSONWriter, session: EncodingSession) throws {
         try writeElements(value, to: &writer, session: session)
     }

@@ -1,7 +1,6 @@
-/// Checks that bytes are UTF-8 and locates the first that is not, for error messages. Strings that are
-/// not ASCII are checked here before `String(decoding:as:)` makes them: the standard library's
-/// validating initialiser ran unspecialised, looking up two generic metadata per string (callgrind:
-/// about 1 000 instructions a string).
+/// Checks that bytes are UTF-8 and locates the first that is not, for error messages. Short strings
+/// that are not ASCII are checked here before `String(decoding:as:)` makes them (see
+/// `JSONParser.makeString`).
 enum UTF8Validation {
     /// The length of the sequence that `lead` starts (1 for a byte that starts none).
     static func sequenceLength(lead: UInt8) -> Int {

@@ -227,6 +227,12 @@ struct JSONWriter: ~Copyable {
         // much cheaper than iterating a String's UTF-8 view (callgrind: 9 % of encoding time before).
         let start = bytes.count
         bytes.appendUTF8(of: string)
+        escapeAndClose(from: start)
+    }
+
+    /// Escapes what needs it in the string's bytes, written from `start`, and closes the string.
+    @inline(__always)
+    private mutating func escapeAndClose(from start: Int) {
         let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
         if first < bytes.count {
             escapeInPlace(from: first)
@@ -240,11 +246,7 @@ struct JSONWriter: ~Copyable {
         bytes.append(UInt8(ascii: "\""))
         let start = bytes.count
         bytes.append(contentsOf: text)
-        let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
-        if first < bytes.count {
-            escapeInPlace(from: first)
-        }
-        bytes.append(UInt8(ascii: "\""))
+        escapeAndClose(from: start)
     }
 
     private func needsEscape(_ byte: UInt8) -> Bool {
