@@ -41,13 +41,8 @@ struct FixedDateFormat: Sendable {
         return formatted(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// The date `text` spells, or `nil`.
-    ///
-    /// Text in which a character is made of several Unicode scalars (a letter with a combining mark)
-    /// is refused before it reaches `DateFormatter`: Foundation on Linux traps on such text when a
-    /// date is parsed up to the middle of a character ("Incorrect range CFRange", found by the
-    /// roundtrip fuzz target with `"20261122194500\u{345}"`). No date format spells such characters,
-    /// and neither are texts longer than 256 bytes dates: both are simply not dates.
+    /// The date `text` spells, or `nil`. Text the formatter cannot safely see (`FormatterInput`) is
+    /// simply not a date.
     func date(from text: String) -> Date? {
         if let layout {
             var text = text
@@ -58,7 +53,7 @@ struct FixedDateFormat: Sendable {
 
     @inline(never)
     private func formatted(_ text: String) -> Date? {
-        guard text.utf8.count <= 256, text.count == text.unicodeScalars.count else { return nil }
+        guard FormatterInput.isSafe(text) else { return nil }
         return formatter.withLock { $0.date(from: text) }
     }
 

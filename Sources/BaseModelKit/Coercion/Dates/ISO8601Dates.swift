@@ -36,10 +36,12 @@ enum ISO8601Dates {
         }
     }
 
-    /// Another shape (a basic form, a week date, …), through Foundation's formatter.
+    /// Another shape (a basic form, a week date, …), through Foundation's formatter, when the formatter
+    /// can safely see the text (`FormatterInput`).
     @inline(never)
     private static func formatted(_ text: String) -> Date? {
-        formatters.withLock { $0.whole.date(from: text) ?? $0.fractional.date(from: text) }
+        guard FormatterInput.isSafe(text) else { return nil }
+        return formatters.withLock { $0.whole.date(from: text) ?? $0.fractional.date(from: text) }
     }
 
     /// What the hand-written reader made of a text.

@@ -54,6 +54,28 @@ struct FixedDateFormatTests {
         #expect(transformer.string(from: early) == formatter.string(from: early))
     }
 
+    /// ICU divides by zero on a fraction of about 35 digits (a floating-point exception that stops the
+    /// process), through `ISO8601DateFormatter` and `DateFormatter` alike: such text must never reach
+    /// them. (Found by the roundtrip fuzz target; the input is a committed seed.)
+    @Test("text that would stop Foundation's formatters is refused before it reaches them")
+    func formatterTraps() throws {
+        final class Stamps: BaseModel {
+            var iso: Date?
+            var precise: Date?
+            override class var apiToLocal: [String: String] { ["iso": "iso", "p": "precise"] }
+            override class var transformers: [String: JSONTransformer] {
+                ["iso": .iso8601, "precise": .dateFormat("yyyy-MM-dd HH:mm:ss.SSS")]
+            }
+        }
+        let fraction = String(repeating: "1", count: 60)
+        #expect(throws: MappingError.self) { _ = try Stamps.decode(from: #"{"iso":"2026-11-22T19:45:00.\#(fraction),"}"#) }
+        #expect(throws: MappingError.self) { _ = try Stamps.decode(from: #"{"p":"2026-11-22 19:45:00.\#(fraction)"}"#) }
+        #expect(!FormatterInput.isSafe("2026-11-22T19:45:00.\(fraction)"))
+        #expect(FormatterInput.isSafe("2026-11-22T19:45:00.123456789+05:30"))
+        let precise = try #require(try Stamps.decode(from: #"{"p":"2026-11-22 19:45:00.250"}"#).precise)
+        #expect(abs(precise.timeIntervalSince1970 - 1_795_376_700.25) < 0.001)
+    }
+
     @Test("formats, locales and zones the layout cannot follow are left to the formatter")
     func refusals() {
         let posix = Locale(identifier: "en_US_POSIX")
