@@ -96,7 +96,7 @@ struct ArrayCoder<Element>: ValueCoding {
         let merged = identity.isPartial
             ? try decodePart(from: &parser, merging: existing, by: identity, session: session)
             : try decodeWhole(from: &parser, merging: existing, by: identity, session: session)
-        // `current` itself when nothing came or went (see `unchanged`).
+        // `current` itself when nothing came or went (see `isUnchanged`).
         return merged.map { ReferenceCollections.array($0, of: Element.self) } ?? current
     }
 

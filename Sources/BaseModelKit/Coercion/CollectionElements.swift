@@ -261,11 +261,10 @@ extension JSONParser {
 /// `value` as an object reference, when `Value` is a class type; `nil` otherwise. (`as AnyObject`
 /// went through the runtime's general bridging, about 2 700 instructions per element: callgrind.)
 func anyObject<Value>(_ value: Value) -> AnyObject? {
-    guard Value.self is AnyObject.Type, MemoryLayout<Value>.size == MemoryLayout<AnyObject>.size else { return value as AnyObject? }
-    // Sound: a value of a class type (checked above: a class metatype, one reference in size) is a
-    // single strong reference, the representation of `AnyObject`; the cast copies it (retained).
-    // `IdentityMergeTests` merges arrays of models through it.
-    return unsafeBitCast(value, to: AnyObject.self)
+    guard ReferenceCollections.isReference(Value.self) else { return value as AnyObject? }
+    // Sound: a single class reference (checked above), the representation of `AnyObject` (see
+    // `ReferenceCollections`). `IdentityMergeTests` merges arrays of models through it.
+    return ReferenceCollections.object(value)
 }
 
 /// Whether `first` and `second` are the same value, bit for bit: a model an update merged in place

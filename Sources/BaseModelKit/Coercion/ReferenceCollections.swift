@@ -35,7 +35,7 @@ enum ReferenceCollections {
 
     /// `isReference` for a type known only as a metatype.
     static func isReferenceType(_ type: Any.Type) -> Bool {
-        func check<T>(_ type: T.Type) -> Bool { T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size }
+        func check<T>(_ type: T.Type) -> Bool { isReference(type) }
         return check(type)
     }
 

@@ -235,14 +235,19 @@ func skipsNull<Coder: ValueCoding>(at parser: inout JSONParser, for coder: Coder
 func writeMember<Value, Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Value>, of object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter,
                                             session: EncodingSession) throws -> Bool where Coder.Value == Value {
     let value = handle.read(from: object)
-    if coder.isNil(value) {
-        guard session.options.nilEncoding == .null else { return false }
-        writer.writeKey(quoted: key, isFirst: isFirst)
-        writer.writeNull()
-        return true
-    }
+    if coder.isNil(value) { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
     writer.writeKey(quoted: key, isFirst: isFirst)
     try coder.write(value, to: &writer, session: session)
+    return true
+}
+
+/// Writes `"key":null` for a `nil` property when `nilEncoding` is `.null`, nothing otherwise; returns
+/// whether it wrote.
+@inline(__always)
+func writeNilMember(key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) -> Bool {
+    guard session.options.nilEncoding == .null else { return false }
+    writer.writeKey(quoted: key, isFirst: isFirst)
+    writer.writeNull()
     return true
 }
 
@@ -359,27 +364,19 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
             break
         case .reference:
             // As `writeMember`, from the reference (see `OptionalReferenceWriting`).
-            guard let reference = handle.reference(in: object) else { return writeNil(key: key, isFirst: isFirst, to: &writer, session: session) }
+            guard let reference = handle.reference(in: object) else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
             writer.writeKey(quoted: key, isFirst: isFirst)
             try optionalWriter?.writeReference(reference, to: &writer, session: session)
             return true
         case .trivial(let nilBits):
             // As above, from the byte (`Value` is one trivial byte: checked by `nilBits`).
             let bits = TrivialBits.bits(of: handle.read(from: object))
-            guard bits != nilBits else { return writeNil(key: key, isFirst: isFirst, to: &writer, session: session) }
+            guard bits != nilBits else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
             writer.writeKey(quoted: key, isFirst: isFirst)
             try optionalWriter?.writeTrivial(bits: bits, to: &writer, session: session)
             return true
         }
         return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-    }
-
-    /// A `nil` property, as `writeMember` writes one.
-    private func writeNil(key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) -> Bool {
-        guard session.options.nilEncoding == .null else { return false }
-        writer.writeKey(quoted: key, isFirst: isFirst)
-        writer.writeNull()
-        return true
     }
 }
 

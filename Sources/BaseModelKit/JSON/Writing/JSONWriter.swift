@@ -154,22 +154,21 @@ struct JSONWriter: ~Copyable {
             return
         }
         let fraction = -exponent
-        var digits = 1
-        var scale: UInt64 = 1
-        while digits <= fraction, scale <= UInt64.max / 10 {
-            scale *= 10
-            digits += 1
+        // A whole part only when the mantissa has more digits than the fraction (a `UInt64` has at
+        // most 20, so the fraction then has at most 19 and 10^fraction fits).
+        if fraction <= 19 {
+            var scale: UInt64 = 1
+            for _ in 0..<fraction { scale *= 10 }
+            if mantissa >= scale {
+                bytes.appendDecimal(mantissa / scale)
+                bytes.append(UInt8(ascii: "."))
+                appendPadded(mantissa % scale, width: fraction)
+                return
+            }
         }
-        // `scale` is 10^fraction when `mantissa` has more digits than the fraction (then at most 19).
-        if fraction < 20, mantissa >= scale, digits == fraction + 1 {
-            bytes.appendDecimal(mantissa / scale)
-            bytes.append(UInt8(ascii: "."))
-            appendPadded(mantissa % scale, width: fraction)
-        } else {
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "."))
-            appendPadded(mantissa, width: fraction)
-        }
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "."))
+        appendPadded(mantissa, width: fraction)
     }
 
     /// `value`'s digits with zeros in front up to `width` digits.
