@@ -23,6 +23,32 @@ final class LearnedEnumCases: Sendable {
     /// Read without a lock for every value decoded; replaced once per new case.
     private let table = PublishedReference<Table>()
 
+    /// Whether the table holds integers' digits (`Int` raw values) rather than strings' contents.
+    /// Each kind is learned only from its own kind of token: a lenient read of the other kind is never
+    /// learned, so a strict read never finds it.
+    let learnsNumbers: Bool
+
+    init(learnsNumbers: Bool) {
+        self.learnsNumbers = learnsNumbers
+    }
+
+    /// The bits of the learned case at the parser's position, with the parser moved past it; `nil`,
+    /// reading nothing, when the value there is not one.
+    @inline(__always)
+    func bits(at parser: inout JSONParser) -> UInt8? {
+        let token = parser.peekToken()
+        if !learnsNumbers {
+            guard token == UInt8(ascii: "\""), let (bits, closingQuote) = bits(ofStringAt: parser.position, in: parser.bytes) else { return nil }
+            parser.position = closingQuote + 1
+            return bits
+        }
+        guard let token, token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10,
+              let (_, end) = ByteScanning.plainInteger(in: parser.bytes, from: parser.position),
+              let bits = bits(ofNumberFrom: parser.position, to: end, in: parser.bytes) else { return nil }
+        parser.position = end
+        return bits
+    }
+
     /// The bit pattern learned for the string whose opening quote is at `quote`, and the index of its
     /// closing quote, when its contents are exactly a learned raw value. Learned raw values have no
     /// quote, backslash or control byte (they came from plain string contents), so a learned value

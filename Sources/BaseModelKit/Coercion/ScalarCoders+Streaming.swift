@@ -153,29 +153,18 @@ extension RawValueCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped {
         // A string whose contents are a raw value met before: the case from its learned bits.
         guard let learned else { return try decodeByRawValue(from: &parser, plain: nil, session: session) }
-        // The table holds strings' contents for `String` raw values and integers' digits for `Int`
-        // ones, each learned only from its own kind of token: a lenient read of the other kind is
-        // never learned, so a strict read never finds it.
+        if let bits = learned.bits(at: &parser) { return TrivialBits.value(bits: bits, as: Wrapped.self) }
+        // Not learned yet: read by its raw value, and learned from its plain text (see
+        // `LearnedEnumCases.learnsNumbers`).
         let token = parser.peekToken()
-        guard learnsNumbers else {
-            if token == UInt8(ascii: "\""), let (bits, closingQuote) = learned.bits(ofStringAt: parser.position, in: parser.bytes) {
-                parser.position = closingQuote + 1
-                return TrivialBits.value(bits: bits, as: Wrapped.self)
-            }
+        guard learned.learnsNumbers else {
             return try decodeByRawValue(from: &parser, plain: token == UInt8(ascii: "\"") ? parser.plainStringContents() : nil, session: session)
         }
-        if let token, token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 {
-            let start = parser.position
-            guard let (_, end) = ByteScanning.plainInteger(in: parser.bytes, from: start) else {
-                return try decodeByRawValue(from: &parser, plain: nil, session: session)
-            }
-            if let bits = learned.bits(ofNumberFrom: start, to: end, in: parser.bytes) {
-                parser.position = end
-                return TrivialBits.value(bits: bits, as: Wrapped.self)
-            }
-            return try decodeByRawValue(from: &parser, plain: start..<end, session: session)
+        guard let token, token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10,
+              let (_, end) = ByteScanning.plainInteger(in: parser.bytes, from: parser.position) else {
+            return try decodeByRawValue(from: &parser, plain: nil, session: session)
         }
-        return try decodeByRawValue(from: &parser, plain: nil, session: session)
+        return try decodeByRawValue(from: &parser, plain: parser.position..<end, session: session)
     }
 
     /// The slow path, through `init(rawValue:)`, learning the case when it can. Out of line: inlined,

@@ -312,17 +312,14 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
     /// For enums with `String` or `Int` raw values kept in one byte: the cases met so far, matched by
     /// bytes.
     let learned: LearnedEnumCases?
-    /// Whether `learned` holds integers' digits (`Int` raw values) rather than strings' contents.
-    let learnsNumbers: Bool
     /// Whether an unknown raw value keeps the property's default for this property.
     let keepsUnknownCases: Bool
 
     init(raw: any ValueCoding<Wrapped.RawValue>, keepsUnknownCases: Bool = false) {
         self.raw = raw
         self.keepsUnknownCases = keepsUnknownCases
-        learnsNumbers = Wrapped.RawValue.self == Int.self
         let learnsRawValues = Wrapped.RawValue.self == String.self || Wrapped.RawValue.self == Int.self
-        self.learned = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases() : nil
+        self.learned = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases(learnsNumbers: Wrapped.RawValue.self == Int.self) : nil
     }
 
     var typeName: String { String(describing: Wrapped.self) }
@@ -349,6 +346,13 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
         try raw.encode(value.rawValue, session: session)
     }
 }
+
+/// A coder that learns the cases of an enum kept in one byte (`RawValueCoder`).
+protocol EnumCaseLearning {
+    var learned: LearnedEnumCases? { get }
+}
+
+extension RawValueCoder: EnumCaseLearning {}
 
 /// A raw value no case of an enum has, where the property keeps its default: thrown by
 /// `RawValueCoder` and caught by whoever reads the property — an optional becomes `nil`, any other

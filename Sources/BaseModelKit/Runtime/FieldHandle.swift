@@ -30,6 +30,21 @@ struct FieldHandle<Value> {
         offset = field.offset
     }
 
+    /// The same field as its bit pattern, for a `Value` kept in one trivial byte (an enum without
+    /// payloads: `TrivialBits.isStorable`, checked here).
+    @inline(__always)
+    var bits: FieldHandle<UInt8> {
+        // Sound: a trivial one-byte `Value` is stored as exactly one byte, which a `UInt8` reads and
+        // writes as `TrivialBits` does; callers write only bits read from real values of `Value`.
+        precondition(TrivialBits.isStorable(Value.self), "bits of a field that is not one trivial byte")
+        return FieldHandle<UInt8>(checkedOffset: offset)
+    }
+
+    /// A handle of the field at `offset`, which the caller has checked as `init?(field:)` does.
+    private init(checkedOffset offset: Int) {
+        self.offset = offset
+    }
+
     /// The field's current value in `object`, which must be an instance of the class (or a subclass
     /// of the class) the field was read from.
     @inline(__always)

@@ -86,6 +86,16 @@ struct DocumentBytes: @unchecked Sendable {
         return withExtendedLifetime(copy) { base[index] }
     }
 
+    /// The eight bytes from `index` as one word (in memory order: compare it only with words loaded
+    /// the same way), or `nil` when fewer than eight bytes are left from `index`.
+    @inline(__always)
+    func word(at index: Int) -> UInt64? {
+        guard index >= 0, index <= count &- 8 else { return nil }
+        // Sound: the eight bytes from `index` lie inside the document (checked above); `loadUnaligned`
+        // reads them at any alignment, and the owner of a copy is kept alive up to the read.
+        return withExtendedLifetime(copy) { UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) }
+    }
+
     /// The byte at `index`, or `nil` outside the document: one unsigned comparison covers both ends,
     /// where a check before the subscript's own made two. Sound: as the subscript.
     @inline(__always)
