@@ -1,23 +1,25 @@
 /// The plan of every model class used so far, built on first use and cached for the life of the
 /// process. The cache is the only state shared between threads; a plan is immutable once built.
 enum PlanRegistry {
-    private static let plans = Lock<PlanTable>.make(PlanTable())
+    /// The table, read without a lock (every document looks its plan up: the lock and unlock were
+    /// about 50 instructions of a 100-byte message, callgrind) and replaced by a larger copy for each
+    /// class planned.
+    private static let plans = PublishedReference<PlanTable>()
 
     /// The plan of `type`, or the `SchemaError` listing every problem of its tables.
     static func plan(for type: BaseModel.Type) throws(SchemaError) -> ModelPlan {
         let identifier = PlanTable.key(of: type)
-        if let cached = plans.withLock({ $0.plan(for: identifier) }) {
+        if let cached = plans.withPublished({ $0.plan(for: identifier) }) ?? nil {
             return try cached.get()
         }
         // Built outside the lock: a plan may call the class's table members, which run user code.
         // Two threads racing on a first use may both build; the first stored plan is the one kept.
         let built = Result { () throws(SchemaError) in try build(type) }
-        let kept = plans.withLock { plans in
-            if let existing = plans.plan(for: identifier) { return existing }
-            plans.insert(built, for: identifier)
-            return built
+        let table = plans.publish { current in
+            if current?.plan(for: identifier) != nil { return nil }
+            return (current ?? PlanTable()).inserting(built, for: identifier)
         }
-        return try kept.get()
+        return try (table?.plan(for: identifier) ?? built).get()
     }
 
     private static func build(_ type: BaseModel.Type) throws(SchemaError) -> ModelPlan {
@@ -71,24 +73,33 @@ enum PlanRegistry {
 /// `Dictionary` keyed by `ObjectIdentifier` hashed it with SipHash, about 150 instructions of every
 /// document decoded, measured on small messages with callgrind). Classes are never unloaded, so an
 /// address names one class for the life of the process.
-private struct PlanTable {
-    private var keys = [UInt](repeating: 0, count: 64)
-    private var plans = [Result<ModelPlan, SchemaError>?](repeating: nil, count: 64)
-    private var count = 0
+private final class PlanTable: Sendable {
+    private let keys: [UInt]
+    private let plans: [Result<ModelPlan, SchemaError>?]
+
+    /// An empty table.
+    convenience init() {
+        self.init(keys: [UInt](repeating: 0, count: 64), plans: [Result<ModelPlan, SchemaError>?](repeating: nil, count: 64))
+    }
+
+    private init(keys: [UInt], plans: [Result<ModelPlan, SchemaError>?]) {
+        self.keys = keys
+        self.plans = plans
+    }
 
     /// The key of `type`: its metadata's address (never 0).
     static func key(of type: BaseModel.Type) -> UInt {
         UInt(bitPattern: ObjectIdentifier(type))
     }
 
-    /// The first slot to look at for `key`: metadata is at least 16-byte aligned, so the bits above
-    /// the lowest four spread classes over the table.
-    private func start(for key: UInt) -> Int {
-        Int(truncatingIfNeeded: key >> 4) & (keys.count - 1)
+    /// The first slot to look at for `key` in a table of `size` slots: metadata is at least 16-byte
+    /// aligned, so the bits above the lowest four spread classes over the table.
+    private static func start(for key: UInt, size: Int) -> Int {
+        Int(truncatingIfNeeded: key >> 4) & (size - 1)
     }
 
     func plan(for key: UInt) -> Result<ModelPlan, SchemaError>? {
-        var slot = start(for: key)
+        var slot = Self.start(for: key, size: keys.count)
         while true {
             let found = keys[slot]
             if found == key { return plans[slot] }
@@ -97,21 +108,19 @@ private struct PlanTable {
         }
     }
 
-    /// Stores `plan` for `key`, which is not in the table; grows it to keep it at most half full.
-    mutating func insert(_ plan: Result<ModelPlan, SchemaError>, for key: UInt) {
-        if (count + 1) * 2 > keys.count {
-            let old = zip(keys, plans)
-            keys = [UInt](repeating: 0, count: keys.count * 2)
-            plans = [Result<ModelPlan, SchemaError>?](repeating: nil, count: keys.count)
-            count = 0
-            for (oldKey, oldPlan) in old where oldKey != 0 {
-                if let oldPlan { insert(oldPlan, for: oldKey) }
-            }
+    /// A copy of the table with `plan` stored for `key`, which is not in it; twice as large when
+    /// this one is half full, so that a lookup always meets an empty slot.
+    func inserting(_ plan: Result<ModelPlan, SchemaError>, for key: UInt) -> PlanTable {
+        let entries = zip(keys, plans).filter { $0.0 != 0 } + [(key, plan)]
+        let size = entries.count * 2 > keys.count ? keys.count * 2 : keys.count
+        var newKeys = [UInt](repeating: 0, count: size)
+        var newPlans = [Result<ModelPlan, SchemaError>?](repeating: nil, count: size)
+        for (entryKey, entryPlan) in entries {
+            var slot = Self.start(for: entryKey, size: size)
+            while newKeys[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            newKeys[slot] = entryKey
+            newPlans[slot] = entryPlan
         }
-        var slot = start(for: key)
-        while keys[slot] != 0 { slot = (slot + 1) & (keys.count - 1) }
-        keys[slot] = key
-        plans[slot] = plan
-        count += 1
+        return PlanTable(keys: newKeys, plans: newPlans)
     }
 }
