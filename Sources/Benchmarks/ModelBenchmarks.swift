@@ -127,7 +127,6 @@ extension ModelBenchmarks {
     /// 100 000 messages of about 100 bytes, each decoded on its own.
     static func messages(settings: Settings, count: Int = 100_000) throws -> [ResultRow] {
         let messages = Messages.generate(count: count)
-        let byteMessages = messages.map { [UInt8]($0) }
         let total = messages.reduce(0) { $0 + $1.count }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
@@ -135,7 +134,7 @@ extension ModelBenchmarks {
         let sorted = JSONEncoder()
         sorted.outputFormatting = .sortedKeys
         for message in messages.prefix(1000) {
-            guard try sorted.encode(Messages.handDecode([UInt8](message))) == sorted.encode(decoder.decode(PriceUpdateRecord.self, from: message)),
+            guard try sorted.encode(Messages.handDecode(message)) == sorted.encode(decoder.decode(PriceUpdateRecord.self, from: message)),
                   try PriceUpdateModel.decode(from: message).jsonData() == message else {
                 throw ContenderMismatch(payload: "messages", contender: "hand-written")
             }
@@ -143,7 +142,7 @@ extension ModelBenchmarks {
         let decode = try measureInterleaved([
             ("BaseModelKit", total, count, { for message in messages { consume(try PriceUpdateModel.decode(from: message)) } }),
             ("JSONDecoder (Codable)", total, count, { for message in messages { consume(try decoder.decode(PriceUpdateRecord.self, from: message)) } }),
-            ("hand-written", total, count, { for message in byteMessages { consume(try Messages.handDecode(message)) } }),
+            ("hand-written", total, count, { for message in messages { consume(try Messages.handDecode(message)) } }),
         ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
         return [ResultRow(task: "decode", payload: "\(count / 1000)k messages", contenders: decode)]
     }
@@ -189,12 +188,11 @@ extension ModelBenchmarks {
         ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
 
         let messages = ZooCoding.messages(from: record)
-        let byteMessages = messages.map { [UInt8]($0) }
         let total = messages.reduce(0) { $0 + $1.count }
         let messageDecode = try measureInterleaved([
             ("BaseModelKit", total, messages.count, { for message in messages { consume(try ZooPartModel.decode(from: message)) } }),
             ("JSONDecoder (Codable)", total, messages.count, { for message in messages { consume(try decoder.decode(ZooPartRecord.self, from: message)) } }),
-            ("hand-written", total, messages.count, { for message in byteMessages { consume(try HandWrittenZoo.decodePart(message)) } }),
+            ("hand-written", total, messages.count, { for message in messages { consume(try HandWrittenZoo.decodePart(message)) } }),
         ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
         return [
             ResultRow(task: "decode", payload: payload.name, contenders: decode),
@@ -247,7 +245,7 @@ enum ZooCoding {
         }
         for message in messages(from: record).prefix(1000) {
             let expected = try normalized(decoder.decode(ZooPartRecord.self, from: message))
-            guard try normalized(HandWrittenZoo.decodePart([UInt8](message))) == expected,
+            guard try normalized(HandWrittenZoo.decodePart(message)) == expected,
                   try normalized(decoder.decode(ZooPartRecord.self, from: ZooPartModel.decode(from: message).jsonData())) == expected else {
                 throw ContenderMismatch(payload: "zoo messages", contender: "hand-written or BaseModelKit")
             }
@@ -280,10 +278,12 @@ enum ZooCoding {
 
 extension HandWrittenZoo {
     /// One part on its own (a zoo message).
-    static func decodePart(_ bytes: [UInt8]) throws -> ZooPartRecord {
-        // Sound: the scanner reads `buffer` only inside this closure (see `FastScanner`).
-        try bytes.withUnsafeBufferPointer { buffer in
-            var scanner = FastScanner(buffer)
+    /// Read in place from the `Data` the other contenders read too.
+    static func decodePart(_ data: Data) throws -> ZooPartRecord {
+        // Sound: the scanner reads the bytes only inside this closure, which lends them (see
+        // `FastScanner`).
+        try data.withUnsafeBytes { raw in
+            var scanner = FastScanner(raw.bindMemory(to: UInt8.self))
             return try part(&scanner)
         }
     }

@@ -43,8 +43,10 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 
 // `--profile TASK FILE`: only repeat one task 20 times on FILE, for a profiler (callgrind, perf) to
 // watch. Tasks: parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode
-// (these on the odds feed: see --write-odds-feed), hand-message-decode, hand-citm-decode, hand-citm-encode, hand-twitter-decode, twitter-decode, twitter-encode (on twitter.json), citm-decode,
-// citm-encode (on citm_catalog.json), message-decode (generated messages), hook-decode (the odds
+// (these on the odds feed: see --write-odds-feed), hand-citm-decode, hand-citm-encode,
+// hand-twitter-decode, twitter-decode, twitter-encode (on twitter.json), citm-decode, citm-encode (on
+// citm_catalog.json), message-decode, hand-message-decode (generated messages, from `Data`),
+// message-decode-bytes, hand-message-decode-bytes (the same from byte arrays), hook-decode (the odds
 // feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed twice over: with change sets,
@@ -129,24 +131,29 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "zoo-messages", "hand-zoo-messages", "zoo-messages-setup":
         // Every part of the zoo feed decoded as a message of its own, ten times over.
         let messages = ZooCoding.messages(from: try ZooCoding.decoder().decode(ZooFeedRecord.self, from: Payloads.zooFeed().data))
-        let byteMessages = messages.map { [UInt8]($0) }
         let turns = task == "zoo-messages-setup" ? 0 : 10
         for _ in 0..<turns {
             if task == "zoo-messages" {
                 for message in messages { consume(try ZooPartModel.decode(from: message)) }
             } else {
-                for message in byteMessages { consume(try HandWrittenZoo.decodePart(message)) }
+                for message in messages { consume(try HandWrittenZoo.decodePart(message)) }
             }
         }
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
         for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
-    case "message-decode":
-        // The same set-up as hand-message-decode (the messages and their byte copies), so that
-        // subtracting setup-messages leaves the decoding alone for both.
+    case "message-decode", "hand-message-decode", "message-decode-bytes", "hand-message-decode-bytes":
+        // The same set-up for all four (the messages and their byte copies), so that subtracting
+        // setup-messages leaves the decoding alone. The plain tasks read the `Data` messages, as the
+        // benchmark's contenders do; the -bytes tasks read the byte copies.
         let messages = Messages.generate(count: profileMessageCount)
-        consume(messages.map { [UInt8]($0) })
-        for message in messages { consume(try PriceUpdateModel.decode(from: message)) }
+        let byteMessages = messages.map { [UInt8]($0) }
+        switch task {
+        case "message-decode": for message in messages { consume(try PriceUpdateModel.decode(from: message)) }
+        case "hand-message-decode": for message in messages { consume(try Messages.handDecode(message)) }
+        case "message-decode-bytes": for message in byteMessages { consume(try PriceUpdateModel.decode(from: message)) }
+        default: for message in byteMessages { consume(try Messages.handDecode(message)) }
+        }
     case "codable-decode":
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
@@ -169,10 +176,6 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
             let messages = Messages.generate(count: profileMessageCount)
             consume(messages.map { [UInt8]($0) })
         }
-    case "hand-message-decode":
-        let messages = Messages.generate(count: profileMessageCount)
-        let byteMessages = messages.map { [UInt8]($0) }
-        for message in byteMessages { consume(try Messages.handDecode(message)) }
     case "hand-citm-decode":
         for _ in 0..<20 { consume(try HandWrittenCatalog.decode(bytes)) }
     case "hand-citm-encode":
@@ -186,7 +189,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let value = try JSONSerialization.jsonObject(with: data)
         for _ in 0..<20 { consume(try JSONSerialization.data(withJSONObject: value)) }
     default:
-        print("Unknown task \(task): use zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup, zoo-messages, hand-zoo-messages, zoo-messages-setup, parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode, hand-message-decode, hand-citm-decode, hand-citm-encode, hand-twitter-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, live-update, live-update-quiet, live-update-hand, foundation-parse or foundation-write.")
+        print("Unknown task \(task): use zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup, zoo-messages, hand-zoo-messages, zoo-messages-setup, parse, write, model-decode, model-encode, codable-decode, hand-decode, hand-encode, hand-message-decode, message-decode-bytes, hand-message-decode-bytes, hand-citm-decode, hand-citm-encode, hand-twitter-decode, twitter-decode, twitter-encode, citm-decode, citm-encode, message-decode, hook-decode, model-update, live-update, live-update-quiet, live-update-hand, foundation-parse or foundation-write.")
         exit(2)
     }
     exit(0)

@@ -298,7 +298,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// the property as its byte. A learned case is stored as that byte, with no value of the enum in
     /// between (unspecialised code copied each one through the enum's metadata: about 200
     /// instructions a property of a 100-byte message, callgrind).
-    private let learnedEnum: (cases: LearnedEnumCases, field: FieldHandle<UInt8>)?
+    let learnedEnum: (cases: LearnedEnumCases, field: FieldHandle<UInt8>)?
 
     private enum OptionalShape {
         case none
@@ -361,13 +361,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         if let learnedEnum, let bits = learnedEnum.cases.bits(at: &parser) {
-            // An update writes, and logs, only a case that is not the one there.
-            if let changeLog = session.changeLog {
-                if learnedEnum.field.read(from: object) == bits { return }
-                changeLog.noteWrite(of: learnedEnum.field, in: object)
-            }
-            learnedEnum.field.write(bits, to: object)
-            return
+            return storeCase(bits: bits, in: learnedEnum.field, of: object, session: session)
         }
         let mayMerge = !isOptionalReference || !handle.holdsNilReference(in: object)
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session, mayMerge: mayMerge)
@@ -393,6 +387,17 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         }
         return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
+}
+
+/// Stores the learned case `bits` in `field`, an enum property as its byte: an update writes, and
+/// logs, only a case that is not the one there.
+@inline(__always)
+func storeCase(bits: UInt8, in field: FieldHandle<UInt8>, of object: AnyObject, session: DecodingSession) {
+    if let changeLog = session.changeLog {
+        if field.read(from: object) == bits { return }
+        changeLog.noteWrite(of: field, in: object)
+    }
+    field.write(bits, to: object)
 }
 
 /// A coder that merges an array by identity, and tells the identities of its elements.

@@ -96,6 +96,8 @@ final class BoolField: FieldStorage<BoolCoder, Bool>, SpecializedFieldAccess, @u
 final class OptionalBoolField: FieldStorage<OptionalOf<BoolCoder>, Bool?>, SpecializedFieldAccess, @unchecked Sendable {}
 final class DateField: FieldStorage<DateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
 final class OptionalDateField: FieldStorage<OptionalOf<DateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
+final class EpochDateField: FieldStorage<EpochDateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
+final class OptionalEpochDateField: FieldStorage<OptionalOf<EpochDateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
 
 extension Date: ExactlyComparable {
     static func isExactly(_ first: Date, _ second: Date) -> Bool {
@@ -117,10 +119,19 @@ extension StringField {
 
 enum SpecializedFields {
     /// A specialised access for `field` when its type is one of the common scalars (or an optional of
-    /// one) and no transformer applies; `nil` otherwise.
-    static func access(for field: StoredField) -> (any MappedFieldAccess)? {
+    /// one) and no transformer applies, or a `Date` (or `Date?`) with an epoch transformer
+    /// (`transformer`); `nil` otherwise.
+    static func access(for field: StoredField, transformer: JSONTransformer?) -> (any MappedFieldAccess)? {
         func make<Access: SpecializedFieldAccess>(_ build: (FieldHandle<Access.Coder.Value>) -> Access) -> Access? {
             FieldHandle<Access.Coder.Value>(field: field).map(build)
+        }
+        if let transformer {
+            guard let epoch = TransformedDateCoder(kind: transformer.kind).epoch else { return nil }
+            switch field.type {
+            case is Date.Type: return make { EpochDateField(handle: $0, coder: epoch) }
+            case is Date?.Type: return make { OptionalEpochDateField(handle: $0, coder: OptionalOf(wrapped: epoch)) }
+            default: return nil
+            }
         }
         switch field.type {
         case is String.Type: return make { StringField(handle: $0, coder: StringCoder()) }
@@ -155,6 +166,12 @@ enum StreamedMember: Sendable {
     case optionalBool(FieldHandle<Bool?>, OptionalOf<BoolCoder>)
     case date(FieldHandle<Date>, DateCoder)
     case optionalDate(FieldHandle<Date?>, OptionalOf<DateCoder>)
+    case epochDate(FieldHandle<Date>, EpochDateCoder)
+    case optionalEpochDate(FieldHandle<Date?>, OptionalOf<EpochDateCoder>)
+    /// An enum property whose coder learns its cases (`MappedField.learnedEnum`): a learned case is
+    /// stored as its byte here; anything else goes through the access.
+    // Sound: the cases are held unowned; the access, which the same table holds, owns them.
+    case learnedEnum(FieldHandle<UInt8>, Unmanaged<LearnedEnumCases>)
     /// Any other access: decoded through the object.
     case access
 
@@ -172,6 +189,12 @@ enum StreamedMember: Sendable {
         case let field as OptionalBoolField: self = .optionalBool(field.handle, field.coder)
         case let field as DateField: self = .date(field.handle, field.coder)
         case let field as OptionalDateField: self = .optionalDate(field.handle, field.coder)
+        case let field as EpochDateField: self = .epochDate(field.handle, field.coder)
+        case let field as OptionalEpochDateField: self = .optionalEpochDate(field.handle, field.coder)
+        case let field as any EnumCaseStoring:
+            guard let (cases, byte) = field.learnedEnum else { self = .access; return }
+            // Sound: unretained, as the case says; its owner outlives every use.
+            self = .learnedEnum(byte, Unmanaged.passUnretained(cases))
         default: self = .access
         }
     }
@@ -191,6 +214,12 @@ enum StreamedMember: Sendable {
         case .optionalBool(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
         case .date(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
         case .optionalDate(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .epochDate(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .optionalEpochDate(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .learnedEnum(let field, let cases):
+            // Sound: the access that owns the cases lives as long as the table that holds this member.
+            guard let bits = cases._withUnsafeGuaranteedRef({ $0.bits(at: &parser) }) else { return false }
+            storeCase(bits: bits, in: field, of: object, session: session)
         case .access: return false
         }
         return true
@@ -211,7 +240,16 @@ enum StreamedMember: Sendable {
         case .optionalBool(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .date(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .optionalDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .access: nil
+        case .epochDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalEpochDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .learnedEnum, .access: nil
         }
     }
 }
+
+/// An access that may store an enum property as its byte (`MappedField`).
+protocol EnumCaseStoring {
+    var learnedEnum: (cases: LearnedEnumCases, field: FieldHandle<UInt8>)? { get }
+}
+
+extension MappedField: EnumCaseStoring {}

@@ -59,7 +59,7 @@ struct PlanBuilder {
                 problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`, which is not that type and holds no value of it (as an optional, an element or a dictionary value).")
                 continue
             }
-            let specialized = transformer == nil ? SpecializedFields.access(for: field) : nil
+            let specialized = SpecializedFields.access(for: field, transformer: transformer)
             guard let access = specialized ?? mappedAccess(for: field, factory: factory) else {
                 if let transformer {
                     problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but BaseModelKit cannot map the rest of `\(property)`'s type `\(field.type)` around it.")
