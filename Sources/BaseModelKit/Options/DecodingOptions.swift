@@ -88,7 +88,8 @@ public struct DecodingOptions: Sendable {
     public init() {
         maxDepth = 512
         coercion = .lenient
-        dateStrategy = .secondsSince1970
+        // Made in place: the static `.secondsSince1970` cost a `swift_once` and a copy per call.
+        dateStrategy = JSONTransformer(kind: .secondsSince1970)
         collections = .strict
         unknownKeys = .ignore
         missingKeys = .keepDefault

@@ -32,7 +32,8 @@ public struct EncodingOptions: Sendable, ExpressibleByArrayLiteral {
     public init() {
         formatting = []
         nilEncoding = .omit
-        dateStrategy = .secondsSince1970
+        // Made in place: the static `.secondsSince1970` cost a `swift_once` and a copy per call.
+        dateStrategy = JSONTransformer(kind: .secondsSince1970)
         maxDepth = 512
     }
 

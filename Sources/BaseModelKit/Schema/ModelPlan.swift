@@ -39,8 +39,9 @@ final class ModelPlan: Sendable {
     /// The model classes the class's mapped properties hold (at any level of their containers) or its
     /// constructors build: the graph below it, for `runsHooksBelow`.
     let nestedModelTypes: [BaseModel.Type]
-    /// `runsHooksBelow`, once found.
-    private let hooksBelow = Lock<Bool?>.make(nil)
+    /// `runsHooksBelow`, once found: 0 before, then 1 for no and 2 for yes (an atomic word: every
+    /// document reads it, and a lock around it cost about 50 instructions of a small message).
+    private let hooksBelow = AtomicWord.make(0)
 
     /// What the tables leave out without making the plan unsound — `@Observable` properties without
     /// a key path, whose observers are not told — which `validateMappings()` reports.
@@ -72,10 +73,11 @@ extension ModelPlan {
     /// instructions per document, a tenth of decoding a small message: callgrind). A class whose
     /// plan cannot be made counts as running hooks.
     var runsHooksBelow: Bool {
-        if let known = hooksBelow.withLock({ $0 }) { return known }
+        let known = hooksBelow.load()
+        if known != 0 { return known == 2 }
         var visited: Set<ObjectIdentifier> = []
         let found = Self.runsHooks(self, visited: &visited)
-        hooksBelow.withLock { $0 = found }
+        hooksBelow.store(found ? 2 : 1)
         return found
     }
 

@@ -9,17 +9,22 @@ enum PlanRegistry {
     /// The plan of `type`, or the `SchemaError` listing every problem of its tables.
     static func plan(for type: BaseModel.Type) throws(SchemaError) -> ModelPlan {
         let identifier = PlanTable.key(of: type)
-        if let cached = plans.withPublished({ $0.plan(for: identifier) }) ?? nil {
-            return try cached.get()
-        }
+        if let plan = plans.withPublished({ $0.plan(for: identifier) }) ?? nil { return plan }
+        return try planSlowly(for: type, identifier: identifier)
+    }
+
+    /// `plan(for:)` for a class met for the first time, or whose tables have problems.
+    @inline(never)
+    private static func planSlowly(for type: BaseModel.Type, identifier: UInt) throws(SchemaError) -> ModelPlan {
+        if let known = plans.withPublished({ $0.entry(for: identifier) }) ?? nil { return try known.get() }
         // Built outside the lock: a plan may call the class's table members, which run user code.
         // Two threads racing on a first use may both build; the first stored plan is the one kept.
         let built = Result { () throws(SchemaError) in try build(type) }
         let table = plans.publish { current in
-            if current?.plan(for: identifier) != nil { return nil }
+            if current?.entry(for: identifier) != nil { return nil }
             return (current ?? PlanTable()).inserting(built, for: identifier)
         }
-        return try (table?.plan(for: identifier) ?? built).get()
+        return try (table?.entry(for: identifier) ?? built).get()
     }
 
     private static func build(_ type: BaseModel.Type) throws(SchemaError) -> ModelPlan {
@@ -75,16 +80,20 @@ enum PlanRegistry {
 /// address names one class for the life of the process.
 private final class PlanTable: Sendable {
     private let keys: [UInt]
-    private let plans: [Result<ModelPlan, SchemaError>?]
+    /// The plan of each class whose tables are sound, and the problems of each other one. (Kept
+    /// apart rather than as a `Result`, whose copy per lookup cost about 40 instructions.)
+    private let plans: [ModelPlan?]
+    private let errors: [SchemaError?]
 
     /// An empty table.
     convenience init() {
-        self.init(keys: [UInt](repeating: 0, count: 64), plans: [Result<ModelPlan, SchemaError>?](repeating: nil, count: 64))
+        self.init(keys: [UInt](repeating: 0, count: 64), plans: [ModelPlan?](repeating: nil, count: 64), errors: [SchemaError?](repeating: nil, count: 64))
     }
 
-    private init(keys: [UInt], plans: [Result<ModelPlan, SchemaError>?]) {
+    private init(keys: [UInt], plans: [ModelPlan?], errors: [SchemaError?]) {
         self.keys = keys
         self.plans = plans
+        self.errors = errors
     }
 
     /// The key of `type`: its metadata's address (never 0).
@@ -98,29 +107,49 @@ private final class PlanTable: Sendable {
         Int(truncatingIfNeeded: key >> 4) & (size - 1)
     }
 
-    func plan(for key: UInt) -> Result<ModelPlan, SchemaError>? {
+    /// The slot of `key`, if the table has it.
+    private func slot(of key: UInt) -> Int? {
         var slot = Self.start(for: key, size: keys.count)
         while true {
             let found = keys[slot]
-            if found == key { return plans[slot] }
+            if found == key { return slot }
             if found == 0 { return nil }
             slot = (slot + 1) & (keys.count - 1)
         }
     }
 
-    /// A copy of the table with `plan` stored for `key`, which is not in it; twice as large when
+    /// The plan stored for `key`; `nil` when there is none or its tables have problems.
+    @inline(__always)
+    func plan(for key: UInt) -> ModelPlan? {
+        slot(of: key).flatMap { plans[$0] }
+    }
+
+    /// What is stored for `key`, plan or problems.
+    func entry(for key: UInt) -> Result<ModelPlan, SchemaError>? {
+        guard let slot = slot(of: key) else { return nil }
+        if let plan = plans[slot] { return .success(plan) }
+        return errors[slot].map { .failure($0) }
+    }
+
+    /// A copy of the table with `entry` stored for `key`, which is not in it; twice as large when
     /// this one is half full, so that a lookup always meets an empty slot.
-    func inserting(_ plan: Result<ModelPlan, SchemaError>, for key: UInt) -> PlanTable {
-        let entries = zip(keys, plans).filter { $0.0 != 0 } + [(key, plan)]
-        let size = entries.count * 2 > keys.count ? keys.count * 2 : keys.count
+    func inserting(_ entry: Result<ModelPlan, SchemaError>, for key: UInt) -> PlanTable {
+        let entries = keys.indices.compactMap { slot in keys[slot] == 0 ? nil : (keys[slot], plans[slot], errors[slot]) }
+        let added: (UInt, ModelPlan?, SchemaError?) = switch entry {
+        case .success(let plan): (key, plan, nil)
+        case .failure(let error): (key, nil, error)
+        }
+        let size = (entries.count + 1) * 2 > keys.count ? keys.count * 2 : keys.count
         var newKeys = [UInt](repeating: 0, count: size)
-        var newPlans = [Result<ModelPlan, SchemaError>?](repeating: nil, count: size)
-        for (entryKey, entryPlan) in entries {
+        var newPlans = [ModelPlan?](repeating: nil, count: size)
+        var newErrors = [SchemaError?](repeating: nil, count: size)
+        for (entryKey, plan, error) in entries + [added] {
             var slot = Self.start(for: entryKey, size: size)
             while newKeys[slot] != 0 { slot = (slot + 1) & (size - 1) }
             newKeys[slot] = entryKey
-            newPlans[slot] = entryPlan
+            newPlans[slot] = plan
+            newErrors[slot] = error
         }
-        return PlanTable(keys: newKeys, plans: newPlans)
+        return PlanTable(keys: newKeys, plans: newPlans, errors: newErrors)
     }
 }

@@ -29,8 +29,21 @@ enum DocumentDecoding {
                                     envelopeKey: String? = nil) throws -> BaseModel {
         let session = DecodingSession.forDecoding(options: options, reports: report != nil, envelopeKey: envelopeKey)
         let plan = try PlanRegistry.plan(for: type)
-        return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
-            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
+        guard path == nil, report == nil, !plan.runsHooksBelow else {
+            return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
+                try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
+            }
+        }
+        // The whole document, no report, no hook: `run`'s work without its closure, whose captures
+        // were retained and released for every document (callgrind: about 150 instructions of a
+        // 100-byte message).
+        do {
+            var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
+            let model = try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
+            try parser.expectEndOfInput()
+            return model
+        } catch let error as JSONSyntaxError {
+            throw MappingError(.malformedJSON(error))
         }
     }
 
