@@ -324,6 +324,8 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
 
     var typeName: String { String(describing: Wrapped.self) }
 
+    var learnedCases: LearnedEnumCases? { learned }
+
     func decode(_ json: JSON, existing: Wrapped?, session: DecodingSession) throws -> Wrapped {
         let rawValue: Wrapped.RawValue
         do {
@@ -346,13 +348,6 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
         try raw.encode(value.rawValue, session: session)
     }
 }
-
-/// A coder that learns the cases of an enum kept in one byte (`RawValueCoder`).
-protocol EnumCaseLearning {
-    var learned: LearnedEnumCases? { get }
-}
-
-extension RawValueCoder: EnumCaseLearning {}
 
 /// A raw value no case of an enum has, where the property keeps its default: thrown by
 /// `RawValueCoder` and caught by whoever reads the property — an optional becomes `nil`, any other

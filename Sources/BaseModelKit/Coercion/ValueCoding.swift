@@ -43,6 +43,9 @@ protocol ValueCoding<Value>: Sendable {
 
     /// Whether `value` is `nil` (left out of the output unless `nilEncoding` is `.null`).
     func isNil(_ value: Value) -> Bool
+
+    /// The cases the coder learns, for an enum kept in one byte (`RawValueCoder`); `nil` otherwise.
+    var learnedCases: LearnedEnumCases? { get }
 }
 
 extension ValueCoding {
@@ -68,6 +71,7 @@ extension ValueCoding {
     }
 
     var acceptsNull: Bool { false }
+    var learnedCases: LearnedEnumCases? { nil }
     var mergesIntoExisting: Bool { false }
     var isModel: Bool { false }
     func isNil(_ value: Value) -> Bool { false }

@@ -191,11 +191,10 @@ enum StreamedMember: Sendable {
         case let field as OptionalDateField: self = .optionalDate(field.handle, field.coder)
         case let field as EpochDateField: self = .epochDate(field.handle, field.coder)
         case let field as OptionalEpochDateField: self = .optionalEpochDate(field.handle, field.coder)
-        case let field as any EnumCaseStoring:
-            guard let (cases, byte) = field.learnedEnum else { self = .access; return }
+        default:
+            guard let (cases, byte) = access.learnedEnum else { self = .access; return }
             // Sound: unretained, as the case says; its owner outlives every use.
             self = .learnedEnum(byte, Unmanaged.passUnretained(cases))
-        default: self = .access
         }
     }
 
@@ -246,10 +245,3 @@ enum StreamedMember: Sendable {
         }
     }
 }
-
-/// An access that may store an enum property as its byte (`MappedField`).
-protocol EnumCaseStoring {
-    var learnedEnum: (cases: LearnedEnumCases, field: FieldHandle<UInt8>)? { get }
-}
-
-extension MappedField: EnumCaseStoring {}

@@ -4,18 +4,20 @@
 import Foundation
 import Testing
 
-/// Keys that are prefixes of each other, one whose `"key":` is exactly eight bytes, one that is nine
-/// (read the slow way), and a non-ASCII one: the member loop compares a member's compact key as one
-/// word, and must never take one of them for another.
+/// Keys that are prefixes of each other, ones whose `"key":` is exactly eight bytes, nine, sixteen
+/// and seventeen (read the slow way), and a non-ASCII one: the member loop compares a member's
+/// compact key as one or two words, and must never take one of them for another.
 private final class Prefixes: BaseModel {
     var one = 0
     var two = 0
     var three = ""
     var five = 0
     var six = 0
+    var thirteen = 0
+    var fourteen = 0
     var accented = 0
     override class var apiToLocal: [String: String] {
-        ["a": "one", "ab": "two", "abc": "three", "abcde": "five", "abcdef": "six", "é": "accented"]
+        ["a": "one", "ab": "two", "abc": "three", "abcde": "five", "abcdef": "six", "abcdefghijklm": "thirteen", "abcdefghijklmn": "fourteen", "é": "accented"]
     }
 }
 
@@ -56,16 +58,18 @@ struct KeyMatchingTests {
     @Test("random documents: members in any order, spaced or not, escaped or not, repeated or unknown, decode and update as their last values say")
     func randomDocuments() throws {
         var generator = SeededGenerator(seed: 2026)
-        let keys = ["a", "ab", "abc", "abcde", "abcdef", "é"]
+        let keys = ["a", "ab", "abc", "abcde", "abcdef", "abcdefghijklm", "abcdefghijklmn", "é"]
         // Unknown keys that start or end like known ones.
-        let strangers = ["abcd", "b", "ba", "abcdefg", "e", "a\u{301}", "aa"]
+        let strangers = ["abcd", "b", "ba", "abcdefg", "e", "a\u{301}", "aa", "abcdefghijkl", "abcdefghijklmno", "abcdefghijklmM"]
         var documents = 0
         for _ in 0..<3_000 {
             var expected: [String: Int] = [:]
             var members: [String] = []
-            for _ in 0..<Int.random(in: 0...9, using: &generator) {
+            // Half the documents list their keys in the declaration order, which the loop predicts.
+            let inOrder = Bool.random(using: &generator)
+            for position in 0..<Int.random(in: 0...9, using: &generator) {
                 let isStranger = Int.random(in: 0..<5, using: &generator) == 0
-                let key = isStranger ? strangers.randomElement(using: &generator)! : keys.randomElement(using: &generator)!
+                let key = isStranger ? strangers.randomElement(using: &generator)! : inOrder ? keys[position % keys.count] : keys.randomElement(using: &generator)!
                 let value = Int.random(in: -999...999, using: &generator)
                 if !isStranger { expected[key] = value }
                 let text = key == "abc" ? #""\#(value)""# : "\(value)"
@@ -75,7 +79,7 @@ struct KeyMatchingTests {
             let decoded = try Prefixes.decode(from: document)
             #expect(values(of: decoded) == fill(expected, defaults: 0), "\(document)")
             // An update reads the same keys into an object that has values already.
-            let updated = try Prefixes.decode(from: #"{"a":5000,"ab":5000,"abc":"5000","abcde":5000,"abcdef":5000,"é":5000}"#)
+            let updated = try Prefixes.decode(from: #"{"a":5000,"ab":5000,"abc":"5000","abcde":5000,"abcdef":5000,"abcdefghijklm":5000,"abcdefghijklmn":5000,"é":5000}"#)
             try updated.update(from: document)
             #expect(values(of: updated) == fill(expected, defaults: 5000), "\(document)")
             documents += 1
@@ -116,12 +120,13 @@ struct KeyMatchingTests {
     }
 
     private func values(of model: Prefixes) -> [String: Int] {
-        ["a": model.one, "ab": model.two, "abc": Int(model.three) ?? -1, "abcde": model.five, "abcdef": model.six, "é": model.accented]
+        ["a": model.one, "ab": model.two, "abc": Int(model.three) ?? -1, "abcde": model.five, "abcdef": model.six,
+         "abcdefghijklm": model.thirteen, "abcdefghijklmn": model.fourteen, "é": model.accented]
     }
 
     private func fill(_ values: [String: Int], defaults: Int) -> [String: Int] {
         var filled = values
-        for key in ["a", "ab", "abc", "abcde", "abcdef", "é"] where filled[key] == nil {
+        for key in ["a", "ab", "abc", "abcde", "abcdef", "abcdefghijklm", "abcdefghijklmn", "é"] where filled[key] == nil {
             filled[key] = key == "abc" && defaults == 0 ? -1 : defaults
         }
         return filled
