@@ -32,11 +32,18 @@ final class LearnedEnumCases: Sendable {
         self.learnsNumbers = learnsNumbers
     }
 
-    /// The bits of the learned case at the parser's position, with the parser moved past it; `nil`,
-    /// reading nothing, when the value there is not one.
+    /// The bits of the learned case at the parser's position — or `nilBits`, for an optional, at
+    /// `null` — with the parser moved past it; `nil`, reading nothing, when the value there is
+    /// neither.
     @inline(__always)
-    func bits(at parser: inout JSONParser) -> UInt8? {
+    func bits(at parser: inout JSONParser, nilBits: UInt8? = nil) -> UInt8? {
         let token = parser.peekToken()
+        if let nilBits, token == UInt8(ascii: "n") {
+            guard parser.bytes.byte(at: parser.position + 1) == UInt8(ascii: "u"), parser.bytes.byte(at: parser.position + 2) == UInt8(ascii: "l"),
+                  parser.bytes.byte(at: parser.position + 3) == UInt8(ascii: "l") else { return nil }
+            parser.position += 4
+            return nilBits
+        }
         if !learnsNumbers {
             guard token == UInt8(ascii: "\""), let (bits, closingQuote) = bits(ofStringAt: parser.position, in: parser.bytes) else { return nil }
             parser.position = closingQuote + 1

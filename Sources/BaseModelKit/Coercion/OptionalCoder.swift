@@ -12,6 +12,8 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     var typeName: String { wrapped.typeName }
     var acceptsNull: Bool { true }
     var mergesIntoExisting: Bool { wrapped.mergesIntoExisting }
+    /// An optional enum's cases are its wrapped enum's, with the same bytes (see `MappedField`).
+    var learnedCases: LearnedEnumCases? { wrapped.learnedCases }
 
     @_specialize(where Wrapped == Int)
     @_specialize(where Wrapped == Int8)

@@ -54,15 +54,15 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// The model `id` names in the property of `object` (see `ModelAddressing`).
     func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
 
-    /// For an enum property whose coder learns its cases (`RawValueCoder.learned`): the cases, and
-    /// the property as its byte; `nil` for any other. (A requirement rather than a cast: a cast that
-    /// fails searches every conformance of the type, about 60 000 instructions per type when a plan
-    /// is built, callgrind.)
-    var learnedEnum: (cases: LearnedEnumCases, field: FieldHandle<UInt8>)? { get }
+    /// For an enum property (or an optional one) whose coder learns its cases
+    /// (`RawValueCoder.learned`): how it is stored as its byte; `nil` for any other. (A requirement
+    /// rather than a cast: a cast that fails searches every conformance of the type, about 60 000
+    /// instructions per type when a plan is built, callgrind.)
+    var learnedEnum: LearnedEnumField? { get }
 }
 
 extension MappedFieldAccess {
-    var learnedEnum: (cases: LearnedEnumCases, field: FieldHandle<UInt8>)? { nil }
+    var learnedEnum: LearnedEnumField? { nil }
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
     var mergesOnUpdate: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
@@ -194,6 +194,20 @@ extension Int: ExactlyComparable {
     static func isExactly(_ first: Int, _ second: Int) -> Bool { first == second }
 }
 
+extension Int64: ExactlyComparable {}
+extension Int32: ExactlyComparable {}
+extension Int16: ExactlyComparable {}
+extension Int8: ExactlyComparable {}
+extension UInt: ExactlyComparable {}
+extension UInt64: ExactlyComparable {}
+extension UInt32: ExactlyComparable {}
+extension UInt16: ExactlyComparable {}
+extension UInt8: ExactlyComparable {}
+
+extension FixedWidthInteger {
+    static func isExactly(_ first: Self, _ second: Self) -> Bool { first == second }
+}
+
 extension Bool: ExactlyComparable {
     static func isExactly(_ first: Bool, _ second: Bool) -> Bool { first == second }
 }
@@ -301,11 +315,11 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// outlined copy each, callgrind.)
     private let optionalShape: OptionalShape
     private let optionalWriter: (any OptionalReferenceWriting)?
-    /// For an enum property whose coder learns its cases (`RawValueCoder.learned`): the cases, and
-    /// the property as its byte. A learned case is stored as that byte, with no value of the enum in
-    /// between (unspecialised code copied each one through the enum's metadata: about 200
-    /// instructions a property of a 100-byte message, callgrind).
-    let learnedEnum: (cases: LearnedEnumCases, field: FieldHandle<UInt8>)?
+    /// For an enum property (or an optional one) whose coder learns its cases: a learned case is
+    /// stored as its byte, with no value of the enum in between (unspecialised code copied each one
+    /// through the enum's metadata: about 200 instructions a property of a 100-byte message,
+    /// callgrind).
+    let learnedEnum: LearnedEnumField?
 
     private enum OptionalShape {
         case none
@@ -326,7 +340,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         } else {
             optionalShape = .none
         }
-        learnedEnum = coder.learnedCases.map { ($0, handle.bits) }
+        learnedEnum = coder.learnedCases.flatMap { LearnedEnumField(cases: $0, handle: handle) }
         (identityKey, identityReader, mergesByKey, mergesModel) = switch MergeShape(of: coder) {
         case .identified(let key, let probing): (key, probing, false, false)
         case .keyed: (nil, nil, true, false)
@@ -367,7 +381,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     }
 
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        if let learnedEnum, let bits = learnedEnum.cases.bits(at: &parser) {
+        if let learnedEnum, let bits = learnedEnum.cases.bits(at: &parser, nilBits: learnedEnum.nilBits) {
             return storeCase(bits: bits, in: learnedEnum.field, of: object, session: session)
         }
         let mayMerge = !isOptionalReference || !handle.holdsNilReference(in: object)
@@ -396,8 +410,32 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     }
 }
 
-/// Stores the learned case `bits` in `field`, an enum property as its byte: an update writes, and
-/// logs, only a case that is not the one there.
+/// An enum property, or an optional one, whose coder learns its cases (`LearnedEnumCases`), as the
+/// byte it is kept in.
+struct LearnedEnumField {
+    let cases: LearnedEnumCases
+    /// The property as its byte.
+    let field: FieldHandle<UInt8>
+    /// For an optional, the byte of `nil`.
+    let nilBits: UInt8?
+
+    /// `nil` unless `Value` is kept in one trivial byte: an enum, or an optional of one whose `nil`
+    /// fits in the same byte (then a case's byte is the same in both).
+    init?<Value>(cases: LearnedEnumCases, handle: FieldHandle<Value>) {
+        guard TrivialBits.isStorable(Value.self) else { return nil }
+        if let container = Value.self as? any StandardContainer.Type, container.isOptional {
+            guard let nilBits = container.nilBits else { return nil }
+            self.nilBits = nilBits
+        } else {
+            nilBits = nil
+        }
+        self.cases = cases
+        field = handle.bits
+    }
+}
+
+/// Stores the learned case `bits` in `field`, an enum property as its byte (`LearnedEnumField`): an
+/// update writes, and logs, only a case that is not the one there.
 @inline(__always)
 func storeCase(bits: UInt8, in field: FieldHandle<UInt8>, of object: AnyObject, session: DecodingSession) {
     if let changeLog = session.changeLog {

@@ -96,6 +96,10 @@ final class BoolField: FieldStorage<BoolCoder, Bool>, SpecializedFieldAccess, @u
 final class OptionalBoolField: FieldStorage<OptionalOf<BoolCoder>, Bool?>, SpecializedFieldAccess, @unchecked Sendable {}
 final class DateField: FieldStorage<DateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
 final class OptionalDateField: FieldStorage<OptionalOf<DateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
+/// An integer of a fixed width other than `Int` (`Int8` … `UInt64`), decoded and written in place by
+/// the member loop (`StreamedMember`); through `MappedField` and its existential coder, each cost
+/// about 150 instructions more (callgrind, the type zoo's messages).
+final class IntegerField<Integer: FixedWidthInteger & Sendable & ExactlyComparable>: FieldStorage<IntegerCoder<Integer>, Integer>, SpecializedFieldAccess, @unchecked Sendable {}
 final class EpochDateField: FieldStorage<EpochDateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
 final class OptionalEpochDateField: FieldStorage<OptionalOf<EpochDateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
 
@@ -144,6 +148,15 @@ enum SpecializedFields {
         case is Bool?.Type: return make { OptionalBoolField(handle: $0, coder: OptionalOf(wrapped: BoolCoder())) }
         case is Date.Type: return make { DateField(handle: $0, coder: DateCoder()) }
         case is Date?.Type: return make { OptionalDateField(handle: $0, coder: OptionalOf(wrapped: DateCoder())) }
+        case is Int64.Type: return make { IntegerField<Int64>(handle: $0, coder: IntegerCoder()) }
+        case is Int32.Type: return make { IntegerField<Int32>(handle: $0, coder: IntegerCoder()) }
+        case is Int16.Type: return make { IntegerField<Int16>(handle: $0, coder: IntegerCoder()) }
+        case is Int8.Type: return make { IntegerField<Int8>(handle: $0, coder: IntegerCoder()) }
+        case is UInt.Type: return make { IntegerField<UInt>(handle: $0, coder: IntegerCoder()) }
+        case is UInt64.Type: return make { IntegerField<UInt64>(handle: $0, coder: IntegerCoder()) }
+        case is UInt32.Type: return make { IntegerField<UInt32>(handle: $0, coder: IntegerCoder()) }
+        case is UInt16.Type: return make { IntegerField<UInt16>(handle: $0, coder: IntegerCoder()) }
+        case is UInt8.Type: return make { IntegerField<UInt8>(handle: $0, coder: IntegerCoder()) }
         default: return nil
         }
     }
@@ -166,12 +179,15 @@ enum StreamedMember: Sendable {
     case optionalBool(FieldHandle<Bool?>, OptionalOf<BoolCoder>)
     case date(FieldHandle<Date>, DateCoder)
     case optionalDate(FieldHandle<Date?>, OptionalOf<DateCoder>)
+    /// An integer of another fixed width (`IntegerField`), decoded out of line (as nine cases here,
+    /// the integers made `decode` too large to be inlined into the member loop).
+    case integer(IntegerMember)
     case epochDate(FieldHandle<Date>, EpochDateCoder)
     case optionalEpochDate(FieldHandle<Date?>, OptionalOf<EpochDateCoder>)
     /// An enum property whose coder learns its cases (`MappedField.learnedEnum`): a learned case is
     /// stored as its byte here; anything else goes through the access.
     // Sound: the cases are held unowned; the access, which the same table holds, owns them.
-    case learnedEnum(FieldHandle<UInt8>, Unmanaged<LearnedEnumCases>)
+    case learnedEnum(FieldHandle<UInt8>, Unmanaged<LearnedEnumCases>, nilBits: UInt8?)
     /// Any other access: decoded through the object.
     case access
 
@@ -189,12 +205,21 @@ enum StreamedMember: Sendable {
         case let field as OptionalBoolField: self = .optionalBool(field.handle, field.coder)
         case let field as DateField: self = .date(field.handle, field.coder)
         case let field as OptionalDateField: self = .optionalDate(field.handle, field.coder)
+        case let field as IntegerField<Int64>: self = .integer(.int64(field.handle, field.coder))
+        case let field as IntegerField<Int32>: self = .integer(.int32(field.handle, field.coder))
+        case let field as IntegerField<Int16>: self = .integer(.int16(field.handle, field.coder))
+        case let field as IntegerField<Int8>: self = .integer(.int8(field.handle, field.coder))
+        case let field as IntegerField<UInt>: self = .integer(.uint(field.handle, field.coder))
+        case let field as IntegerField<UInt64>: self = .integer(.uint64(field.handle, field.coder))
+        case let field as IntegerField<UInt32>: self = .integer(.uint32(field.handle, field.coder))
+        case let field as IntegerField<UInt16>: self = .integer(.uint16(field.handle, field.coder))
+        case let field as IntegerField<UInt8>: self = .integer(.uint8(field.handle, field.coder))
         case let field as EpochDateField: self = .epochDate(field.handle, field.coder)
         case let field as OptionalEpochDateField: self = .optionalEpochDate(field.handle, field.coder)
         default:
-            guard let (cases, byte) = access.learnedEnum else { self = .access; return }
+            guard let learned = access.learnedEnum else { self = .access; return }
             // Sound: unretained, as the case says; its owner outlives every use.
-            self = .learnedEnum(byte, Unmanaged.passUnretained(cases))
+            self = .learnedEnum(learned.field, Unmanaged.passUnretained(learned.cases), nilBits: learned.nilBits)
         }
     }
 
@@ -213,11 +238,12 @@ enum StreamedMember: Sendable {
         case .optionalBool(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
         case .date(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
         case .optionalDate(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .integer(let member): try member.decode(from: &parser, into: object, session: session)
         case .epochDate(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
         case .optionalEpochDate(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
-        case .learnedEnum(let field, let cases):
+        case .learnedEnum(let field, let cases, let nilBits):
             // Sound: the access that owns the cases lives as long as the table that holds this member.
-            guard let bits = cases._withUnsafeGuaranteedRef({ $0.bits(at: &parser) }) else { return false }
+            guard let bits = cases._withUnsafeGuaranteedRef({ $0.bits(at: &parser, nilBits: nilBits) }) else { return false }
             storeCase(bits: bits, in: field, of: object, session: session)
         case .access: return false
         }
@@ -239,9 +265,53 @@ enum StreamedMember: Sendable {
         case .optionalBool(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .date(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .optionalDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .integer(let member): try member.write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .epochDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .optionalEpochDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         case .learnedEnum, .access: nil
+        }
+    }
+}
+
+/// The integer fields of fixed widths other than `Int` in the member loop (`StreamedMember.integer`).
+enum IntegerMember: Sendable {
+    case int64(FieldHandle<Int64>, IntegerCoder<Int64>)
+    case int32(FieldHandle<Int32>, IntegerCoder<Int32>)
+    case int16(FieldHandle<Int16>, IntegerCoder<Int16>)
+    case int8(FieldHandle<Int8>, IntegerCoder<Int8>)
+    case uint(FieldHandle<UInt>, IntegerCoder<UInt>)
+    case uint64(FieldHandle<UInt64>, IntegerCoder<UInt64>)
+    case uint32(FieldHandle<UInt32>, IntegerCoder<UInt32>)
+    case uint16(FieldHandle<UInt16>, IntegerCoder<UInt16>)
+    case uint8(FieldHandle<UInt8>, IntegerCoder<UInt8>)
+
+    @inline(never)
+    func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
+        switch self {
+        case .int64(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .int32(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .int16(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .int8(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .uint(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .uint64(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .uint32(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .uint16(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        case .uint8(let handle, let coder): try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+        }
+    }
+
+    @inline(never)
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        switch self {
+        case .int64(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .int32(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .int16(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .int8(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .uint(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .uint64(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .uint32(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .uint16(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .uint8(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
         }
     }
 }
