@@ -59,10 +59,14 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// rather than a cast: a cast that fails searches every conformance of the type, about 60 000
     /// instructions per type when a plan is built, callgrind.)
     var learnedEnum: LearnedEnumField? { get }
+
+    /// For an integer of a fixed width other than `Int` (`IntegerField`): the member loop's case for it.
+    var integerMember: IntegerMember? { get }
 }
 
 extension MappedFieldAccess {
     var learnedEnum: LearnedEnumField? { nil }
+    var integerMember: IntegerMember? { nil }
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
     var mergesOnUpdate: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
