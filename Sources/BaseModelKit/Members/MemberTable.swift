@@ -204,16 +204,7 @@ final class MemberTable: Sendable {
             let index: Int?
             // Whether an unknown key's value was read (kept), rather than left to skip.
             var kept = false
-            // The member after the last one matched, written compactly, is met most often: its
-            // `"key":` is compared as one or two words. (Reading the key first and then comparing
-            // its bytes cost about 80 instructions a member of a 100-byte message; callgrind.) An
-            // object whose keys come in another order stops trying after two misses. Whitespace
-            // before the key is skipped first, so that indented documents match too.
-            let expected = hint < keyWords.count ? hint : 0
-            if misses < 2, expected < keyWords.count, parser.peekToken() == UInt8(ascii: "\""),
-               keyWords[expected].matches(parser.bytes, at: parser.position) {
-                parser.position += keyWords[expected].length
-                hint = expected + 1
+            if let expected = expectedMember(at: &parser, hint: &hint, misses: misses) {
                 index = expected
             } else {
                 misses += 1
@@ -237,6 +228,25 @@ final class MemberTable: Sendable {
             try decodeMember(index, at: .key(keys[index]), from: &parser, read: &read, session: session, decode: decode)
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
         if let unknown { keep(unknown, in: object, session: session) }
+    }
+
+    /// The member after the last one matched (`hint`), when its compact `"key":` is at the parser's
+    /// position, with the parser moved past it and `hint` past the member; `nil`, reading nothing,
+    /// otherwise. Documents mostly list keys in the order the plan does, so this member is met most
+    /// often, and its key is compared as one or two words (`KeyWord`): reading the key first and then
+    /// comparing its bytes cost about 80 instructions a member of a 100-byte message (callgrind).
+    /// Whitespace before the key is skipped first, so that indented documents match too; an object
+    /// whose keys come in another order stops trying after two `misses`. (A function of its own, so
+    /// that a debug build keeps its temporaries out of the member loop's frame, which every level of
+    /// nested models holds: 2 KB more under AddressSanitizer.)
+    @inline(__always)
+    private func expectedMember(at parser: inout JSONParser, hint: inout Int, misses: Int) -> Int? {
+        let expected = hint < keyWords.count ? hint : 0
+        guard misses < 2, expected < keyWords.count, parser.peekToken() == UInt8(ascii: "\""),
+              keyWords[expected].matches(parser.bytes, at: parser.position) else { return nil }
+        parser.position += keyWords[expected].length
+        hint = expected + 1
+        return expected
     }
 
     /// Stores the members `object` keeps that no map names (a new `KeptMembers`: an update's undo log

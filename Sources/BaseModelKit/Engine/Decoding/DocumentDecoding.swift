@@ -34,9 +34,16 @@ enum DocumentDecoding {
                 try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
             }
         }
-        // The whole document, no report, no hook: `run`'s work without its closure, whose captures
-        // were retained and released for every document (callgrind: about 150 instructions of a
-        // 100-byte message).
+        return try decodeWhole(bytes, as: type, session: session, plan: plan)
+    }
+
+    /// A whole document, no report, no hook: `run`'s work without its closure, whose captures were
+    /// retained and released for every document (callgrind: about 150 instructions of a 100-byte
+    /// message). Out of line, so that a debug build keeps this parser out of the frame of every decode
+    /// that runs hooks (under AddressSanitizer, that frame and the member loop's grew past what a
+    /// 64 KB thread has for two levels of hooked models: `SmallStackTests`).
+    @inline(never)
+    private static func decodeWhole(_ bytes: DocumentBytes, as type: BaseModel.Type, session: DecodingSession, plan: ModelPlan) throws -> BaseModel {
         do {
             var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
             let model = try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
