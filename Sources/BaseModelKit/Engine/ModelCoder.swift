@@ -49,7 +49,8 @@ struct ModelCoder<Declared>: ValueCoding {
         // `Declared` is `BaseModel` or a subclass (see `init`).
         return try ClassDowncast.withReference(to: current, as: BaseModel.self) { existing in
             var hookObject: HookObject?
-            if try plan(for: buildType).overriddenHooks.contains(.modelClass) {
+            // The plans are lent (`withPlan`): returned, each was retained and released per object.
+            if try withPlan(for: buildType, { $0.overriddenHooks.contains(.modelClass) }) {
                 // A payload whose type key picks another class replaces the object instead of merging.
                 let object = HookObject(at: &parser, session: session)
                 if let replacement = try ModelDecoding.replacementClass(for: JSONObject(deferred: object), existing: existing, hookClass: buildType, declared: declaredClass) {
@@ -59,14 +60,18 @@ struct ModelCoder<Declared>: ValueCoding {
                 }
                 hookObject = object
             }
-            try ModelDecoding.fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: try plan(for: type(of: existing)))
+            try withPlan(for: type(of: existing)) { plan in
+                try ModelDecoding.fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
+            }
             return current
         }
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Declared {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        let model = try ModelDecoding.construct(buildType, parser: &parser, declared: declaredClass, session: session, plan: try plan(for: buildType))
+        let model = try withPlan(for: buildType) { plan in
+            try ModelDecoding.construct(buildType, parser: &parser, declared: declaredClass, session: session, plan: plan)
+        }
         // The class built is `Declared` or a subclass: checked by the plan and by `classToBuild`.
         return ClassDowncast.reference(model, as: Declared.self)
     }
