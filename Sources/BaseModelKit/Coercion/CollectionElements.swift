@@ -187,8 +187,7 @@ extension JSONParser {
     func memberIdentity(named key: String, bytes keyBytes: [UInt8]) -> IdentityKey? {
         // The compact form first, before any copy of the parser: a copy retained and released the
         // parser's references, about 150 instructions an element of a live update (callgrind).
-        var open = position
-        if let byte = bytes.byte(at: open), byte <= 0x20 { open = ByteScanning.skippingWhitespace(in: bytes, from: open) }
+        let open = ByteScanning.skippingWhitespace(in: bytes, from: position)
         guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
         if let compact = Self.compactIdentity(in: bytes, object: open, key: keyBytes) { return compact }
         var scan = self

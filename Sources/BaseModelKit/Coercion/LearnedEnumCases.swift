@@ -39,10 +39,8 @@ final class LearnedEnumCases: Sendable {
     func bits(at parser: inout JSONParser, nilBits: UInt8? = nil) -> UInt8? {
         let token = parser.peekToken()
         if let nilBits, token == UInt8(ascii: "n") {
-            guard parser.bytes.byte(at: parser.position + 1) == UInt8(ascii: "u"), parser.bytes.byte(at: parser.position + 2) == UInt8(ascii: "l"),
-                  parser.bytes.byte(at: parser.position + 3) == UInt8(ascii: "l") else { return nil }
-            parser.position += 4
-            return nilBits
+            // A malformed literal reads nothing here; the property's coder then reports it.
+            return (try? parser.readLiteral(.null)) == nil ? nil : nilBits
         }
         if !learnsNumbers {
             guard token == UInt8(ascii: "\""), let (bits, closingQuote) = bits(ofStringAt: parser.position, in: parser.bytes) else { return nil }

@@ -152,7 +152,7 @@ extension TextFormCoder {
 extension RawValueCoder {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped {
         // A string whose contents are a raw value met before: the case from its learned bits.
-        guard let learned else { return try decodeByRawValue(from: &parser, plain: nil, session: session) }
+        guard let learned = learnedCases else { return try decodeByRawValue(from: &parser, plain: nil, session: session) }
         if let bits = learned.bits(at: &parser) { return TrivialBits.value(bits: bits, as: Wrapped.self) }
         // Not learned yet: read by its raw value, and learned from its plain text (see
         // `LearnedEnumCases.learnsNumbers`).
@@ -186,8 +186,8 @@ extension RawValueCoder {
             original.position = start
             throw unknownCase((try? original.readValue()) ?? .null, session: session)
         }
-        if let learned, let plain {
-            learned.learn(parser.bytes[plain], bits: TrivialBits.bits(of: value))
+        if let learnedCases, let plain {
+            learnedCases.learn(parser.bytes[plain], bits: TrivialBits.bits(of: value))
         }
         return value
     }

@@ -311,7 +311,7 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
     let raw: any ValueCoding<Wrapped.RawValue>
     /// For enums with `String` or `Int` raw values kept in one byte: the cases met so far, matched by
     /// bytes.
-    let learned: LearnedEnumCases?
+    let learnedCases: LearnedEnumCases?
     /// Whether an unknown raw value keeps the property's default for this property.
     let keepsUnknownCases: Bool
 
@@ -319,12 +319,10 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
         self.raw = raw
         self.keepsUnknownCases = keepsUnknownCases
         let learnsRawValues = Wrapped.RawValue.self == String.self || Wrapped.RawValue.self == Int.self
-        self.learned = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases(learnsNumbers: Wrapped.RawValue.self == Int.self) : nil
+        self.learnedCases = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases(learnsNumbers: Wrapped.RawValue.self == Int.self) : nil
     }
 
     var typeName: String { String(describing: Wrapped.self) }
-
-    var learnedCases: LearnedEnumCases? { learned }
 
     func decode(_ json: JSON, existing: Wrapped?, session: DecodingSession) throws -> Wrapped {
         let rawValue: Wrapped.RawValue

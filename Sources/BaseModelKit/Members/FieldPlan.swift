@@ -55,7 +55,7 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
 
     /// For an enum property (or an optional one) whose coder learns its cases
-    /// (`RawValueCoder.learned`): how it is stored as its byte; `nil` for any other. (A requirement
+    /// (`RawValueCoder.learnedCases`): how it is stored as its byte; `nil` for any other. (A requirement
     /// rather than a cast: a cast that fails searches every conformance of the type, about 60 000
     /// instructions per type when a plan is built, callgrind.)
     var learnedEnum: LearnedEnumField? { get }
@@ -194,10 +194,7 @@ protocol ExactlyComparable {
     static func isExactly(_ first: Self, _ second: Self) -> Bool
 }
 
-extension Int: ExactlyComparable {
-    static func isExactly(_ first: Int, _ second: Int) -> Bool { first == second }
-}
-
+extension Int: ExactlyComparable {}
 extension Int64: ExactlyComparable {}
 extension Int32: ExactlyComparable {}
 extension Int16: ExactlyComparable {}
@@ -208,6 +205,7 @@ extension UInt32: ExactlyComparable {}
 extension UInt16: ExactlyComparable {}
 extension UInt8: ExactlyComparable {}
 
+/// Integers are exactly equal when they are equal.
 extension FixedWidthInteger {
     static func isExactly(_ first: Self, _ second: Self) -> Bool { first == second }
 }

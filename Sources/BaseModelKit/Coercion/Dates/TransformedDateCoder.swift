@@ -79,10 +79,10 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
 
     /// The date's JSON written in place: numbers as `encode` makes them, text without a `String`.
     func write(_ value: Date, to writer: inout JSONWriter, session: EncodingSession) throws {
-        let text: DateText?
         if let epoch { return try epoch.write(value, to: &writer, session: session) }
+        let text: DateText?
         switch kind {
-        case .secondsSince1970, .millisecondsSince1970: text = nil
+        case .secondsSince1970, .millisecondsSince1970: text = nil // written by `epoch` above
         case .iso8601: text = ISO8601Dates.text(of: value)
         case .dateFormat(let format): text = format.layout?.text(of: value)
         case .custom: text = nil
