@@ -108,26 +108,40 @@ struct ArrayCoder<Element>: ValueCoding {
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
         if elements.isEmpty { return current.isEmpty ? nil : [] }
         var byIdentity = IdentityIndex(current, identity: identity)
-        var result: [AnyObject] = []
-        result.reserveCapacity(current.count)
+        // The new array, made only once it differs from `current`: until then, the first `same`
+        // elements merged are `current`'s own, in its order (an array made for every merge was an
+        // allocation of every live update: callgrind).
+        var result: [AnyObject]?
+        var same = 0
         while try elements.next(in: &parser, session: session) {
             var match: AnyObject?
             if let id = identity.key(ofElementAt: parser), let position = identity.take(id, from: &byIdentity, session: session) {
                 match = current[position]
             }
+            let object: AnyObject
             do {
                 if let match {
-                    let merged = try element.decode(from: &parser, merging: ReferenceCollections.value(match, as: Element.self), session: session)
-                    result.append(ReferenceCollections.object(merged))
+                    object = ReferenceCollections.object(try element.decode(from: &parser, merging: ReferenceCollections.value(match, as: Element.self), session: session))
                 } else {
-                    result.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
+                    object = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.
                 try elements.drop(after: error, mayDrop: match == nil, in: &parser, session: session)
+                continue
+            }
+            if result == nil, same < current.count, object === current[same] {
+                same += 1
+            } else {
+                if result == nil {
+                    result = Array(current[..<same])
+                    result!.reserveCapacity(current.count)
+                }
+                result!.append(object)
             }
         }
-        return Self.isUnchanged(result, from: current) ? nil : result
+        if let result { return result }
+        return same == current.count ? nil : Array(current[..<same])
     }
 
     /// An update of an array in `partialCollections`: listed elements merge into the element of their
@@ -244,7 +258,7 @@ struct ArrayCoder<Element>: ValueCoding {
 /// How the elements of an array of models are matched on an update (`BaseModel.identities`): by the
 /// JSON key of their identity property, and the identity of an element already in the array, read
 /// by the schema (which knows the element's plan).
-struct ElementIdentity: Sendable {
+final class ElementIdentity: Sendable {
     /// The identity property's JSON key in the elements' objects.
     let key: String
     /// `key`'s UTF-8 bytes, to find it in an element's object.
@@ -324,10 +338,22 @@ enum IdentityKey: Hashable {
 /// long one through a dictionary. An identity the array holds twice matches its elements in order,
 /// whatever the array's length.
 ///
+/// A short array is first matched without any index: documents mostly list an array's elements in
+/// its order, so the element after the last one taken is tried first, and the identities of the
+/// others are read only when that misses. (An index built for every merge was an allocation and a
+/// read of every identity per array of a live update: callgrind.) While nothing has missed, the
+/// elements before `next` are exactly the ones taken, so the one tried is the first left of its
+/// identity.
+///
 /// It keeps positions in the array, not elements: code generic over the element type, which this
 /// runs as, paid metadata lookups for every tuple and optional of an element (callgrind).
 struct IdentityIndex {
-    private var short: [IdentityKey?] = []
+    private let elements: [AnyObject]
+    private let identity: ElementIdentity
+    /// A short array's identities, once a miss needed them (`nil` for those taken).
+    private var short: [IdentityKey?]?
+    /// While `short` is not made: the position to try first; every position before it is taken.
+    private var next = 0
     /// The first position not yet taken of each identity, and after each position the next one of
     /// the same identity (-1 for none).
     private var long: [IdentityKey: Int] = [:]
@@ -335,17 +361,11 @@ struct IdentityIndex {
     private let isShort: Bool
 
     init(_ elements: [AnyObject], identity: ElementIdentity) {
+        self.elements = elements
+        self.identity = identity
         let count = elements.count
         isShort = count <= 16
-        if isShort {
-            short.reserveCapacity(count)
-            var position = 0
-            while position < count {
-                short.append(identity.keyOf(elements[position]))
-                position += 1
-            }
-            return
-        }
+        if isShort { return }
         nextOfSameIdentity = [Int](repeating: -1, count: count)
         // From the end, so that each identity's chain runs in the array's order.
         var position = count - 1
@@ -366,9 +386,28 @@ struct IdentityIndex {
             long[id] = next < 0 ? nil : next
             return position
         }
-        for position in short.indices where short[position] == id {
-            short[position] = nil
-            return position
+        if short == nil {
+            if next < elements.count, identity.keyOf(elements[next]) == id {
+                next += 1
+                return next - 1
+            }
+            // The positions before `next` are taken.
+            var keys: [IdentityKey?] = []
+            keys.reserveCapacity(elements.count)
+            var position = 0
+            while position < elements.count {
+                keys.append(position < next ? nil : identity.keyOf(elements[position]))
+                position += 1
+            }
+            short = keys
+        }
+        var position = 0
+        while position < short!.count {
+            if short![position] == id {
+                short![position] = nil
+                return position
+            }
+            position += 1
         }
         return nil
     }

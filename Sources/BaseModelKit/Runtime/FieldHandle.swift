@@ -129,3 +129,50 @@ struct FieldReader<Value> {
         return value
     }
 }
+
+/// A field whose type is trivial and at most a word long, read and written as its bytes: what an
+/// update's undo log keeps of such a field it overwrote (`ChangeLog`), with no type to carry.
+///
+/// Sound: made only from a `FieldHandle` (whose field is a writable field of exactly `Value`, see
+/// `init?(field:)`) of a `Value` that is trivial (`_isPOD`: no references, copied bit by bit) and at
+/// most 8 bytes; `write` is only given bits that `read` took from the same field of the same object,
+/// so it puts back a bit-for-bit copy of a value that was there, which is what assigning a trivial
+/// value does. The bytes past `size` in the word are never written. `UndoLogTests` rolls back
+/// fields of every trivial size.
+struct FieldBits {
+    let offset: Int
+    let size: Int
+
+    @inline(__always)
+    init?<Value>(_ handle: FieldHandle<Value>) {
+        guard _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size else { return nil }
+        offset = handle.offset
+        size = MemoryLayout<Value>.size
+    }
+
+    /// The field's bytes in `object`, in the low bytes of the word (in memory order).
+    @inline(__always)
+    func read(from object: AnyObject) -> UInt64 {
+        var bits: UInt64 = 0
+        // Sound: see the type; `object` is alive until `extendLifetime`, and `size` bytes of the
+        // field are copied into the word, which has room for them.
+        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
+        #if BASEMODELKIT_THREAD_SANITIZER
+        bmk_sanitizer_read(address, size)
+        #endif
+        withUnsafeMutableBytes(of: &bits) { $0.baseAddress!.copyMemory(from: address, byteCount: size) }
+        extendLifetime(object)
+        return bits
+    }
+
+    /// Puts back bytes `read` took from this field of `object`.
+    func write(_ bits: UInt64, to object: AnyObject) {
+        // Sound: see the type.
+        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
+        #if BASEMODELKIT_THREAD_SANITIZER
+        bmk_sanitizer_write(address, size)
+        #endif
+        withUnsafeBytes(of: bits) { address.copyMemory(from: $0.baseAddress!, byteCount: size) }
+        extendLifetime(object)
+    }
+}

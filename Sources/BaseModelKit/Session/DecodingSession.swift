@@ -51,10 +51,11 @@ final class DecodingSession: Sendable {
     /// `isUpdate` makes a session for an update in place, with a `ChangeLog` that tells existing
     /// objects by `isClaimed` (the engine's claims).
     init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil, shadowsRepeatedKeys: Bool = false,
-         envelopeKey: String? = nil, isClaimed: @escaping @Sendable (AnyObject) -> Bool = { _ in false }) {
+         envelopeKey: String? = nil, isClaimed: @escaping @Sendable (AnyObject, Int) -> Bool = { _, _ in false }) {
         self.envelopeKey = envelopeKey
         self.shadowsRepeatedKeys = shadowsRepeatedKeys
-        self.changeLog = isUpdate ? ChangeLog(isClaimed: isClaimed) : nil
+        self.thread = isUpdate ? ThreadIdentity.current : 0
+        self.changeLog = isUpdate ? ChangeLog(thread: thread, isClaimed: isClaimed) : nil
         self.changes = changes
         self.tracksChanges = changes != nil
         self.requiresNonOptional = options.missingKeys == .errorForNonOptional
@@ -64,7 +65,6 @@ final class DecodingSession: Sendable {
         self.recorder = reports ? ReportRecorder() : nil
         self.isReporting = reports
         self.watchesUnknownKeys = reports || options.unknownKeys == .reject
-        self.thread = isUpdate ? ThreadIdentity.current : 0
         // Stored last, after the reads above: stored first, the options were copied twice (and the
         // spare copy destroyed) per call, about 70 instructions of a small message (callgrind).
         self.options = options

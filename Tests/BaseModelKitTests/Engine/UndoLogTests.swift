@@ -21,6 +21,28 @@ private final class Leg: BaseModel {
     override class var apiToLocal: [String: String] { ["n": "name", "p": "price", "i": "inner"] }
 }
 
+private enum PackedSide: String { case home, away }
+
+/// Trivial fields of every size up to a word, packed side by side (a write of the wrong size would
+/// change a neighbour), and fields that are not trivial or are longer than a word.
+private final class Packed: BaseModel {
+    var a: Int8 = 0
+    var b: Int8 = 0
+    var c: UInt16 = 0
+    var d: Int32 = 0
+    var e: Float = 0
+    var f: Bool = false
+    var g: PackedSide = .home
+    var h: Double = 0
+    var i: Int64 = 0
+    var j: UInt = 0
+    var k: Double? = nil
+    var l = ""
+    override class var apiToLocal: [String: String] {
+        ["a": "a", "b": "b", "c": "c", "d": "d", "e": "e", "f": "f", "g": "g", "h": "h", "i": "i", "j": "j", "k": "k", "l": "l"]
+    }
+}
+
 @Suite("Undo log")
 struct UndoLogTests {
     @Test("an update writes a value that equals the one there but is not the same: -0.0, another normal form")
@@ -52,5 +74,36 @@ struct UndoLogTests {
         #expect(counted.seen == 2)
         #expect(throws: MappingError.self) { try counted.update(from: #"{"p":-1}"#) }
         #expect(counted.seen == 2 && counted.price == 2)
+    }
+
+    @Test("a failed update puts back trivial fields of every size bit for bit, and leaves their neighbours alone")
+    func trivialFields() throws {
+        var random = SeededGenerator(seed: 11)
+        for _ in 0..<200 {
+            func values() -> String {
+                let members = [
+                    #""a":\#(Int8.random(in: .min ... .max, using: &random))"#,
+                    #""b":\#(Int8.random(in: .min ... .max, using: &random))"#,
+                    #""c":\#(UInt16.random(in: .min ... .max, using: &random))"#,
+                    #""d":\#(Int32.random(in: .min ... .max, using: &random))"#,
+                    #""e":\#(Float(Int16.random(in: .min ... .max, using: &random)) / 8)"#,
+                    #""f":\#(Bool.random(using: &random))"#,
+                    #""g":"\#(Bool.random(using: &random) ? "home" : "away")""#,
+                    #""h":\#(Double(Int32.random(in: .min ... .max, using: &random)) / 64)"#,
+                    #""i":\#(Int64.random(in: .min ... .max, using: &random))"#,
+                    #""j":\#(UInt.random(in: 0 ... UInt(Int.max), using: &random))"#,
+                    #""k":\#(Bool.random(using: &random) ? "null" : String(Double(Int16.random(in: .min ... .max, using: &random)) / 4))"#,
+                    #""l":"\#(Int.random(in: 0 ..< 1000, using: &random))""#,
+                ]
+                return members.filter { _ in Bool.random(using: &random) }.joined(separator: ",")
+            }
+            let packed = try Packed.decode(from: "{\(values())}")
+            let before = try packed.jsonData()
+            let written = values()
+            #expect(throws: MappingError.self) {
+                try packed.update(from: "{\(written)\(written.isEmpty ? "" : ",")\"a\":\"bad\"}")
+            }
+            #expect(try packed.jsonData() == before, "after {\(written)}")
+        }
     }
 }

@@ -195,13 +195,12 @@ enum ModelDecoding {
 
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
-        let thread = ThreadIdentity.current
-        return DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
-                               shadowsRepeatedKeys: shadowsRepeatedKeys, isClaimed: { object in
-                                   // Only models are claimed, and only models are asked about.
-                                   guard let model = object as? BaseModel else { return false }
-                                   return ModelAccess.isClaimed(model, thread: thread)
-                               })
+        DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
+                        shadowsRepeatedKeys: shadowsRepeatedKeys, isClaimed: { object, thread in
+                            // Only models are claimed, and only models are asked about.
+                            guard let model = object as? BaseModel else { return false }
+                            return ModelAccess.isClaimed(model, thread: thread)
+                        })
     }
 
     /// A recorder that writes the models it compares as objects with the engine (and the models of
