@@ -28,8 +28,8 @@ final class ChangeLog: Sendable {
         static let initialCapacity = 8
         /// The objects copied, once a look-up needed them.
         var copied: Set<ObjectIdentifier>?
-        /// The object `noteWrite` last asked `isClaimed` about, and the answer: the writes of a
-        /// member loop are to one object in a row.
+        /// The object `noteWrite` last asked `isClaimed` about (or `claim` was told of), and whether
+        /// its writes are logged: the writes of a member loop are to one object in a row.
         var lastWritten: AnyObject?
         var lastWrittenExisted = false
 
@@ -37,8 +37,12 @@ final class ChangeLog: Sendable {
         var copiedCount = 0
 
         /// Whether `object`'s fields were copied, making `copied` if it is not made yet.
+        @inline(__always)
         mutating func hasCopied(_ object: AnyObject) -> Bool {
-            if copiedCount == 0 { return false }
+            copiedCount != 0 && isAmongCopied(object)
+        }
+
+        private mutating func isAmongCopied(_ object: AnyObject) -> Bool {
             if copied == nil {
                 copied = Set(entries.compactMap { entry in
                     guard case .copied(let object, _, _) = entry else { return nil }
@@ -68,11 +72,18 @@ final class ChangeLog: Sendable {
         isClaimed(object, thread)
     }
 
-    /// Notes that this update has just claimed `object` (it must give it back at the end).
-    func claim(_ object: AnyObject) {
+    /// Notes that this update holds `object`, which existed before it and whose fields the engine
+    /// alone writes: `isNew` when the update has just claimed it (it must give it back at the end).
+    /// The object's member loop runs next, so it is the one written to next (`noteWrite` need not ask
+    /// whether it is claimed).
+    func claim(_ object: AnyObject, isNew: Bool) {
         state.withLock { state in
-            if state.claimed.capacity == 0 { state.claimed.reserveCapacity(State.initialCapacity) }
-            state.claimed.append(object)
+            if isNew {
+                if state.claimed.capacity == 0 { state.claimed.reserveCapacity(State.initialCapacity) }
+                state.claimed.append(object)
+            }
+            state.lastWritten = object
+            state.lastWrittenExisted = !state.hasCopied(object)
         }
     }
 

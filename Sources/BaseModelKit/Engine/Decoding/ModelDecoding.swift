@@ -150,7 +150,7 @@ enum ModelDecoding {
         // A class whose own code runs during the decode may set any field: all are copied. Any other
         // object's fields are written only by the engine, which logs each write (`ChangeLog`).
         if plan.overriddenHooks.isDisjoint(with: [.deserialize, .didDeserialize]) {
-            if claimed { changeLog.claim(model) }
+            changeLog.claim(model, isNew: claimed)
         } else {
             changeLog.record(model, copiers: plan.copiers, claimed: claimed)
         }
