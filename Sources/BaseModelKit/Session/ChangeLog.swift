@@ -26,6 +26,8 @@ final class ChangeLog: Sendable {
         /// Room made at the first entry and the first claim: an update of a few nested objects then
         /// grows neither array (growing them from empty was six allocations of a live update).
         static let initialCapacity = 8
+        /// The most room a log keeps for the next update (`endClaims`).
+        static let keptCapacity = 64
         /// The objects copied, once a look-up needed them.
         var copied: Set<ObjectIdentifier>?
         /// The object `noteWrite` last asked `isClaimed` about (or `claim` was told of), and whether
@@ -127,18 +129,34 @@ final class ChangeLog: Sendable {
         }
     }
 
-    /// The objects this update claimed, handed over once (the log is emptied): the caller gives them
-    /// back.
-    func takeClaimed() -> [AnyObject] {
+    /// Hands each object this update claimed to `giveBack`, once, and empties the log — keeping the
+    /// room its lists made when `keepsRoom` (a log that another update may reuse: see
+    /// `DecodingSession.recycle`), unless an update of many objects made much.
+    func endClaims(keepsRoom: Bool, _ giveBack: (AnyObject) -> Void) {
         state.withLock { state in
-            let claimed = state.claimed
-            state = State()
-            return claimed
+            for object in state.claimed {
+                giveBack(object)
+            }
+            guard keepsRoom, state.claimed.capacity <= State.keptCapacity, state.entries.capacity <= State.keptCapacity, state.saved.isEmpty else {
+                state = State()
+                return
+            }
+            state.claimed.removeAll(keepingCapacity: true)
+            state.entries.removeAll(keepingCapacity: true)
+            state.copied = nil
+            state.copiedCount = 0
+            state.lastWritten = nil
+            state.lastWrittenExisted = false
         }
     }
 
+    /// Whether the log holds nothing: no claim, no write, no copy.
+    var isEmpty: Bool {
+        state.withLock { $0.claimed.isEmpty && $0.entries.isEmpty && $0.saved.isEmpty && $0.copiedCount == 0 && $0.lastWritten == nil }
+    }
+
     /// Undoes every logged write and puts back every copied object, the most recent first. The log
-    /// keeps the claimed objects, for `takeClaimed`.
+    /// keeps the claimed objects, for `endClaims`.
     func rollBack() {
         let (entries, saved) = state.withLock { state in
             let taken = (state.entries, state.saved)

@@ -31,6 +31,13 @@ struct AtomicWord: @unchecked Sendable {
         storage.withUnsafeMutablePointerToElements { AtomicOperations.store(value, to: $0) }
     }
 
+    /// Replaces `expected` by `desired` if the word holds `expected`; whether it did.
+    @inline(__always)
+    func compareExchange(expected: Int, desired: Int) -> Bool {
+        // Sound: as in `load`.
+        storage.withUnsafeMutablePointerToElements { AtomicOperations.compareExchange($0, expected: expected, desired: desired) }
+    }
+
     /// Adds `delta`; the value before.
     @inline(__always)
     @discardableResult

@@ -178,7 +178,9 @@ enum ModelDecoding {
             throw error
         }
         finishUpdate(session, failed: false)
-        return announceChanges(of: session, root: root)
+        let changes = announceChanges(of: session, root: root)
+        DecodingSession.recycle(consume session)
+        return changes
     }
 
     /// `body`, decoding at `place` in the graph (a model an `IdentityPath` named): the report's and
@@ -195,12 +197,13 @@ enum ModelDecoding {
 
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
-        DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
-                        shadowsRepeatedKeys: shadowsRepeatedKeys, isClaimed: { object, thread in
-                            // Only models are claimed, and only models are asked about.
-                            guard let model = object as? BaseModel else { return false }
-                            return ModelAccess.isClaimed(model, thread: thread)
-                        })
+        if !reports, !options.recordsChanges, !shadowsRepeatedKeys, let spare = DecodingSession.spareForUpdate(options: options) { return spare }
+        return DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
+                               shadowsRepeatedKeys: shadowsRepeatedKeys, isClaimed: { object, thread in
+                                   // Only models are claimed, and only models are asked about.
+                                   guard let model = object as? BaseModel else { return false }
+                                   return ModelAccess.isClaimed(model, thread: thread)
+                               })
     }
 
     /// A recorder that writes the models it compares as objects with the engine (and the models of
@@ -258,7 +261,7 @@ enum ModelDecoding {
     static func finishUpdate(_ session: DecodingSession, failed: Bool) {
         guard let changeLog = session.changeLog else { return }
         if failed { changeLog.rollBack() }
-        for object in changeLog.takeClaimed() {
+        changeLog.endClaims(keepsRoom: session.isReusable) { object in
             // Sound: only models are ever claimed (`recordChanges` claims a `BaseModel`), so the
             // downcast holds; checked, it was a dynamic cast per object of every update.
             ModelAccess.endUpdate(unsafeDowncast(object, to: BaseModel.self))

@@ -1,0 +1,30 @@
+/// One object kept between calls for the next call to reuse, so that a call that would make one and
+/// free it at its end does neither: a slot that one thread at a time takes the object out of.
+///
+/// The slot is a word holding the object's address, retained (`keep`), or 0. `take` empties the
+/// slot with a compare-and-swap, so only one caller gets the object; another caller meanwhile finds
+/// the slot empty and makes its own. `keep` fills an empty slot, and releases the object if the slot
+/// is full. The atomic operations order everything the giver did to the object before everything
+/// the taker does with it.
+struct SpareObject<Object: AnyObject & Sendable>: Sendable {
+    private let word = AtomicWord.make(0)
+
+    /// The kept object, now the caller's alone; `nil` when there is none.
+    func take() -> Object? {
+        let bits = word.load()
+        guard bits != 0, word.compareExchange(expected: bits, desired: 0) else { return nil }
+        // Sound: a word other than 0 is the address of an object `keep` retained for the slot, and
+        // the exchange that emptied the slot hands that retain to this call alone. (The same address
+        // kept again between the load and the exchange is again an object retained for the slot.)
+        return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeRetainedValue()
+    }
+
+    /// Keeps `object` for the next `take`, unless an object is kept already. The caller must hold
+    /// the only reference to it and not use it again.
+    func keep(_ object: Object) {
+        let retained = Unmanaged.passRetained(object)
+        if !word.compareExchange(expected: 0, desired: Int(bitPattern: retained.toOpaque())) {
+            retained.release()
+        }
+    }
+}

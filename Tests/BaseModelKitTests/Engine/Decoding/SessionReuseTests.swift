@@ -1,0 +1,88 @@
+// @testable: `DecodingSession` and its keeping for the next update are internal; when a session may
+// be handed to another update is what these tests pin down.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+private final class ReusedTicket: BaseModel {
+    var price = 0.0
+    var legs: [ReusedTicket] = []
+    override class var apiToLocal: [String: String] { ["p": "price", "l": "legs"] }
+}
+
+@Suite("Sessions kept for the next update")
+struct SessionReuseTests {
+    private var quiet: DecodingOptions {
+        var options = DecodingOptions()
+        options.recordsChanges = false
+        return options
+    }
+
+    @Test("an update's session, once nothing holds it, is handed to a later update on the same thread")
+    func kept() {
+        // Other tests run updates at the same time and may take the kept session first: one of many
+        // tries is enough to show that a session is kept.
+        var handedOut = false
+        for _ in 0..<200 where !handedOut {
+            let session = ModelDecoding.updateSession(options: quiet, reports: false)
+            let identity = ObjectIdentifier(session)
+            DecodingSession.recycle(consume session)
+            handedOut = DecodingSession.spareForUpdate(options: quiet).map(ObjectIdentifier.init) == identity
+        }
+        #expect(handedOut)
+    }
+
+    @Test("a session something else still holds, or with a report, changes or look-ahead, is never handed out")
+    func notKept() {
+        let held = ModelDecoding.updateSession(options: quiet, reports: false)
+        let holder = held
+        DecodingSession.recycle(held)
+        var recording = DecodingOptions()
+        recording.recordsChanges = true
+        let others = [
+            ModelDecoding.updateSession(options: quiet, reports: true),
+            ModelDecoding.updateSession(options: recording, reports: false),
+            ModelDecoding.updateSession(options: quiet, reports: false, shadowsRepeatedKeys: true),
+        ]
+        let identities = others.map(ObjectIdentifier.init)
+        for session in others { DecodingSession.recycle(session) }
+        for _ in 0..<100 {
+            let spare = DecodingSession.spareForUpdate(options: quiet)
+            #expect(spare !== holder)
+            #expect(!identities.contains { $0 == spare.map(ObjectIdentifier.init) })
+        }
+        #expect(holder.changeLog != nil)
+    }
+
+    @Test("a session kept on one thread is not handed to an update on another")
+    func otherThread() async {
+        let session = ModelDecoding.updateSession(options: quiet, reports: false)
+        let identity = ObjectIdentifier(session)
+        DecodingSession.recycle(consume session)
+        let quiet = self.quiet
+        let handedElsewhere = await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: DecodingSession.spareForUpdate(options: quiet).map(ObjectIdentifier.init) == identity)
+            }.start()
+        }
+        #expect(!handedElsewhere)
+    }
+
+    @Test("quiet updates, failed ones among them, give back every claim and leave nothing in the next update's log")
+    func claimsGivenBack() async throws {
+        let ticket = try ReusedTicket.decode(from: #"{"p":1,"l":[{"p":2},{"p":3}]}"#)
+        for round in 0..<200 {
+            if round.isMultiple(of: 3) {
+                #expect(throws: MappingError.self) { try ticket.update(from: #"{"p":9,"l":[{"p":8},{"p":"bad"}]}"#, options: quiet) }
+            } else {
+                try ticket.update(from: #"{"p":\#(round),"l":[{"p":\#(round + 1)},{"p":\#(round + 2)}]}"#, options: quiet)
+            }
+            // Claims given back: another thread may update the same objects.
+            let box = UncheckedBox(ticket)
+            let other = Task.detached { [quiet] in _ = try box.value.update(from: #"{"l":[{"p":5},{"p":6}]}"#, options: quiet) }
+            try await other.value
+            #expect(ticket.legs.map(\.price) == [5, 6])
+        }
+        #expect(try ticket.jsonString() == #"{"p":199,"l":[{"p":5,"l":[]},{"p":6,"l":[]}]}"#)
+    }
+}
