@@ -244,4 +244,10 @@ final class ChangeRecorder: Sendable {
 
     /// The changes recorded, in order.
     var recorded: [Entry] { entries.withLock { $0 } }
+
+    /// Forgets the changes recorded, keeping the room they had (unless much): for the next update
+    /// that reuses the session (see `DecodingSession.recycle`).
+    func reset() {
+        entries.withLock { list in list.removeAll(keepingCapacity: list.capacity <= 64) }
+    }
 }

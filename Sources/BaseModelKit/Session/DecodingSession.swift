@@ -39,34 +39,40 @@ final class DecodingSession: Sendable {
     /// The session `forDecoding` shares.
     private static let plainDecoding = DecodingSession(options: DecodingOptions(), isUpdate: false)
 
-    /// A session of an update that ended, kept for the next (`recycle`): making a session, its log
-    /// and the log's lists, and freeing them, was five allocations of every update (callgrind: about
-    /// 1 400 instructions of a message of the live feed).
-    private static let spareUpdate = SpareObject<DecodingSession>()
+    /// Sessions of updates that ended, kept for the next (`recycle`): one that records changes, one
+    /// that does not. Making a session, its log, its recorders and their lists, and freeing them, was
+    /// five allocations of every quiet update (callgrind: about 1 400 instructions of a message of
+    /// the live feed) and twelve of one with change sets.
+    private static let spareQuietUpdate = SpareObject<DecodingSession>()
+    private static let spareRecordingUpdate = SpareObject<DecodingSession>()
 
-    /// The kept session of an update that ended, when it decodes as `options` say, records no changes
-    /// and no report, and claims objects as the calling thread: it is then exactly the session a new
-    /// update would make (its log emptied by `ChangeLog.endClaims`). `nil` otherwise; a kept session
-    /// that does not fit is freed.
-    static func spareForUpdate(options: DecodingOptions) -> DecodingSession? {
-        guard let signature = options.decodeSignature, let spare = spareUpdate.take() else { return nil }
+    /// The kept session of an update that ended, when it decodes as `options` say, records changes
+    /// as they say (with a report when asked: an update that records changes keeps a report anyway,
+    /// for the paths) and claims objects as the calling thread: it is then exactly the session a new
+    /// update would make (its log and recorders emptied by `recycle`). `nil` otherwise; a kept
+    /// session that does not fit is freed.
+    static func spareForUpdate(options: DecodingOptions, reports: Bool) -> DecodingSession? {
+        guard reports == false || options.recordsChanges, let signature = options.decodeSignature,
+              let spare = (options.recordsChanges ? spareRecordingUpdate : spareQuietUpdate).take() else { return nil }
         guard spare.decodeSignature == signature, spare.thread == ThreadIdentity.current else { return nil }
         return spare
     }
 
     /// Keeps the session of an update that ended for the next update on this thread, when it is one
-    /// `spareForUpdate` may hand out (an update's, with no report, no change recorder, no look-ahead)
-    /// and nothing else holds it: not a hook, not a task it started. Its log must be empty (the
-    /// update's claims given back).
+    /// `spareForUpdate` may hand out (`isReusable`) and nothing else holds it: not a hook, not a task
+    /// it started. Its log must be empty (the update's claims given back); its recorders are emptied
+    /// here, after the update has handed over its changes and report.
     static func recycle(_ session: consuming DecodingSession) {
         var session = session
         guard session.isReusable, isKnownUniquelyReferenced(&session), session.changeLog?.isEmpty == true else { return }
-        spareUpdate.keep(session)
+        session.changes?.reset()
+        session.recorder?.reset()
+        (session.tracksChanges ? spareRecordingUpdate : spareQuietUpdate).keep(session)
     }
 
     /// Whether `spareForUpdate` may hand this session out once its update has ended.
     var isReusable: Bool {
-        changeLog != nil && !isReporting && !tracksChanges && !shadowsRepeatedKeys && decodeSignature != nil
+        changeLog != nil && isReporting == tracksChanges && !shadowsRepeatedKeys && decodeSignature != nil
     }
 
     /// For an update: whether objects are looked at ahead for keys that repeat, whose earlier values

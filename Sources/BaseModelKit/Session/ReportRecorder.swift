@@ -49,4 +49,13 @@ final class ReportRecorder: Sendable {
     var entries: [MappingReport.Entry] {
         state.withLock { $0.entries }
     }
+
+    /// Forgets the entries and the path, keeping the room they had: for the next call that reuses
+    /// the session (see `DecodingSession.recycle`).
+    func reset() {
+        state.withLock { state in
+            state.path.removeAll(keepingCapacity: true)
+            state.entries.removeAll(keepingCapacity: state.entries.capacity <= 64)
+        }
+    }
 }

@@ -197,7 +197,7 @@ enum ModelDecoding {
 
     /// A session for an update in place: it logs objects for rollback and records changes.
     static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
-        if !reports, !options.recordsChanges, !shadowsRepeatedKeys, let spare = DecodingSession.spareForUpdate(options: options) { return spare }
+        if !shadowsRepeatedKeys, let spare = DecodingSession.spareForUpdate(options: options, reports: reports) { return spare }
         return DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
                                shadowsRepeatedKeys: shadowsRepeatedKeys, isClaimed: { object, thread in
                                    // Only models are claimed, and only models are asked about.

@@ -27,31 +27,67 @@ struct SessionReuseTests {
             let session = ModelDecoding.updateSession(options: quiet, reports: false)
             let identity = ObjectIdentifier(session)
             DecodingSession.recycle(consume session)
-            handedOut = DecodingSession.spareForUpdate(options: quiet).map(ObjectIdentifier.init) == identity
+            handedOut = DecodingSession.spareForUpdate(options: quiet, reports: false).map(ObjectIdentifier.init) == identity
         }
         #expect(handedOut)
     }
 
-    @Test("a session something else still holds, or with a report, changes or look-ahead, is never handed out")
+    @Test("a session something else still holds, or with a report but no change recorder, or looking ahead, is never handed out")
     func notKept() {
         let held = ModelDecoding.updateSession(options: quiet, reports: false)
         let holder = held
         DecodingSession.recycle(held)
-        var recording = DecodingOptions()
-        recording.recordsChanges = true
         let others = [
             ModelDecoding.updateSession(options: quiet, reports: true),
-            ModelDecoding.updateSession(options: recording, reports: false),
             ModelDecoding.updateSession(options: quiet, reports: false, shadowsRepeatedKeys: true),
+            ModelDecoding.updateSession(options: DecodingOptions(), reports: false, shadowsRepeatedKeys: true),
         ]
         let identities = others.map(ObjectIdentifier.init)
         for session in others { DecodingSession.recycle(session) }
         for _ in 0..<100 {
-            let spare = DecodingSession.spareForUpdate(options: quiet)
-            #expect(spare !== holder)
-            #expect(!identities.contains { $0 == spare.map(ObjectIdentifier.init) })
+            for spare in [DecodingSession.spareForUpdate(options: quiet, reports: false), DecodingSession.spareForUpdate(options: DecodingOptions(), reports: false)] {
+                #expect(spare !== holder)
+                #expect(!identities.contains { $0 == spare.map(ObjectIdentifier.init) })
+            }
         }
+        // A quiet update that asks for a report never gets a kept session: it has no recorder.
+        #expect(DecodingSession.spareForUpdate(options: quiet, reports: true) == nil)
         #expect(holder.changeLog != nil)
+    }
+
+    @Test("a session that recorded changes is handed out again with nothing recorded: no change, no report entry, no path")
+    func keptRecording() throws {
+        let ticket = try ReusedTicket.decode(from: #"{"p":1,"l":[{"p":2}]}"#)
+        var handedOut = false
+        for round in 0..<200 where !handedOut {
+            let session = ModelDecoding.updateSession(options: DecodingOptions(), reports: false)
+            // Changes and report entries recorded, and a path left open, as a designated path leaves it.
+            session.changes?.record(old: .number(1), new: .number(2), object: ticket, property: "price", path: MappingPath([.key("p")]))
+            session.noteCoercion(of: .string("1"), to: "Double")
+            session.enter(.key("l"))
+            _ = round
+            let identity = ObjectIdentifier(session)
+            DecodingSession.recycle(consume session)
+            guard let spare = DecodingSession.spareForUpdate(options: DecodingOptions(), reports: false) else { continue }
+            guard ObjectIdentifier(spare) == identity else { continue }
+            handedOut = true
+            #expect(spare.changes?.recorded.isEmpty == true)
+            #expect(spare.recorder?.entries.isEmpty == true)
+            #expect(spare.recorder?.currentPath.components.isEmpty == true)
+        }
+        #expect(handedOut)
+    }
+
+    @Test("consecutive updates with change sets each report their own changes")
+    func ownChanges() throws {
+        let ticket = try ReusedTicket.decode(from: #"{"p":0,"l":[{"p":0}]}"#)
+        for round in 1...300 {
+            let changes = try ticket.update(from: #"{"p":\#(round),"l":[{"p":\#(round * 2)}]}"#)
+            // The array has no identities: it is replaced whole.
+            #expect(changes.map(\.oldValue) == [.number(JSONNumber(round - 1)), try JSON(parsing: #"[{"p":\#((round - 1) * 2),"l":[]}]"#)], "round \(round)")
+            #expect(changes.map(\.newValue) == [.number(JSONNumber(round)), try JSON(parsing: #"[{"p":\#(round * 2),"l":[]}]"#)], "round \(round)")
+            #expect(changes.map(\.path.description) == ["p", "l"], "round \(round)")
+        }
     }
 
     @Test("a session kept on one thread is not handed to an update on another")
@@ -62,7 +98,7 @@ struct SessionReuseTests {
         let quiet = self.quiet
         let handedElsewhere = await withCheckedContinuation { continuation in
             Thread {
-                continuation.resume(returning: DecodingSession.spareForUpdate(options: quiet).map(ObjectIdentifier.init) == identity)
+                continuation.resume(returning: DecodingSession.spareForUpdate(options: quiet, reports: false).map(ObjectIdentifier.init) == identity)
             }.start()
         }
         #expect(!handedElsewhere)
