@@ -31,8 +31,12 @@ final class ChangeLog: Sendable {
         /// The objects copied, once a look-up needed them.
         var copied: Set<ObjectIdentifier>?
         /// The object `noteWrite` last asked `isClaimed` about (or `claim` was told of), and whether
-        /// its writes are logged: the writes of a member loop are to one object in a row.
-        var lastWritten: AnyObject?
+        /// its writes are logged: the writes of a member loop are to one object in a row. Kept by
+        /// identity, not retained (a retain and a release per object, callgrind): an object whose
+        /// writes are logged is held by the log (claimed or copied) until the update ends, so its
+        /// identity cannot pass to another object meanwhile; one whose writes are not logged is new to
+        /// the update, and so is any object that may later have its address.
+        var lastWritten: ObjectIdentifier?
         var lastWrittenExisted = false
 
         /// How many objects' fields were copied.
@@ -84,7 +88,7 @@ final class ChangeLog: Sendable {
                 if state.claimed.capacity == 0 { state.claimed.reserveCapacity(State.initialCapacity) }
                 state.claimed.append(object)
             }
-            state.lastWritten = object
+            state.lastWritten = ObjectIdentifier(object)
             state.lastWrittenExisted = !state.hasCopied(object)
         }
     }
@@ -114,8 +118,8 @@ final class ChangeLog: Sendable {
     @inline(__always)
     func noteWrite<Value>(of handle: FieldHandle<Value>, in object: AnyObject) {
         state.withLock { state in
-            if state.lastWritten !== object {
-                state.lastWritten = object
+            if state.lastWritten != ObjectIdentifier(object) {
+                state.lastWritten = ObjectIdentifier(object)
                 state.lastWrittenExisted = isClaimed(object, thread) && !state.hasCopied(object)
             }
             guard state.lastWrittenExisted else { return }

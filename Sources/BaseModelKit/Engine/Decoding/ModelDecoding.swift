@@ -144,15 +144,17 @@ enum ModelDecoding {
     /// The object is claimed first (see `ModelAccess`): an object another thread is updating or
     /// encoding fails the update before anything of it is read.
     static func recordChanges(to model: BaseModel, plan: ModelPlan?, session: DecodingSession) throws {
-        guard let changeLog = session.changeLog else { return }
-        let plan = try plan ?? PlanRegistry.plan(for: type(of: model))
+        guard session.changeLog != nil else { return }
+        guard let plan else { return try recordChanges(to: model, plan: try PlanRegistry.plan(for: type(of: model)), session: session) }
         let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
         // A class whose own code runs during the decode may set any field: all are copied. Any other
-        // object's fields are written only by the engine, which logs each write (`ChangeLog`).
+        // object's fields are written only by the engine, which logs each write (`ChangeLog`). (The
+        // log is reached through the session each time: held in a local, it was retained and released
+        // per object, callgrind.)
         if plan.overriddenHooks.isDisjoint(with: [.deserialize, .didDeserialize]) {
-            changeLog.claim(model, isNew: claimed)
+            session.changeLog?.claim(model, isNew: claimed)
         } else {
-            changeLog.record(model, copiers: plan.copiers, claimed: claimed)
+            session.changeLog?.record(model, copiers: plan.copiers, claimed: claimed)
         }
     }
 
