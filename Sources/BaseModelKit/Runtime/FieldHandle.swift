@@ -135,7 +135,7 @@ struct FieldReader<Value> {
 ///
 /// Sound: made only from a `FieldHandle` (whose field is a writable field of exactly `Value`, see
 /// `init?(field:)`) of a `Value` that is trivial (`_isPOD`: no references, copied bit by bit) and at
-/// most 8 bytes; `write` is only given bits that `read` took from the same field of the same object,
+/// most 8 bytes; `write` is only given the word of a value the same field of the same object held,
 /// so it puts back a bit-for-bit copy of a value that was there, which is what assigning a trivial
 /// value does. The bytes past `size` in the word are never written. `UndoLogTests` rolls back
 /// fields of every trivial size.
@@ -150,22 +150,21 @@ struct FieldBits {
         size = MemoryLayout<Value>.size
     }
 
-    /// The field's bytes in `object`, in the low bytes of the word (in memory order).
+    /// `value`, of the field's type, as the word `write` puts back: its bytes in the low bytes of
+    /// the word (in memory order). Read as the typed value and stored with its type, so that a
+    /// specialised caller copies it with one move (a copy of `size` bytes called `memcpy`).
     @inline(__always)
-    func read(from object: AnyObject) -> UInt64 {
-        var bits: UInt64 = 0
-        // Sound: see the type; `object` is alive until `extendLifetime`, and `size` bytes of the
-        // field are copied into the word, which has room for them.
-        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
-        #if BASEMODELKIT_THREAD_SANITIZER
-        bmk_sanitizer_read(address, size)
-        #endif
-        withUnsafeMutableBytes(of: &bits) { $0.baseAddress!.copyMemory(from: address, byteCount: size) }
-        extendLifetime(object)
-        return bits
+    func word<Value>(of value: Value) -> UInt64 {
+        // Constants in a specialised caller.
+        precondition(_isPOD(Value.self) && MemoryLayout<Value>.size == size, "a value of another type than the field's")
+        var word: UInt64 = 0
+        // Sound: `Value` is trivial and `size` (at most 8) bytes long (checked above), so storing it
+        // into the word's bytes writes inside them and copies no reference.
+        withUnsafeMutableBytes(of: &word) { $0.storeBytes(of: value, as: Value.self) }
+        return word
     }
 
-    /// Puts back bytes `read` took from this field of `object`.
+    /// Puts back the word `word(of:)` made of a value this field of `object` held.
     func write(_ bits: UInt64, to object: AnyObject) {
         // Sound: see the type.
         let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)

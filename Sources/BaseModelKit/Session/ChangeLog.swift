@@ -115,7 +115,9 @@ final class ChangeLog: Sendable {
     /// Logs the value `handle`'s field of `object` holds before the engine writes `object`'s field:
     /// a failed update writes it back. Nothing for an object this update created (it is not claimed):
     /// no one else holds it; nor for an object whose fields were copied.
-    @inline(__always)
+    /// Out of line: inlined, its body made every member decode larger, and the decodes that log
+    /// nothing slower (callgrind: +0.5 % on the odds feed).
+    @inline(never)
     func noteWrite<Value>(of handle: FieldHandle<Value>, in object: AnyObject) {
         state.withLock { state in
             if state.lastWritten != ObjectIdentifier(object) {
@@ -125,7 +127,7 @@ final class ChangeLog: Sendable {
             guard state.lastWrittenExisted else { return }
             if state.entries.capacity == 0 { state.entries.reserveCapacity(State.initialCapacity) }
             if let field = FieldBits(handle) {
-                state.entries.append(.bits(object: object, field: field, old: field.read(from: object)))
+                state.entries.append(.bits(object: object, field: field, old: field.word(of: handle.read(from: object))))
             } else {
                 let old = handle.read(from: object)
                 state.entries.append(.write(undo: { handle.write(old, to: object) }))
