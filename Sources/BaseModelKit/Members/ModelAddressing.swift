@@ -79,10 +79,10 @@ extension ArrayCoder: ModelAddressing {
     func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard let identity else { return .notAddressable("an array not named in identities") }
         guard let id else { return .notAddressable("an array: the step needs the identity of an element") }
-        guard let elements = value as? [Element] else { return .absent }
+        guard let elements = references(in: value) else { return .absent }
         func element(at position: Int, is wanted: IdentityKey) -> AnyObject? {
-            guard position < elements.count, let object = anyObject(elements[position]), identity.keyOf(object) == wanted else { return nil }
-            return object
+            guard position < elements.count, identity.keyOf(elements[position]) == wanted else { return nil }
+            return elements[position]
         }
         // The identity as given, then as the identity property reads and writes it (`"7"` for an
         // `Int` identity is `7`): made only when the first is not in the index.
@@ -99,7 +99,7 @@ extension ArrayCoder: ModelAddressing {
         // From the end, so that an identity the array holds twice names its first element.
         var position = elements.count - 1
         while position >= 0 {
-            if let id = anyObject(elements[position]).flatMap(identity.keyOf) { rebuilt[id] = position }
+            if let id = identity.keyOf(elements[position]) { rebuilt[id] = position }
             position -= 1
         }
         positions = rebuilt

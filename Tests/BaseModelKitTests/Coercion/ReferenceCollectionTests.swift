@@ -78,6 +78,21 @@ struct ReferenceCollectionTests {
         #expect(keyed == nil)
     }
 
+    @Test("an array coder hands out the references of exactly its own array type, and nothing else")
+    func referencesOfItsArrayType() throws {
+        let kennel = try Kennel.decode(from: Self.document)
+        let dogs = ArrayCoder<Dog>(element: ModelCoder<Dog>(buildType: Dog.self))
+        #expect(dogs.references(in: kennel.dogs).map { $0.map { ObjectIdentifier($0) } } == kennel.dogs.map { ObjectIdentifier($0) })
+        #expect(dogs.references(in: [Dog]())?.isEmpty == true)
+        // Another element type, even a superclass or an optional of the same array, and other values.
+        #expect(dogs.references(in: kennel.animals) == nil)
+        #expect(dogs.references(in: kennel.dogs as [Animal]) == nil)
+        #expect(dogs.references(in: kennel.maybeDogs as Any) == nil)
+        #expect(dogs.references(in: "dogs") == nil)
+        #expect(dogs.references(in: [1, 2]) == nil)
+        #expect(ArrayCoder<Int>(element: IntegerCoder<Int>()).references(in: [1, 2]) == nil)
+    }
+
     @Test("only single class references qualify")
     func admission() {
         #expect(ReferenceCollections.isReference(Dog.self))
