@@ -48,6 +48,16 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         // `Declared` is `BaseModel` or a subclass (see `init`).
         return try ClassDowncast.withReference(to: current, as: BaseModel.self) { existing in
+            // The usual object: of the class built here, whose plan is kept and lent, and which picks
+            // no other class for a payload. Its plan is read once (the general steps below read it
+            // twice, each through a closure: about 150 instructions an object of a live update).
+            if type(of: existing) == buildType, try plan.withPublished({ plan in
+                guard !plan.overriddenHooks.contains(.modelClass) else { return false }
+                try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: plan)
+                return true
+            }) == true {
+                return current
+            }
             var hookObject: HookObject?
             // The plans are lent (`withPlan`): returned, each was retained and released per object.
             if try withPlan(for: buildType, { $0.overriddenHooks.contains(.modelClass) }) {
