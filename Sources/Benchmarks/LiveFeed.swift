@@ -120,16 +120,17 @@ enum LiveFeed {
 /// each one straight into the objects it names (over `FastScanner`, keys dispatched on their bytes). It neither compares values nor keeps anything to
 /// roll back with (a bad message leaves what it applied so far).
 enum HandWrittenLiveFeed {
-    static func decode(_ bytes: [UInt8]) throws -> LiveFeedRecord {
+    static func decode(_ data: Data) throws -> LiveFeedRecord {
         let feed = LiveFeedRecord()
-        try apply(bytes, to: feed)
+        try apply(data, to: feed)
         return feed
     }
 
-    static func apply(_ bytes: [UInt8], to feed: LiveFeedRecord) throws {
-        // Sound: the scanner reads `buffer` only inside this closure (see `FastScanner`).
-        try bytes.withUnsafeBufferPointer { buffer in
-            var scanner = FastScanner(buffer)
+    /// Applies one message, read from the same `Data` that `update(from:)` reads.
+    static func apply(_ data: Data, to feed: LiveFeedRecord) throws {
+        // Sound: the scanner reads the bytes only inside the closure that lends them (see `FastScanner`).
+        try data.withUnsafeBytes { raw in
+            var scanner = FastScanner(raw.bindMemory(to: UInt8.self))
             try scanner.expect(UInt8(ascii: "{"))
             repeat {
                 guard try scanner.key() == 0x65 /* e */ else { throw FastScanner.Malformed() }
@@ -219,7 +220,6 @@ extension ModelBenchmarks {
     /// without them (`recordsChanges = false`), and the hand-written updater.
     static func liveUpdates(settings: Settings) throws -> [ResultRow] {
         let (feedData, sets) = LiveFeed.generate()
-        let byteSets = sets.map { $0.map { [UInt8]($0) } }
         let total = sets[0].reduce(0) { $0 + $1.count }
         let count = sets[0].count
         var quiet = DecodingOptions()
@@ -228,9 +228,9 @@ extension ModelBenchmarks {
         // Each contender has its own feed and applies the two sets in turn.
         let tracked = try LiveFeedModel.decode(from: feedData)
         let untracked = try LiveFeedModel.decode(from: feedData)
-        let record = try HandWrittenLiveFeed.decode([UInt8](feedData))
+        let record = try HandWrittenLiveFeed.decode(feedData)
         var turns = [0, 0, 0]
-        try checkSameResult(feedData: feedData, sets: byteSets)
+        try checkSameResult(feedData: feedData, sets: sets)
 
         let update = try measureInterleaved([
             ("BaseModelKit, change sets", total, count, {
@@ -243,16 +243,16 @@ extension ModelBenchmarks {
             }),
             ("hand-written", total, count, {
                 turns[2] += 1
-                for message in byteSets[turns[2] % 2] { try HandWrittenLiveFeed.apply(message, to: record) }
+                for message in sets[turns[2] % 2] { try HandWrittenLiveFeed.apply(message, to: record) }
             }),
         ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
         return [ResultRow(task: "update", payload: "\(count / 1000)k live messages", contenders: update)]
     }
 
     /// The hand-written updater must leave the feed as BaseModelKit does, or its figures mean nothing.
-    private static func checkSameResult(feedData: Data, sets: [[[UInt8]]]) throws {
+    private static func checkSameResult(feedData: Data, sets: [[Data]]) throws {
         let model = try LiveFeedModel.decode(from: feedData)
-        let record = try HandWrittenLiveFeed.decode([UInt8](feedData))
+        let record = try HandWrittenLiveFeed.decode(feedData)
         for message in sets[0] {
             try model.update(from: message)
             try HandWrittenLiveFeed.apply(message, to: record)

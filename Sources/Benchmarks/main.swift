@@ -91,9 +91,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         var options = DecodingOptions()
         options.recordsChanges = task == "live-update"
         if task.hasSuffix("hand") {
-            let record = try HandWrittenLiveFeed.decode([UInt8](feed))
-            let byteSets = sets.map { $0.map { [UInt8]($0) } }
-            for turn in 0..<turns { for message in byteSets[turn % 2] { try HandWrittenLiveFeed.apply(message, to: record) } }
+            let record = try HandWrittenLiveFeed.decode(feed)
+            for turn in 0..<turns { for message in sets[turn % 2] { try HandWrittenLiveFeed.apply(message, to: record) } }
         } else {
             let model = try LiveFeedModel.decode(from: feed)
             for turn in 0..<turns { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
