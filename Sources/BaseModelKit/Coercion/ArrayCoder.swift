@@ -123,7 +123,8 @@ struct ArrayCoder<Element>: ValueCoding {
             let object: AnyObject
             do {
                 if let match {
-                    object = ReferenceCollections.object(try element.decode(from: &parser, merging: ReferenceCollections.value(match, as: Element.self), session: session))
+                    object = try element.merge(from: &parser, intoReference: match, session: session)
+                        ?? ReferenceCollections.object(try element.decode(from: &parser, merging: ReferenceCollections.value(match, as: Element.self), session: session))
                 } else {
                     object = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                 }
@@ -168,8 +169,8 @@ struct ArrayCoder<Element>: ValueCoding {
             }
             do {
                 if let position {
-                    let merged = try element.decode(from: &parser, merging: ReferenceCollections.value(current[position], as: Element.self), session: session)
-                    let object = ReferenceCollections.object(merged)
+                    let object = try element.merge(from: &parser, intoReference: current[position], session: session)
+                        ?? ReferenceCollections.object(try element.decode(from: &parser, merging: ReferenceCollections.value(current[position], as: Element.self), session: session))
                     if object !== current[position] { kept[position] = object }
                 } else {
                     added.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))

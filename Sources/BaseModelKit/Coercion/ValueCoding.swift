@@ -46,6 +46,13 @@ protocol ValueCoding<Value>: Sendable {
 
     /// The cases the coder learns, for an enum kept in one byte (`RawValueCoder`); `nil` otherwise.
     var learnedCases: LearnedEnumCases? { get }
+
+    /// `decode(from:merging:session:)` on a reference: for a coder of models, the object merged
+    /// into or made, as a reference; `nil`, reading nothing, for any other coder. The merges of
+    /// arrays and dictionaries of models hold their elements as references (`ReferenceCollections`):
+    /// through the generic entry, each element was copied into and out of a `Value` by its value
+    /// witnesses, and the model coder went through a closure that casts it back.
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject?
 }
 
 extension ValueCoding {
@@ -68,6 +75,10 @@ extension ValueCoding {
 
     func write(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws {
         try writer.writeChecked(try encode(value, session: session))
+    }
+
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
+        nil
     }
 
     var acceptsNull: Bool { false }

@@ -77,6 +77,27 @@ struct ModelCoder<Declared>: ValueCoding {
         }
     }
 
+    /// `decode(from:merging:session:)` for the merges of arrays and dictionaries of models, which
+    /// hold their elements as references: the usual object (of the class built here, whose class
+    /// picks no other class for a payload) is filled with the kept plan, with no copy of it as a
+    /// `Declared` and no closure; any other goes the general way.
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
+        if type(of: object) == buildType, parser.peekToken() == UInt8(ascii: "{") {
+            // Sound: `object` is of class `buildType`, a subclass of `BaseModel` (checked above, and by
+            // `init`), so the downcast holds. `IdentityMergeTests` and `DictionaryMergeTests` merge
+            // through here.
+            let existing = unsafeDowncast(object, to: BaseModel.self)
+            if try plan.withPublished({ plan in
+                guard !plan.overriddenHooks.contains(.modelClass) else { return false }
+                try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: plan)
+                return true
+            }) == true {
+                return object
+            }
+        }
+        return ReferenceCollections.object(try decode(from: &parser, merging: ReferenceCollections.value(object, as: Declared.self), session: session))
+    }
+
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Declared {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         // The plan returned, not lent through `withPlan`: the closures made the frames of every level of

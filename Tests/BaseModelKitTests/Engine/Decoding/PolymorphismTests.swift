@@ -37,6 +37,13 @@ final class Gallery: BaseModel {
     override class var apiToLocal: [String: String] { ["b": "byName", "r": "rows"] }
 }
 
+/// Shapes merged by identity (their name), for updates of elements of the base class itself.
+private final class ShapeBoard: BaseModel {
+    var shapes: [Shape] = []
+    override class var apiToLocal: [String: String] { ["sh": "shapes"] }
+    override class var identities: [String: String] { ["shapes": "name"] }
+}
+
 @Suite("Picking classes with modelClass(for:)")
 struct PolymorphismTests {
     @Test("dictionary values and nested arrays are built as their type key says, and round-trip")
@@ -104,6 +111,34 @@ struct PolymorphismTests {
         #expect(message { try drawing.update(from: #"{"m":{"t":"p"}}"#) }
             == "Expected Shape or a subclass at m (Drawing.main) but found an object that modelClass(for:) maps to Person.")
         #expect(drawing.main === before)
+    }
+
+    @Test("an object of the declared class itself is replaced too when the update's type key picks a subclass: a property, a dictionary value, an element merged by identity")
+    func baseClassReplacedOnUpdate() throws {
+        // The merges take a quicker way for an object of exactly the class they build; a payload that
+        // picks another class must still replace it.
+        let drawing = try Drawing.decode(from: #"{"m":{"n":"plain"}}"#)
+        #expect(type(of: try #require(drawing.main)) == Shape.self)
+        try drawing.update(from: #"{"m":{"t":"c","r":1}}"#)
+        #expect((drawing.main as? Circle)?.radius == 1)
+
+        let gallery = try Gallery.decode(from: #"{"b":{"x":{"n":"x"},"y":{"n":"y"}}}"#)
+        let kept = try #require(gallery.byName["y"])
+        try gallery.update(from: #"{"b":{"x":{"t":"s","s":3},"y":{"n":"why"}}}"#)
+        #expect((gallery.byName["x"] as? Square)?.side == 3)
+        #expect(gallery.byName["y"] === kept && kept.name == "why")
+
+        let board = try ShapeBoard.decode(from: #"{"sh":[{"n":"a"},{"n":"b","t":"c","r":1}]}"#)
+        let circle = try #require(board.shapes[1] as? Circle)
+        #expect(type(of: board.shapes[0]) == Shape.self)
+        try board.update(from: #"{"sh":[{"n":"a","t":"s","s":4},{"n":"b","r":2}]}"#)
+        #expect((board.shapes[0] as? Square)?.side == 4 && board.shapes[0].name == "a")
+        #expect(board.shapes[1] === circle && circle.radius == 2)
+        // Without a type key, an element of the base class is merged in place.
+        let plain = try ShapeBoard.decode(from: #"{"sh":[{"n":"a"}]}"#)
+        let first = plain.shapes[0]
+        try plain.update(from: #"{"sh":[{"n":"a"}]}"#)
+        #expect(plain.shapes[0] === first && type(of: first) == Shape.self)
     }
 
     @Test("an update of a top-level object whose type key picks another class throws and changes nothing")
