@@ -84,8 +84,8 @@ struct ModelCoder<Declared>: ValueCoding {
     func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
         if type(of: object) == buildType, parser.peekToken() == UInt8(ascii: "{") {
             // Sound: `object` is of class `buildType`, a subclass of `BaseModel` (checked above, and by
-            // `init`), so the downcast holds. `IdentityMergeTests` and `DictionaryMergeTests` merge
-            // through here.
+            // `init`), so the downcast holds. `IdentityMergeTests`, `DictionaryMergeTests` and
+            // `PolymorphismTests` merge through here.
             let existing = unsafeDowncast(object, to: BaseModel.self)
             if try plan.withPublished({ plan in
                 guard !plan.overriddenHooks.contains(.modelClass) else { return false }

@@ -243,9 +243,9 @@ final class MemberTable: Sendable {
     /// comparing its bytes cost about 80 instructions a member of a 100-byte message (callgrind).
     /// With `triesOthers`, a key that is not this member's is compared with the other members' words
     /// (`otherMember`). Whitespace before the key is skipped first, so that indented documents match
-    /// too; an object whose keys no word matches stops trying after two `misses`. (A function of its own, so
-    /// that a debug build keeps its temporaries out of the member loop's frame, which every level of
-    /// nested models holds: 2 KB more under AddressSanitizer.)
+    /// too; an object whose keys no word matches stops trying after two `misses`. (A function of its
+    /// own, so that a debug build keeps its temporaries out of the member loop's frame, which every
+    /// level of nested models holds: 2 KB more under AddressSanitizer.)
     @inline(__always)
     private func expectedMember(at parser: inout JSONParser, hint: inout Int, misses: Int, triesOthers: Bool) -> Int? {
         let expected = hint < keyWords.count ? hint : 0
