@@ -141,8 +141,11 @@ struct PlanBuilder {
             // The elements' own class, the usual one, through the access kept for it; a subclass
             // through its plan, as `of` does.
             let type = ObjectIdentifier(Swift.type(of: object))
-            if let known = elementAccess.read({ $0.flatMap { $0.type == type ? $0.access : nil } }) {
-                return known.identityKey(of: object)
+            // Read through the lent access (handed out, the access was copied and retained per
+            // element: callgrind).
+            if let known = elementAccess.withPublished({ kept in kept.type == type ? KnownIdentity(key: kept.access.identityKey(of: object)) : nil }),
+               let known {
+                return known.key
             }
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
                   let index = plan.members.index(forKey: key) else { return nil }
@@ -483,6 +486,11 @@ private protocol ArrayOfAnything {}
 extension Array: ArrayOfAnything {}
 
 /// The access of the identity property of one class of elements (see `elementIdentity`).
+/// An identity read through the kept access (`nil`, the key, when the element has none).
+private struct KnownIdentity {
+    let key: IdentityKey?
+}
+
 private final class IdentityAccess: Sendable {
     let type: ObjectIdentifier
     let access: any MappedFieldAccess
