@@ -124,7 +124,6 @@ struct ArrayCoder<Element>: ValueCoding {
             do {
                 if let match {
                     object = try element.merge(from: &parser, intoReference: match, session: session)
-                        ?? ReferenceCollections.object(try element.decode(from: &parser, merging: ReferenceCollections.value(match, as: Element.self), session: session))
                 } else {
                     object = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                 }
@@ -170,7 +169,6 @@ struct ArrayCoder<Element>: ValueCoding {
             do {
                 if let position {
                     let object = try element.merge(from: &parser, intoReference: current[position], session: session)
-                        ?? ReferenceCollections.object(try element.decode(from: &parser, merging: ReferenceCollections.value(current[position], as: Element.self), session: session))
                     if object !== current[position] { kept[position] = object }
                 } else {
                     added.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))

@@ -116,7 +116,6 @@ struct DictionaryCoder<Value>: ValueCoding {
                     // Being the object already there, a model merged in place is not written back
                     // (that would copy the whole dictionary, whose storage the property shares).
                     let merged = try value.merge(from: &parser, intoReference: existing, session: session)
-                        ?? ReferenceCollections.object(try value.decode(from: &parser, merging: ReferenceCollections.value(existing, as: Value.self), session: session))
                     if merged !== existing { result[key] = merged }
                 } else {
                     result[key] = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))

@@ -47,12 +47,12 @@ protocol ValueCoding<Value>: Sendable {
     /// The cases the coder learns, for an enum kept in one byte (`RawValueCoder`); `nil` otherwise.
     var learnedCases: LearnedEnumCases? { get }
 
-    /// `decode(from:merging:session:)` on a reference: for a coder of models, the object merged
-    /// into or made, as a reference; `nil`, reading nothing, for any other coder. The merges of
-    /// arrays and dictionaries of models hold their elements as references (`ReferenceCollections`):
-    /// through the generic entry, each element was copied into and out of a `Value` by its value
-    /// witnesses, and the model coder went through a closure that casts it back.
-    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject?
+    /// `decode(from:merging:session:)` for a coder whose values are references (models), on
+    /// `object`, a `Value`: the object merged into or made. The merges of arrays and dictionaries of
+    /// models hold their elements as references (`ReferenceCollections`); the model coder merges
+    /// them as such. (Through the generic entry, each element was copied into and out of a `Value`
+    /// by its value witnesses, and the model coder went through a closure that casts it back.)
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject
 }
 
 extension ValueCoding {
@@ -77,8 +77,12 @@ extension ValueCoding {
         try writer.writeChecked(try encode(value, session: session))
     }
 
-    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
-        nil
+    /// The general way: `object` as a `Value`, merged by `decode(from:merging:session:)`.
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject {
+        precondition(ReferenceCollections.isReference(Value.self), "merge(from:intoReference:session:) of a coder of values that are not references")
+        // Sound: `Value` is a single class reference (checked above), and `object` is a `Value`: the
+        // callers, the merges of collections that hold references, took it from one.
+        return ReferenceCollections.object(try decode(from: &parser, merging: ReferenceCollections.value(object, as: Value.self), session: session))
     }
 
     var acceptsNull: Bool { false }

@@ -48,14 +48,7 @@ struct ModelCoder<Declared>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         // `Declared` is `BaseModel` or a subclass (see `init`).
         return try ClassDowncast.withReference(to: current, as: BaseModel.self) { existing in
-            // The usual object: of the class built here, whose plan is kept and lent, and which picks
-            // no other class for a payload. Its plan is read once (the general steps below read it
-            // twice, each through a closure: about 150 instructions an object of a live update).
-            if type(of: existing) == buildType, try plan.withPublished({ plan in
-                guard !plan.overriddenHooks.contains(.modelClass) else { return false }
-                try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: plan)
-                return true
-            }) == true {
+            if type(of: existing) == buildType, try fillsAsUsual(existing, from: &parser, session: session) {
                 return current
             }
             var hookObject: HookObject?
@@ -78,24 +71,30 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     /// `decode(from:merging:session:)` for the merges of arrays and dictionaries of models, which
-    /// hold their elements as references: the usual object (of the class built here, whose class
-    /// picks no other class for a payload) is filled with the kept plan, with no copy of it as a
-    /// `Declared` and no closure; any other goes the general way.
-    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
-        if type(of: object) == buildType, parser.peekToken() == UInt8(ascii: "{") {
-            // Sound: `object` is of class `buildType`, a subclass of `BaseModel` (checked above, and by
-            // `init`), so the downcast holds. `IdentityMergeTests`, `DictionaryMergeTests` and
-            // `PolymorphismTests` merge through here.
-            let existing = unsafeDowncast(object, to: BaseModel.self)
-            if try plan.withPublished({ plan in
-                guard !plan.overriddenHooks.contains(.modelClass) else { return false }
-                try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: plan)
-                return true
-            }) == true {
-                return object
-            }
+    /// hold their elements as references: the usual object is filled as `fillsAsUsual` says, with
+    /// no copy of it as a `Declared` and no closure; any other goes the general way.
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject {
+        // Sound: `object` is of class `buildType`, a subclass of `BaseModel` (checked first, and by
+        // `init`), so the downcast holds. `IdentityMergeTests`, `DictionaryMergeTests` and
+        // `PolymorphismTests` merge through here.
+        if type(of: object) == buildType, parser.peekToken() == UInt8(ascii: "{"),
+           try fillsAsUsual(unsafeDowncast(object, to: BaseModel.self), from: &parser, session: session) {
+            return object
         }
         return ReferenceCollections.object(try decode(from: &parser, merging: ReferenceCollections.value(object, as: Declared.self), session: session))
+    }
+
+    /// The merge of the usual object, `existing`, of the class built here (the caller checked), when
+    /// that class picks no other class for a payload: filled from the object at the parser's
+    /// position with the kept plan, read once, and `true`; `false`, reading nothing, otherwise. (The
+    /// general steps of `decode(from:merging:session:)` read the plan twice, each through a
+    /// closure: about 150 instructions an object of a live update.)
+    private func fillsAsUsual(_ existing: BaseModel, from parser: inout JSONParser, session: DecodingSession) throws -> Bool {
+        try plan.withPublished({ plan in
+            guard !plan.overriddenHooks.contains(.modelClass) else { return false }
+            try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: plan)
+            return true
+        }) == true
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Declared {

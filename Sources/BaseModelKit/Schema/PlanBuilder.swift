@@ -485,12 +485,12 @@ struct PlanBuilder {
 private protocol ArrayOfAnything {}
 extension Array: ArrayOfAnything {}
 
-/// The access of the identity property of one class of elements (see `elementIdentity`).
 /// An identity read through the kept access (`nil`, the key, when the element has none).
 private struct KnownIdentity {
     let key: IdentityKey?
 }
 
+/// The access of the identity property of one class of elements (see `elementIdentity`).
 private final class IdentityAccess: Sendable {
     let type: ObjectIdentifier
     let access: any MappedFieldAccess
