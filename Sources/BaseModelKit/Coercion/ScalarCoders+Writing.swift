@@ -81,6 +81,16 @@ extension DoubleCoder {
     }
 }
 
+extension TextFormCoder {
+    /// The form written without a `JSON` value; specialised for each form, as `decode` is.
+    @_specialize(where Value == URL)
+    @_specialize(where Value == UUID)
+    @_specialize(where Value == Data)
+    func write(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws {
+        value.writeForm(to: &writer)
+    }
+}
+
 extension RawValueCoder {
     func write(_ value: Wrapped, to writer: inout JSONWriter, session: EncodingSession) throws {
         try raw.write(value.rawValue, to: &writer, session: session)

@@ -43,6 +43,36 @@ struct TextFormTests {
         #expect(canonical > 10_000)
     }
 
+    @Test("UUIDs written by hand as uuidString spells them, alone, optional and in collections")
+    func uuidWrites() throws {
+        final class Tagged: BaseModel {
+            var id = UUID()
+            var previous: UUID?
+            var others: [UUID] = []
+            override class var apiToLocal: [String: String] { ["i": "id", "p": "previous", "o": "others"] }
+        }
+        var generator = SeededGenerator(seed: 9562)
+        func randomUUID() -> UUID {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+            // Every nibble value at every place over the run, and the extremes.
+            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        }
+        let extremes = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                        UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+        for round in 0..<2_000 {
+            let tagged = Tagged()
+            tagged.id = round < 2 ? extremes[round] : randomUUID()
+            tagged.previous = round % 3 == 0 ? nil : randomUUID()
+            tagged.others = (0..<round % 4).map { _ in randomUUID() }
+            var expected = #"{"i":"\#(tagged.id.uuidString)""#
+            if let previous = tagged.previous { expected += #","p":"\#(previous.uuidString)""# }
+            expected += #","o":["# + tagged.others.map { #""\#($0.uuidString)""# }.joined(separator: ",") + "]}"
+            #expect(try tagged.jsonString() == expected)
+        }
+    }
+
     @Test("integer raw values are learned from numbers only, and strict reading stays strict")
     func learnedIntegers() throws {
         enum Rank: Int { case low = 1, high = 2 }
