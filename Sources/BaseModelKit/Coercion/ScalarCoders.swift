@@ -329,15 +329,19 @@ struct DateCoder: ValueCoding {
     var typeName: String { "Date" }
 
     func decode(_ json: JSON, existing: Date?, session: DecodingSession) throws -> Date {
-        try session.options.dateStrategy.dateCoder().decode(json, existing: existing, session: session)
+        try session.dateCoder.decode(json, existing: existing, session: session)
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Date {
-        try session.options.dateStrategy.dateCoder().decode(from: &parser, session: session)
+        try session.dateCoder.decode(from: &parser, session: session)
     }
 
     func encode(_ value: Date, session: EncodingSession) throws -> JSON {
-        try session.options.dateStrategy.dateCoder().encode(value, session: session)
+        try session.dateCoder.encode(value, session: session)
+    }
+
+    func write(_ value: Date, to writer: inout JSONWriter, session: EncodingSession) throws {
+        try session.dateCoder.write(value, to: &writer, session: session)
     }
 }
 

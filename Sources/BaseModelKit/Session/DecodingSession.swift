@@ -19,6 +19,8 @@ final class DecodingSession: Sendable {
     let tracksChanges: Bool
     /// Whether every non-optional property is required (`DecodingOptions.missingKeys`).
     let requiresNonOptional: Bool
+    /// The coder of `options.dateStrategy`, made once: made per value, it copied the strategy.
+    let dateCoder: TransformedDateCoder
     /// What of `options` a decode reads, for `forDecoding` to compare as plain values (comparing the
     /// options themselves copied them, with their date transformer, on every call: callgrind).
     private let decodeSignature: DecodingOptions.DecodeSignature?
@@ -95,6 +97,7 @@ final class DecodingSession: Sendable {
         self.changes = changes
         self.tracksChanges = changes != nil
         self.requiresNonOptional = options.missingKeys == .errorForNonOptional
+        self.dateCoder = options.dateStrategy.dateCoder()
         self.decodeSignature = options.decodeSignature
         // Changes carry their paths, which the recorder keeps.
         let reports = reports || changes != nil

@@ -8,7 +8,11 @@ final class EncodingSession: Sendable {
     /// The stack limit of the thread the call runs on, found once (see `StackGuard.Limit`).
     let stackLimit = StackGuard.currentLimit()
 
+    /// The coder of `options.dateStrategy`, made once: made per value, it copied the strategy.
+    let dateCoder: TransformedDateCoder
+
     init(options: EncodingOptions) {
+        self.dateCoder = options.dateStrategy.dateCoder()
         self.options = options
     }
 

@@ -65,6 +65,18 @@ struct TransformerTests {
         var encoding = EncodingOptions()
         encoding.dateStrategy = .millisecondsSince1970
         #expect(try schedule.jsonString(options: encoding) == #"{"d":1763806500000,"h":[]}"#)
+        // Every strategy, written and read back; a format written by hand and one that is not.
+        let strategies: [(JSONTransformer, String)] = [
+            (.secondsSince1970, "1763806500.25"), (.millisecondsSince1970, "1763806500250"),
+            (.iso8601, #""2025-11-22T10:15:00.250Z""#), (.dateFormat("yyyy-MM-dd HH:mm:ss"), #""2025-11-22 10:15:00""#),
+            (.dateFormat("EEE yyyy-MM-dd HH:mm"), #""Sat 2025-11-22 10:15""#),
+            (.custom(decode: { _ in Date(timeIntervalSince1970: 0) }, encode: { (_: Date) in .string("a date") }), #""a date""#),
+        ]
+        schedule.plain = moment.addingTimeInterval(0.25)
+        for (strategy, text) in strategies {
+            encoding.dateStrategy = strategy
+            #expect(try schedule.jsonString(options: encoding) == #"{"d":\#(text),"h":[]}"#)
+        }
     }
 
     @Test("bad dates name the form expected")

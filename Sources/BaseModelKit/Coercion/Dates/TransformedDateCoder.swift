@@ -6,6 +6,11 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
     /// For dates as numbers, their coder, found once: reading `kind` per value copied its payload
     /// cases (about half of decoding an epoch time: callgrind).
     let epoch: EpochDateCoder?
+    /// Whether dates are ISO 8601 text, found once for the same reason.
+    let isISO8601: Bool
+    /// For a format read and written by hand, its layout, found once: reading `kind` per value copied
+    /// the format, with its name and formatter (callgrind).
+    let numericLayout: NumericDateLayout?
 
     init(kind: JSONTransformer.Kind) {
         self.kind = kind
@@ -14,6 +19,8 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
         case .millisecondsSince1970: epoch = EpochDateCoder(isMilliseconds: true)
         default: epoch = nil
         }
+        if case .iso8601 = kind { isISO8601 = true } else { isISO8601 = false }
+        if case .dateFormat(let format) = kind { numericLayout = format.layout } else { numericLayout = nil }
     }
 
     var typeName: String {
@@ -67,10 +74,14 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
         guard let contents = parser.plainStringContents() else { return try decodeTree(from: &parser, session: session) }
         let bytes = parser.bytes[contents]
         let date: Date?
-        switch kind {
-        case .iso8601: date = ISO8601Dates.date(fromBytes: bytes)
-        case .dateFormat(let format): date = format.date(fromBytes: bytes)
-        default: date = nil
+        if isISO8601 {
+            date = ISO8601Dates.date(fromBytes: bytes)
+        } else if let layout = numericLayout, let read = layout.date(from: bytes) {
+            date = read
+        } else if case .dateFormat(let format) = kind {
+            date = format.date(fromBytes: bytes)
+        } else {
+            date = nil
         }
         guard let date else { return try decodeTree(from: &parser, session: session) }
         parser.position = contents.upperBound + 1
@@ -81,11 +92,12 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
     func write(_ value: Date, to writer: inout JSONWriter, session: EncodingSession) throws {
         if let epoch { return try epoch.write(value, to: &writer, session: session) }
         let text: DateText?
-        switch kind {
-        case .secondsSince1970, .millisecondsSince1970: text = nil // written by `epoch` above
-        case .iso8601: text = ISO8601Dates.text(of: value)
-        case .dateFormat(let format): text = format.layout?.text(of: value)
-        case .custom: text = nil
+        if isISO8601 {
+            text = ISO8601Dates.text(of: value)
+        } else if let layout = numericLayout {
+            text = layout.text(of: value)
+        } else {
+            text = nil
         }
         guard let text else { return try writer.writeChecked(try encode(value, session: session)) }
         text.withBytes { writer.writeString(utf8: $0) }
