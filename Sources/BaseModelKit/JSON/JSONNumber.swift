@@ -51,11 +51,7 @@ public struct JSONNumber: Sendable {
     /// The number spelled by `text`, which must follow JSON's number grammar (`-12`, `0.5`, `1e-7`);
     /// `nil` otherwise.
     public init?(text: String) {
-        // Sound: the contiguous UTF-8 is lent for the call and read within its count. Read in place,
-        // not copied into an array: the copy was an allocation per `Float` written (callgrind).
-        let isValid = text.utf8.withContiguousStorageIfAvailable { JSONNumber.isValidNumberText($0) }
-            ?? JSONNumber.isValidNumberText(Array(text.utf8))
-        guard isValid else { return nil }
+        guard JSONNumber.isValidNumberText(text) else { return nil }
         storage = .text(text)
     }
 
@@ -259,6 +255,15 @@ extension JSONNumber {
             significand = significand * 10 + Decimal(Int(digit))
         }
         return significand
+    }
+
+    /// Whether `text` is exactly one number in JSON's grammar, read in place: copied into an array,
+    /// it was an allocation per `Float` written (callgrind). Out of line, so that the initializer
+    /// stays as small as it was where it is inlined (the integer coders' slow paths).
+    @inline(never)
+    static func isValidNumberText(_ text: String) -> Bool {
+        // Sound: the contiguous UTF-8 is lent for the call and read within its count.
+        text.utf8.withContiguousStorageIfAvailable { isValidNumberText($0) } ?? isValidNumberText(Array(text.utf8))
     }
 
     /// Whether `bytes` is exactly one number in JSON's grammar:
