@@ -7,12 +7,12 @@ extension BaseModel {
     /// - Throws: `MappingError` for a value JSON cannot represent (NaN, infinity) with its path, or
     ///   `SchemaError` when the class's mapping tables are invalid.
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
-        Data(try jsonBytes(options: options))
+        try ModelEncoding.data(of: [self], asArray: false, session: EncodingSession(options: options))
     }
 
     /// The model as JSON text; see `jsonData(options:)`.
     public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
-        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+        try ModelEncoding.string(of: [self], asArray: false, session: EncodingSession(options: options))
     }
 
     /// The model as a `JSONSerialization`-style dictionary, for code that already uses one.
@@ -20,24 +20,16 @@ extension BaseModel {
         let object = try ModelEncoding.serializeTopLevel(self, session: EncodingSession(options: options))
         return AnyBridging.any(from: .object(object)) as? [String: Any] ?? [:]
     }
-
-    func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
-        try ModelEncoding.bytes(of: [self], asArray: false, session: EncodingSession(options: options))
-    }
 }
 
 extension Array where Element: BaseModel {
     /// The models as a UTF-8 JSON array; see `BaseModel.jsonData(options:)`.
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
-        Data(try jsonBytes(options: options))
+        try ModelEncoding.data(of: self, asArray: true, session: EncodingSession(options: options))
     }
 
     /// The models as JSON text; see `BaseModel.jsonData(options:)`.
     public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
-        String(decoding: try jsonBytes(options: options), as: UTF8.self)
-    }
-
-    private func jsonBytes(options: EncodingOptions) throws -> [UInt8] {
-        try ModelEncoding.bytes(of: self, asArray: true, session: EncodingSession(options: options))
+        try ModelEncoding.string(of: self, asArray: true, session: EncodingSession(options: options))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Encoding models: each object through its plan's member writer (`MemberTable.writeMembers`), or
 /// through its overridden `serialize()` (see `Engine/Hooks/`).
 enum ModelEncoding {
@@ -36,6 +38,20 @@ enum ModelEncoding {
     /// The JSON text of top-level models, each written as `write(_:plan:to:session:)` does with
     /// `session` current while their hooks run: one model, or an array of them when `models` is.
     static func bytes(of models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> [UInt8] {
+        try written(models, asArray: asArray, session: session).output
+    }
+
+    /// `bytes(of:asArray:session:)` as `Data`, which takes over the writer's memory.
+    static func data(of models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> Data {
+        try written(models, asArray: asArray, session: session).outputData()
+    }
+
+    /// `bytes(of:asArray:session:)` as text.
+    static func string(of models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> String {
+        try written(models, asArray: asArray, session: session).outputString
+    }
+
+    private static func written(_ models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> JSONWriter {
         var writer = JSONWriter(formatting: session.options.formatting)
         try CurrentSession.$encoding.withValue(session) {
             if asArray { writer.beginArray() }
@@ -49,6 +65,6 @@ enum ModelEncoding {
             }
             if asArray { writer.endArray(isEmpty: models.isEmpty) }
         }
-        return writer.output
+        return writer
     }
 }

@@ -11,18 +11,22 @@ extension JSON {
     /// - Throws: `JSONWritingError` with the path of a NaN or infinite number, which JSON cannot
     ///   represent.
     public func serializedData(formatting: Formatting = []) throws(JSONWritingError) -> Data {
-        Data(try serializedBytes(formatting: formatting))
+        try written(formatting: formatting).outputData()
     }
 
     /// The value as JSON text; see `serializedData(formatting:)`.
     public func serializedString(formatting: Formatting = []) throws(JSONWritingError) -> String {
-        String(decoding: try serializedBytes(formatting: formatting), as: UTF8.self)
+        try written(formatting: formatting).outputString
     }
 
     /// The value as UTF-8 JSON text laid out as `formatting` says.
     func serializedBytes(formatting: Formatting) throws(JSONWritingError) -> [UInt8] {
+        try written(formatting: formatting).output
+    }
+
+    private func written(formatting: Formatting) throws(JSONWritingError) -> JSONWriter {
         var writer = JSONWriter(formatting: formatting)
         try writer.write(self)
-        return writer.output
+        return writer
     }
 }

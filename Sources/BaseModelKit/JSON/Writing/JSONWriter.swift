@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes JSON text as UTF-8 bytes into a growing buffer.
 ///
 /// The token-level methods (`writeString`, `writeNumber`, `beginObject`, `writeKey`, …) are shared by
@@ -10,6 +12,10 @@ struct JSONWriter: ~Copyable {
     var output: [UInt8] { bytes.array }
     /// The bytes written so far, copied once into a document (`output` and a copy of it made two).
     var outputDocument: DocumentBytes { bytes.document }
+    /// The output as `Data`, which takes over the writer's memory (no copy).
+    consuming func outputData() -> Data { bytes.data() }
+    /// The output as text.
+    var outputString: String { bytes.string }
     let formatting: Formatting
     let allowsNonFiniteNumbers: Bool
     private let isPretty: Bool

@@ -82,6 +82,37 @@ struct ByteOutputTests {
         #expect(output.bytes(from: expected.count / 3) == Array(expected[(expected.count / 3)...]))
     }
 
+    @Test("the bytes handed to Data are the bytes written, whatever the size and the room left over")
+    func handedToData() {
+        var state: UInt64 = 29
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        for count in [0, 1, 15, 16, 17, 255, 256, 257, 4_097, 70_000, 300_001] {
+            let expected = (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+            for initial in [1, 256, count + 1, 4 * count + 10_000] {
+                var output = ByteOutput(capacity: initial)
+                var written = 0
+                while written < count {
+                    // Runs of 1 to 64 bytes, and single bytes.
+                    let run = min(Int(next() % 65), count - written)
+                    if run <= 1 {
+                        output.append(expected[written])
+                        written += 1
+                    } else {
+                        output.append(contentsOf: expected[written..<(written + run)])
+                        written += run
+                    }
+                }
+                #expect(output.string == String(decoding: expected, as: UTF8.self))
+                let data = output.data()
+                #expect(data.count == count)
+                #expect(Array(data) == expected, "\(count) bytes from a capacity of \(initial)")
+            }
+        }
+    }
+
     @Test("firstIndexNeedingEscape finds quotes, backslashes, control bytes and, when asked, slashes")
     func escapes() {
         for length in 0..<40 {
