@@ -327,10 +327,12 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     private let isOptionalReference: Bool
     /// How the property is written when it is an optional of a reference (an optional model) or of an
     /// enum kept in one byte: from the reference or the byte itself, by `optionalWriter`. (Kept apart
-    /// from the existential, which is copied only when used: read for every member, it cost an
+    /// from the existential, which is read only when used: read for every member, it cost an
     /// outlined copy each, callgrind.)
     private let optionalShape: OptionalShape
-    private let optionalWriter: (any OptionalReferenceWriting)?
+    /// The coder as an `OptionalReferenceWriting`, or `NoOptionalWriting` when it is none (not an
+    /// optional existential: calls through one copied it first, about 1 % of encoding the type zoo).
+    private let optionalWriter: any OptionalReferenceWriting
     /// For an enum property (or an optional one) whose coder learns its cases: a learned case is
     /// stored as its byte, with no value of the enum in between (unspecialised code copied each one
     /// through the enum's metadata: about 200 instructions a property of a 100-byte message,
@@ -348,7 +350,8 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         addressing = coder as? any ModelAddressing
         let holdsOptionalReference = ReferenceCollections.isOptionalReference(Value.self)
         isOptionalReference = coder.mergesIntoExisting && holdsOptionalReference
-        optionalWriter = coder as? any OptionalReferenceWriting
+        let optionalWriter = coder as? any OptionalReferenceWriting
+        self.optionalWriter = optionalWriter ?? NoOptionalWriting()
         if optionalWriter != nil, holdsOptionalReference {
             optionalShape = .reference
         } else if optionalWriter != nil, let nilBits = (Value.self as? any StandardContainer.Type)?.nilBits {
@@ -435,14 +438,14 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
             // As `writeMember`, from the reference (see `OptionalReferenceWriting`).
             guard let reference = handle.reference(in: object) else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
             writer.writeKey(quoted: key, isFirst: isFirst)
-            try optionalWriter?.writeReference(reference, to: &writer, session: session)
+            try optionalWriter.writeReference(reference, to: &writer, session: session)
             return true
         case .trivial(let nilBits):
             // As above, from the byte (`Value` is one trivial byte: checked by `nilBits`).
             let bits = TrivialBits.bits(of: handle.read(from: object))
             guard bits != nilBits else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
             writer.writeKey(quoted: key, isFirst: isFirst)
-            try optionalWriter?.writeTrivial(bits: bits, to: &writer, session: session)
+            try optionalWriter.writeTrivial(bits: bits, to: &writer, session: session)
             return true
         }
         return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
