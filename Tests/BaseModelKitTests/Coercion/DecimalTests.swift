@@ -39,13 +39,21 @@ struct DecimalTests {
             values.append(Decimal(sign: Bool.random(using: &generator) ? .minus : .plus, exponent: Int.random(in: -30...20, using: &generator),
                                   significand: Decimal(significand)))
         }
-        values += [Decimal(string: "123456789012345678901234567890.5")!, Decimal(UInt64.max), 0, Decimal(string: "-0.000")!]
+        values += [Decimal(string: "123456789012345678901234567890.5")!, Decimal(UInt64.max), 0, Decimal(string: "-0.000")!,
+                   Decimal(string: "18446744073709551616")!, Decimal(string: "-18446744073709551617e-7")!,
+                   Decimal(string: "99999999999999999999e30")!, Decimal(string: "4294967296.65536")!]
         for value in values {
             let model = Amounts()
             model.amount = value
             let written = try model.jsonString()
             #expect(written == #"{"a":\#(value.description),"l":[]}"#)
             #expect(try Amounts.decode(from: written).amount == value)
+        }
+        // The significand read from the value's words on this platform (Linux and Apple platforms
+        // lay `Decimal` out alike), and the same as Foundation's arithmetic gives.
+        #expect(DecimalWords.isReadable)
+        for value in values where value.isFinite {
+            #expect(DecimalWords.mantissa(of: value) == DecimalCoder.mantissaByFoundation(of: value), "\(value)")
         }
         let list = Amounts()
         list.amounts = Array(values.prefix(50))
