@@ -25,8 +25,50 @@ final class WideNumbers: BaseModel {
     override class var apiToLocal: [String: String] { ["b": "big", "h": "huge", "m": "many"] }
 }
 
+/// Sets, written in the order of their elements' text.
+final class Tagged: BaseModel {
+    var tags: Set<String> = []
+    var codes: Set<Int> = []
+    var days: Set<Date>?
+    override class var apiToLocal: [String: String] { ["t": "tags", "c": "codes", "d": "days"] }
+    override class var transformers: [String: JSONTransformer] { ["days": .iso8601] }
+}
+
 @Suite("Wider types: non-String dictionary keys, Int128, Float16")
 struct WiderTypesTests {
+    @Test("sets are written in the order of their elements' compact text, whatever their history, in every layout")
+    func setOrder() throws {
+        var generator = SeededGenerator(seed: 5150)
+        let words = ["a/b", "é", "A", "a", "quote\"d", "line\nbreak", "", "z", "日本", "a/c", "tab\t", "🎉", "aa", "b"]
+        for round in 0..<200 {
+            let tags = Set(words.filter { _ in Bool.random(using: &generator) })
+            let codes = Set((0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: -1_000...1_000, using: &generator) })
+            let days = round % 3 == 0 ? nil : Set((0..<(round % 5)).map { _ in Date(timeIntervalSince1970: Double(Int.random(in: 0...2_000_000_000, using: &generator))) })
+            // Two sets of the same elements, built in different orders and sizes.
+            let first = Tagged(), second = Tagged()
+            (first.tags, first.codes, first.days) = (tags, codes, days)
+            var grown = Set<String>(minimumCapacity: 64)
+            for tag in tags.sorted().reversed() { grown.insert(tag) }
+            (second.tags, second.codes, second.days) = (grown, Set(codes.sorted()), days.map { Set($0.sorted().reversed()) })
+            let compact = try first.jsonString()
+            #expect(try second.jsonString() == compact)
+            let tree = try JSON(parsing: compact)
+            func texts(_ key: String) throws -> [String] {
+                try (tree.object?[key]?.array ?? []).map { try $0.serializedString() }
+            }
+            for key in ["t", "c", "d"] {
+                let written = try texts(key)
+                #expect(written == written.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }, "\(key) in \(compact)")
+            }
+            #expect(Set(try Tagged.decode(from: compact).tags) == tags)
+            for formatting: JSON.Formatting in [[.prettyPrinted], [.escapingSlashes], [.escapingSlashes, .prettyPrinted]] {
+                var options = EncodingOptions()
+                options.formatting = formatting
+                #expect(try first.jsonString(options: options) == tree.serializedString(formatting: formatting))
+            }
+        }
+    }
+
     @Test("dictionaries keyed by integers, enums and Bool are JSON objects both ways")
     func keyedDictionaries() throws {
         let text = #"{"r":{"1":"a","10":"b","2":"c"},"u":{"7":1.5},"s":{"away":1,"home":2},"p":{"1":[1,2],"2":[]},"f":{"false":"no","true":"yes"}}"#

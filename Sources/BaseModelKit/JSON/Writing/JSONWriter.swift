@@ -335,6 +335,18 @@ struct JSONWriter: ~Copyable {
     /// The current place in the output.
     var mark: Mark { Mark(count: bytes.count, indentLevel: indentLevel) }
 
+    /// How many bytes are written.
+    var count: Int { bytes.count }
+
+    /// Whether a value is written here as a writer without formatting writes it (no layout, no
+    /// escaped slashes), so that such a writer's text can be copied in (`writeCompactValue`).
+    var writesCompactly: Bool { !isPretty && !escapesSlashes }
+
+    /// Copies in `text`, one value as a writer without formatting wrote it (see `writesCompactly`).
+    mutating func writeCompactValue(_ text: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
     /// Takes back everything written since `mark` (a nested object that turned out to be empty).
     mutating func rewind(to mark: Mark) {
         bytes.truncate(to: mark.count)
