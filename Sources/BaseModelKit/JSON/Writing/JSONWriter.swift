@@ -232,15 +232,10 @@ struct JSONWriter: ~Copyable {
         // much cheaper than iterating a String's UTF-8 view (callgrind: 9 % of encoding time before).
         let start = bytes.count
         bytes.appendUTF8(of: string)
-        escapeAndClose(from: start)
-    }
-
-    /// Escapes what needs it in the string's bytes, written from `start`, and closes the string.
-    @inline(__always)
-    private mutating func escapeAndClose(from start: Int) {
         let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
         if first < bytes.count {
-            escapeInPlace(from: first)
+            var string = string
+            string.withUTF8 { rewriteEscaped(from: first, source: $0, copiedAt: start) }
         }
         bytes.append(UInt8(ascii: "\""))
     }
@@ -251,27 +246,35 @@ struct JSONWriter: ~Copyable {
         bytes.append(UInt8(ascii: "\""))
         let start = bytes.count
         bytes.append(contentsOf: text)
-        escapeAndClose(from: start)
+        let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
+        if first < bytes.count {
+            rewriteEscaped(from: first, source: text, copiedAt: start)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapesSlashes && byte == UInt8(ascii: "/"))
     }
 
-    /// Rewrites the output from `start`, whose byte there needs an escape, with every such byte
-    /// escaped; the runs between them are copied in one append each (tweets and HTML snippets have
-    /// many quotes and line breaks: appending byte by byte cost 19 % of encoding twitter.json).
-    private mutating func escapeInPlace(from start: Int) {
-        let tail = bytes.bytes(from: start)
-        bytes.truncate(to: start)
-        bytes.reserve(tail.count + tail.count / 8 + 8)
-        var runStart = 0
-        for index in tail.indices where needsEscape(tail[index]) {
-            bytes.append(contentsOf: tail[runStart..<index])
-            appendEscape(of: tail[index])
+    /// Rewrites the output from `first`, whose byte needs an escape, with every such byte escaped:
+    /// read from `source`, the bytes that were copied in at `copiedAt`, not from a copy of the output
+    /// (an allocation per string with an escape: callgrind). The runs between escapes are copied in
+    /// one append each (tweets and HTML snippets have many quotes and line breaks: appending byte by
+    /// byte cost 19 % of encoding twitter.json).
+    // Sound: `source` is lent for the call; the runs are rebased slices of it, within its count
+    // (`first - copiedAt` is the position in `source` of the output's byte at `first`).
+    @inline(never)
+    private mutating func rewriteEscaped(from first: Int, source: UnsafeBufferPointer<UInt8>, copiedAt: Int) {
+        bytes.truncate(to: first)
+        var runStart = first - copiedAt
+        bytes.reserve(source.count - runStart + source.count / 8 + 8)
+        for index in runStart..<source.count where needsEscape(source[index]) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            appendEscape(of: source[index])
             runStart = index + 1
         }
-        bytes.append(contentsOf: tail[runStart...])
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
     }
 
     private mutating func appendEscape(of byte: UInt8) {
