@@ -94,3 +94,44 @@ final class LearnedEnumCases: Sendable {
         }
     }
 }
+
+/// The text each case of an enum kept in one byte is written as, by its bit pattern (`TrivialBits`),
+/// as a writer without formatting writes it: once a case has been written, its text is copied, with
+/// no `rawValue` made (`RawValueCoder.write`; through the raw value's coder, unspecialised code
+/// looked up `RawValue`'s metadata and made a `String` for each value of a string enum: callgrind).
+/// The text kept is the raw coder's own output for the case, so a copy of it is exactly what writing
+/// the case again would give. Shared by every thread that uses the plan.
+final class WrittenEnumCases: Sendable {
+    /// The texts, by bit pattern; replaced by a fuller table, never changed.
+    private final class Table: Sendable {
+        let texts: [[UInt8]?]
+
+        init(texts: [[UInt8]?]) {
+            self.texts = texts
+        }
+    }
+
+    /// Read without a lock for every value written; replaced once per new case.
+    private let table = PublishedReference<Table>()
+
+    /// Copies the text of the case whose bit pattern is `bits` into `writer`, which writes values as a
+    /// writer without formatting does (`JSONWriter.writesCompactly`); `false`, writing nothing, when
+    /// that case has not been written yet.
+    @inline(__always)
+    func write(bits: UInt8, to writer: inout JSONWriter) -> Bool {
+        // Sound: the text is lent for the copy only, while the table (published, never freed) holds it.
+        table.withPublished { table in
+            table.texts[Int(bits)]?.withUnsafeBufferPointer { writer.writeCompactValue($0) } != nil
+        } ?? false
+    }
+
+    /// Remembers `text`, written without formatting, as the text of the case whose bit pattern is `bits`.
+    func remember(_ text: [UInt8], bits: UInt8) {
+        table.publish { current in
+            var texts = current?.texts ?? [[UInt8]?](repeating: nil, count: 256)
+            guard texts[Int(bits)] == nil else { return nil }
+            texts[Int(bits)] = text
+            return Table(texts: texts)
+        }
+    }
+}

@@ -138,7 +138,22 @@ extension TextFormCoder {
 }
 
 extension RawValueCoder {
+    /// A case kept in one byte and written before is copied from its text (`WrittenEnumCases`);
+    /// any other value is written from its raw value, and a case so written remembered.
     func write(_ value: Wrapped, to writer: inout JSONWriter, session: EncodingSession) throws {
+        if let writtenCases, writer.writesCompactly, writtenCases.write(bits: TrivialBits.bits(of: value), to: &writer) { return }
+        try writeRawValue(of: value, to: &writer, session: session)
+    }
+
+    /// The value written from its raw value, and remembered when it is a case kept in one byte. Out
+    /// of line, so that the copy above needs no `RawValue` (inlined, its metadata was looked up on
+    /// entry, for every value: callgrind).
+    @inline(never)
+    private func writeRawValue(of value: Wrapped, to writer: inout JSONWriter, session: EncodingSession) throws {
+        let start = writer.count
         try raw.write(value.rawValue, to: &writer, session: session)
+        if let writtenCases, writer.writesCompactly {
+            writtenCases.remember(writer.written(from: start), bits: TrivialBits.bits(of: value))
+        }
     }
 }

@@ -353,12 +353,15 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
     let learnedCases: LearnedEnumCases?
     /// Whether an unknown raw value keeps the property's default for this property.
     let keepsUnknownCases: Bool
+    /// For a type kept in one byte: the text of each case written so far.
+    let writtenCases: WrittenEnumCases?
 
     init(raw: any ValueCoding<Wrapped.RawValue>, keepsUnknownCases: Bool = false) {
         self.raw = raw
         self.keepsUnknownCases = keepsUnknownCases
         let learnsRawValues = Wrapped.RawValue.self == String.self || Wrapped.RawValue.self == Int.self
         self.learnedCases = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases(learnsNumbers: Wrapped.RawValue.self == Int.self) : nil
+        self.writtenCases = TrivialBits.isStorable(Wrapped.self) ? WrittenEnumCases() : nil
     }
 
     var typeName: String { String(describing: Wrapped.self) }

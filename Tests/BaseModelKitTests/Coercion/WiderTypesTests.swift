@@ -34,8 +34,40 @@ final class Tagged: BaseModel {
     override class var transformers: [String: JSONTransformer] { ["days": .iso8601] }
 }
 
+/// Enums kept in one byte, written many times.
+enum Route: String, Sendable { case home = "/home", away = "a/b\"c", empty = "", unicode = "日本" }
+enum Level: Int, Sendable { case low = -1, zero = 0, high = 1_000_000 }
+final class Routed: BaseModel {
+    var route: Route = .home
+    var level: Level = .zero
+    var routes: [Route] = []
+    var maybe: Level?
+    override class var apiToLocal: [String: String] { ["r": "route", "l": "level", "rs": "routes", "m": "maybe"] }
+}
+
 @Suite("Wider types: non-String dictionary keys, Int128, Float16")
 struct WiderTypesTests {
+    @Test("enum cases written again from their first text write what their raw values write, in every layout")
+    func enumTexts() throws {
+        let routes: [Route] = [.home, .away, .empty, .unicode]
+        let levels: [Level] = [.low, .zero, .high]
+        for formatting: JSON.Formatting in [[], [.escapingSlashes], [], [.prettyPrinted], [.escapingSlashes, .prettyPrinted], []] {
+            var options = EncodingOptions()
+            options.formatting = formatting
+            for round in 0..<24 {
+                let model = Routed()
+                model.route = routes[round % routes.count]
+                model.level = levels[round % levels.count]
+                model.routes = Array(routes.shuffled().prefix(round % 5))
+                model.maybe = round % 4 == 0 ? nil : levels[(round + 1) % levels.count]
+                var expected: JSONObject = ["r": .string(model.route.rawValue), "l": .number(JSONNumber(model.level.rawValue)),
+                                            "rs": .array(model.routes.map { .string($0.rawValue) })]
+                if let maybe = model.maybe { expected["m"] = .number(JSONNumber(maybe.rawValue)) }
+                #expect(try model.jsonString(options: options) == JSON.object(expected).serializedString(formatting: formatting))
+            }
+        }
+    }
+
     @Test("sets are written in the order of their elements' compact text, whatever their history, in every layout")
     func setOrder() throws {
         var generator = SeededGenerator(seed: 5150)

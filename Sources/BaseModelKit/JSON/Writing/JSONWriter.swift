@@ -341,12 +341,23 @@ struct JSONWriter: ~Copyable {
     /// How many bytes are written.
     var count: Int { bytes.count }
 
+    /// A copy of the bytes written from `start` (a `count` read before) on.
+    func written(from start: Int) -> [UInt8] {
+        bytes.bytes(from: start)
+    }
+
     /// Whether a value is written here as a writer without formatting writes it (no layout, no
     /// escaped slashes), so that such a writer's text can be copied in (`writeCompactValue`).
     var writesCompactly: Bool { !isPretty && !escapesSlashes }
 
     /// Copies in `text`, one value as a writer without formatting wrote it (see `writesCompactly`).
     mutating func writeCompactValue(_ text: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// `writeCompactValue` for text lent as a buffer.
+    // Sound: `text` is lent for the call and copied into the output.
+    mutating func writeCompactValue(_ text: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: text)
     }
 
