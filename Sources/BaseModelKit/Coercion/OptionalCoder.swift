@@ -113,6 +113,10 @@ protocol OptionalReferenceWriting {
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws
     /// Writes the `Wrapped` whose bit pattern is `bits` (`TrivialBits`), as the wrapped coder writes it.
     func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws
+    /// Writes the value of the `Wrapped?` at `optional`, which is not `nil`, as the wrapped coder
+    /// writes it, without a copy of the optional. Sound: `optional` is lent for the call (see
+    /// `OptionalCoder`'s implementation).
+    func writePayload(of optional: UnsafeRawPointer, to writer: inout JSONWriter, session: EncodingSession) throws
 }
 
 /// The `OptionalReferenceWriting` of a property that is not such an optional: never called (its
@@ -121,6 +125,8 @@ protocol OptionalReferenceWriting {
 struct NoOptionalWriting: OptionalReferenceWriting {
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {}
     func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws {}
+    // Sound: reads nothing.
+    func writePayload(of optional: UnsafeRawPointer, to writer: inout JSONWriter, session: EncodingSession) throws {}
 }
 
 extension OptionalCoder: OptionalReferenceWriting {
@@ -133,5 +139,13 @@ extension OptionalCoder: OptionalReferenceWriting {
         // `MappedField` calls this only when `Wrapped` and `Wrapped?` are one trivial byte each
         // (`nilBits`), with the byte of a `Wrapped?` that is not `nil`: the byte of its `Wrapped`.
         try wrapped.write(TrivialBits.value(bits: bits, as: Wrapped.self), to: &writer, session: session)
+    }
+
+    // Sound: an `Optional` is a single-payload enum, whose payload lies at its start (Swift's layout
+    // of such enums, with the tag, if any, after it); `MappedField` calls this only with an optional
+    // that is not `nil`, whose first bytes are then an initialized, aligned `Wrapped`, copied here.
+    // `WiderTypesTests.optionalCollections` writes optionals of collections, text forms and scalars.
+    func writePayload(of optional: UnsafeRawPointer, to writer: inout JSONWriter, session: EncodingSession) throws {
+        try wrapped.write(optional.load(as: Wrapped.self), to: &writer, session: session)
     }
 }

@@ -45,8 +45,64 @@ final class Routed: BaseModel {
     override class var apiToLocal: [String: String] { ["r": "route", "l": "level", "rs": "routes", "m": "maybe"] }
 }
 
+/// Optionals of every kind the member writer lends from where they lie.
+final class Maybes: BaseModel {
+    var flags: [Bool]?
+    var counts: [String: Int]?
+    var tags: Set<String>?
+    var ratio: Float?
+    var amount: Decimal?
+    var link: URL?
+    var token: UUID?
+    var blob: Data?
+    var letter: Character?
+    var when: Date?
+    var nested: [[Int]]?
+    var raw: JSON?
+    override class var apiToLocal: [String: String] {
+        ["f": "flags", "c": "counts", "t": "tags", "r": "ratio", "a": "amount", "l": "link", "u": "token", "b": "blob",
+         "ch": "letter", "w": "when", "n": "nested", "j": "raw"]
+    }
+    override class var transformers: [String: JSONTransformer] { ["when": .iso8601] }
+}
+
 @Suite("Wider types: non-String dictionary keys, Int128, Float16")
 struct WiderTypesTests {
+    @Test("optionals of collections, text forms and scalars write their values, or nothing, or null")
+    func optionalCollections() throws {
+        var generator = SeededGenerator(seed: 7070)
+        var nulls = EncodingOptions()
+        nulls.nilEncoding = .null
+        for round in 0..<300 {
+            let model = Maybes()
+            func some() -> Bool { round % 7 == 0 || Bool.random(using: &generator) }
+            if some() { model.flags = (0..<(round % 4)).map { _ in Bool.random(using: &generator) } }
+            if some() { model.counts = Dictionary(uniqueKeysWithValues: (0..<(round % 3)).map { ("k\($0)", Int.random(in: -99...99, using: &generator)) }) }
+            if some() { model.tags = Set((0..<(round % 3)).map { "t\($0 * round)" }) }
+            if some() { model.ratio = Float(round) / 8 }
+            if some() { model.amount = Decimal(round) / 100 }
+            if some() { model.link = URL(string: "https://example.com/\(round)") }
+            if some() { model.token = UUID() }
+            if some() { model.blob = Data((0..<(round % 5)).map { UInt8($0) }) }
+            if some() { model.letter = "é" }
+            if some() { model.when = Date(timeIntervalSince1970: Double(round) * 86_400) }
+            if some() { model.nested = [[round], [], [1, 2]] }
+            if some() { model.raw = round % 2 == 0 ? .null : .array([.bool(true)]) }
+            let written = try model.jsonString()
+            let back = try Maybes.decode(from: written)
+            #expect(back.flags == model.flags && back.counts == model.counts && back.tags == model.tags, "\(written)")
+            #expect(back.ratio == model.ratio && back.amount == model.amount && back.link == model.link, "\(written)")
+            #expect(back.token == model.token && back.blob == model.blob && back.letter == model.letter, "\(written)")
+            #expect(back.when == model.when && back.nested == model.nested, "\(written)")
+            // `nil` left out, or written as `null`, one member for each property either way.
+            let withNulls = try JSON(parsing: model.jsonString(options: nulls)).object
+            #expect(withNulls?.count == 12, "\(written)")
+            #expect(try JSON(parsing: written).object?.count == [model.flags != nil, model.counts != nil, model.tags != nil,
+                model.ratio != nil, model.amount != nil, model.link != nil, model.token != nil, model.blob != nil,
+                model.letter != nil, model.when != nil, model.nested != nil, model.raw != nil].filter { $0 }.count)
+        }
+    }
+
     @Test("enum cases written again from their first text write what their raw values write, in every layout")
     func enumTexts() throws {
         let routes: [Route] = [.home, .away, .empty, .unicode]
