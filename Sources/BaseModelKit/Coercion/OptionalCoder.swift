@@ -91,6 +91,15 @@ struct OptionalCoder<Wrapped>: ValueCoding {
         try writeOptional(value, to: &writer, session: session)
     }
 
+    /// The types `write` is specialised for (the list above): `MappedField` writes optionals of any
+    /// other type from where their value lies (`writePayload`), and these through `write`.
+    static var writesSpecialised: Bool {
+        let specialised: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
+                                       UInt32.self, UInt64.self, Float.self, Double.self, Decimal.self, Bool.self, String.self,
+                                       Character.self, Date.self, URL.self, UUID.self, Data.self]
+        return specialised.contains { $0 == Wrapped.self }
+    }
+
     @inline(never)
     private func writeOptional(_ value: Wrapped?, to writer: inout JSONWriter, session: EncodingSession) throws {
         guard let value else { return writer.writeNull() }
@@ -113,6 +122,9 @@ protocol OptionalReferenceWriting {
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws
     /// Writes the `Wrapped` whose bit pattern is `bits` (`TrivialBits`), as the wrapped coder writes it.
     func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws
+    /// Whether the optional is written best through the coder's own `write` (specialised for its
+    /// type) rather than from where its value lies (`writePayload`).
+    var writesSpecialised: Bool { get }
     /// Writes the value of the `Wrapped?` at `optional`, which is not `nil`, as the wrapped coder
     /// writes it, without a copy of the optional. Sound: `optional` is lent for the call (see
     /// `OptionalCoder`'s implementation).
@@ -125,11 +137,14 @@ protocol OptionalReferenceWriting {
 struct NoOptionalWriting: OptionalReferenceWriting {
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {}
     func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws {}
+    var writesSpecialised: Bool { true }
     // Sound: reads nothing.
     func writePayload(of optional: UnsafeRawPointer, to writer: inout JSONWriter, session: EncodingSession) throws {}
 }
 
 extension OptionalCoder: OptionalReferenceWriting {
+    var writesSpecialised: Bool { Self.writesSpecialised }
+
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
         // `MappedField` calls this only for an optional of a reference type (`isOptionalReference`).
         try wrapped.write(ReferenceCollections.value(object, as: Wrapped.self), to: &writer, session: session)
