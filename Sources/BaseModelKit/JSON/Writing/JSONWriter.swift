@@ -240,7 +240,10 @@ struct JSONWriter: ~Copyable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `writeString` for text given as its UTF-8 bytes (a date written in place).
+    /// `writeString` for text given as its UTF-8 bytes (a date written in place). The two keep
+    /// their check and close each: the `String` one written as a call to this one, through the
+    /// string's lent bytes, took model-encode 1.7 % and twitter-encode 1.0 % more instructions
+    /// (callgrind), even with this one inlined.
     // Sound: `text` is lent for the call and copied into the output.
     mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
