@@ -116,30 +116,32 @@ struct ArrayCoder<Element>: ValueCoding {
         var result: [AnyObject]?
         var same = 0
         while try elements.next(in: &parser, session: session) {
-            var match: AnyObject?
-            if let id = identity.key(ofElementAt: parser), let position = identity.take(id, from: &byIdentity, session: session) {
-                match = current[position]
-            }
-            let object: AnyObject
+            var match: Int?
+            if let id = identity.key(ofElementAt: parser) { match = identity.take(id, from: &byIdentity, session: session) }
+            // The object made for the element; `nil` when it merged into `current[match]` in place.
+            let made: AnyObject?
             do {
                 if let match {
-                    object = try element.merge(from: &parser, intoReference: match, session: session)
+                    made = try element.merge(from: &parser, intoReference: current[match], session: session)
                 } else {
-                    object = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
+                    made = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.
                 try elements.drop(after: error, mayDrop: match == nil, in: &parser, session: session)
                 continue
             }
-            if result == nil, same < current.count, object === current[same] {
+            // Told by position, not by comparing references: no element is loaded (and retained) to
+            // compare.
+            if result == nil, made == nil, match == same {
                 same += 1
             } else {
                 if result == nil {
                     result = Array(current[..<same])
                     result!.reserveCapacity(current.count)
                 }
-                result!.append(object)
+                // A merged element is `current[match]` (`made` is `nil` only after a match).
+                result!.append(made ?? current[match!])
             }
         }
         if let result { return result }
@@ -168,8 +170,7 @@ struct ArrayCoder<Element>: ValueCoding {
             }
             do {
                 if let position {
-                    let object = try element.merge(from: &parser, intoReference: current[position], session: session)
-                    if object !== current[position] { kept[position] = object }
+                    if let replaced = try element.merge(from: &parser, intoReference: current[position], session: session) { kept[position] = replaced }
                 } else {
                     added.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
                 }

@@ -115,8 +115,7 @@ struct DictionaryCoder<Value>: ValueCoding {
                 if let existing {
                     // Being the object already there, a model merged in place is not written back
                     // (that would copy the whole dictionary, whose storage the property shares).
-                    let merged = try value.merge(from: &parser, intoReference: existing, session: session)
-                    if merged !== existing { result[key] = merged }
+                    if let replaced = try value.merge(from: &parser, intoReference: existing, session: session) { result[key] = replaced }
                 } else {
                     result[key] = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
                 }

@@ -48,11 +48,13 @@ protocol ValueCoding<Value>: Sendable {
     var learnedCases: LearnedEnumCases? { get }
 
     /// `decode(from:merging:session:)` for a coder whose values are references (models), on
-    /// `object`, a `Value`: the object merged into or made. The merges of arrays and dictionaries of
+    /// `object`, a `Value`: `nil` when the value was merged into `object` itself, otherwise the object
+    /// made in its place. (Returning `object` itself retained and released it per element merged:
+    /// callgrind.) The merges of arrays and dictionaries of
     /// models hold their elements as references (`ReferenceCollections`); the model coder merges
     /// them as such. (Through the generic entry, each element was copied into and out of a `Value`
     /// by its value witnesses, and the model coder went through a closure that casts it back.)
-    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject?
 }
 
 extension ValueCoding {
@@ -78,11 +80,12 @@ extension ValueCoding {
     }
 
     /// The general way: `object` as a `Value`, merged by `decode(from:merging:session:)`.
-    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject {
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
         precondition(ReferenceCollections.isReference(Value.self), "merge(from:intoReference:session:) of a coder of values that are not references")
         // Sound: `Value` is a single class reference (checked above), and `object` is a `Value`: the
         // callers, the merges of collections that hold references, took it from one.
-        return ReferenceCollections.object(try decode(from: &parser, merging: ReferenceCollections.value(object, as: Value.self), session: session))
+        let merged = ReferenceCollections.object(try decode(from: &parser, merging: ReferenceCollections.value(object, as: Value.self), session: session))
+        return merged === object ? nil : merged
     }
 
     var acceptsNull: Bool { false }

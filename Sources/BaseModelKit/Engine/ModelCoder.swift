@@ -71,17 +71,18 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     /// `decode(from:merging:session:)` for the merges of arrays and dictionaries of models, which
-    /// hold their elements as references: the usual object is filled as `fillsAsUsual` says, with
+    /// hold their elements as references (`nil` when merged in place): the usual object is filled as `fillsAsUsual` says, with
     /// no copy of it as a `Declared` and no closure; any other goes the general way.
-    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject {
+    func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
         // Sound: `object` is of class `buildType`, a subclass of `BaseModel` (checked first, and by
         // `init`), so the downcast holds. `IdentityMergeTests`, `DictionaryMergeTests` and
         // `PolymorphismTests` merge through here.
         if type(of: object) == buildType, parser.peekToken() == UInt8(ascii: "{"),
            try fillsAsUsual(unsafeDowncast(object, to: BaseModel.self), from: &parser, session: session) {
-            return object
+            return nil
         }
-        return ReferenceCollections.object(try decode(from: &parser, merging: ReferenceCollections.value(object, as: Declared.self), session: session))
+        let merged = ReferenceCollections.object(try decode(from: &parser, merging: ReferenceCollections.value(object, as: Declared.self), session: session))
+        return merged === object ? nil : merged
     }
 
     /// The merge of the usual object, `existing`, of the class built here (the caller checked), when
