@@ -1,3 +1,5 @@
+import Foundation
+
 extension BaseModel {
     /// The model `path` names in this model's graph — `feed.model(at: IdentityPath("ev", 101).then("m", "101-1"))`
     /// is market `"101-1"` of event `101` — or `nil` when a step's identity names no model there.
@@ -35,7 +37,22 @@ extension BaseModel {
     ///   no model there (nothing changes) — or what `update(from:)` throws.
     @discardableResult
     public func update<Bytes: Collection<UInt8>>(from bytes: Bytes, at path: IdentityPath, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
-        try DocumentBytes.reading(bytes) { try DocumentDecoding.update(self, at: path, from: $0, options: options, report: report) }
+        if let data = bytes as? Data { return try update(from: data, at: path, options: options, report: report) }
+        return try update(from: bytes.inputBytes, at: path, options: options, report: report)
+    }
+
+    /// Updates the model `path` names from a delta in `data`, read in place; see
+    /// `update(from:at:options:report:)` for any collection of bytes.
+    @discardableResult
+    public func update(from data: Data, at path: IdentityPath, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
+        try DocumentDecoding.update(self, at: path, from: data, options: options, report: report)
+    }
+
+    /// Updates the model `path` names from a delta in `bytes`, read in place; see
+    /// `update(from:at:options:report:)`.
+    @discardableResult
+    public func update(from bytes: [UInt8], at path: IdentityPath, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
+        try DocumentDecoding.update(self, at: path, from: bytes, options: options, report: report)
     }
 
     /// Updates the model `path` names from JSON text; see `update(from:at:options:report:)` for bytes.

@@ -65,6 +65,16 @@ enum DocumentDecoding {
         }
     }
 
+    /// `update(_:from:at:options:report:)` over the bytes of `data`, read in place.
+    static func update(_ model: BaseModel, from data: Data, at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
+        try DocumentBytes.reading(data) { try update(model, from: $0, at: path, options: options, report: report) }
+    }
+
+    /// `update(_:from:at:options:report:)` over the bytes of `array`, read in place.
+    static func update(_ model: BaseModel, from array: [UInt8], at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
+        try DocumentBytes.reading(array) { try update(model, from: $0, at: path, options: options, report: report) }
+    }
+
     /// The model `target` names in `root`'s graph updated in place from the whole document, with
     /// `root`'s `ChangeSet` (paths from `root`); every object the update changed is restored if it
     /// fails, and so is everything when the target is not there.
@@ -78,6 +88,16 @@ enum DocumentDecoding {
                 }
             }
         }
+    }
+
+    /// `update(_:at:from:options:report:)` over the bytes of `data`, read in place.
+    static func update(_ root: BaseModel, at target: IdentityPath, from data: Data, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
+        try DocumentBytes.reading(data) { try update(root, at: target, from: $0, options: options, report: report) }
+    }
+
+    /// `update(_:at:from:options:report:)` over the bytes of `array`, read in place.
+    static func update(_ root: BaseModel, at target: IdentityPath, from array: [UInt8], options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
+        try DocumentBytes.reading(array) { try update(root, at: target, from: $0, options: options, report: report) }
     }
 
     /// New models from the array at `path` (or the whole document).
