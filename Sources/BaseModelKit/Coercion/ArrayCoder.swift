@@ -93,13 +93,18 @@ struct ArrayCoder<Element>: ValueCoding {
     /// (The schema admits identities only for arrays of models, so the merges work on references.)
     func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
         guard let identity, holdsReferences, session.changeLog != nil else { return try decode(from: &parser, session: session) }
-        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
-        let existing = ReferenceCollections.objects(current)
-        let merged = identity.isPartial
-            ? try decodePart(from: &parser, merging: existing, by: identity, session: session)
-            : try decodeWhole(from: &parser, merging: existing, by: identity, session: session)
         // `current` itself when nothing came or went (see `isUnchanged`).
-        return merged.map { ReferenceCollections.array($0, of: Element.self) } ?? current
+        return try mergeModels(from: &parser, into: ReferenceCollections.objects(current), by: identity, session: session)
+            .map { ReferenceCollections.array($0, of: Element.self) } ?? current
+    }
+
+    /// The merge of an update, on the references: `nil` when the result holds the same objects in the
+    /// same order.
+    private func mergeModels(from parser: inout JSONParser, into current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
+        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
+        return identity.isPartial
+            ? try decodePart(from: &parser, merging: current, by: identity, session: session)
+            : try decodeWhole(from: &parser, merging: current, by: identity, session: session)
     }
 
     /// The merge of a whole list: `nil` when the result holds the same objects in the same order.
@@ -117,7 +122,7 @@ struct ArrayCoder<Element>: ValueCoding {
         var same = 0
         while try elements.next(in: &parser, session: session) {
             var match: Int?
-            if let id = identity.key(ofElementAt: parser) { match = identity.take(id, from: &byIdentity, session: session) }
+            if let id = identity.key(ofElementAt: &parser) { match = identity.take(id, from: &byIdentity, session: session) }
             // The object made for the element; `nil` when it merged into `current[match]` in place.
             let made: AnyObject?
             do {
@@ -161,7 +166,7 @@ struct ArrayCoder<Element>: ValueCoding {
         var removed: [Int] = []
         var added: [AnyObject] = []
         while try elements.next(in: &parser, session: session) {
-            let id = identity.key(ofElementAt: parser)
+            let id = identity.key(ofElementAt: &parser)
             let position = id.flatMap { identity.take($0, from: &byIdentity, session: session) }
             if try parser.identity(named: ElementIdentity.removalKey) == .bool(true) {
                 if let position { removed.append(position) }
@@ -291,16 +296,31 @@ final class ElementIdentity: Sendable {
     let canonical: @Sendable (JSON, DecodingSession) -> JSON?
     /// The identity of a model as a merge compares it: as `of` gives it, without making `JSON` for
     /// an integer or a string.
-    let keyOf: @Sendable (AnyObject) -> IdentityKey?
+    private let readKey: @Sendable (AnyObject) -> IdentityKey?
+    /// Where the elements' usual class keeps an `Int` or `String` identity, once `readKey` has
+    /// published it: `keyOf` reads it there.
+    private let usualField: PublishedReference<UsualIdentityField>
 
     init(key: String, isPartial: Bool, of: @escaping @Sendable (AnyObject) -> JSON?, canonical: @escaping @Sendable (JSON, DecodingSession) -> JSON?,
-         keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil) {
+         keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference()) {
         self.key = key
         self.keyBytes = Array(key.utf8)
         self.isPartial = isPartial
         self.of = of
         self.canonical = canonical
-        self.keyOf = keyOf ?? { object in of(object).map(IdentityKey.init) }
+        self.readKey = keyOf ?? { object in of(object).map(IdentityKey.init) }
+        self.usualField = usualField
+    }
+
+    /// The identity of `object`, a model, as a merge compares it: read in place for the usual class
+    /// of an `Int` or `String` identity (`usualField`), otherwise through `readKey`. (Through the
+    /// closure and the property's access, each identity read retained and released the closure's
+    /// context and the element: callgrind.)
+    @inline(__always)
+    func keyOf(_ object: AnyObject) -> IdentityKey? {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if let known = usualField.withPublished({ $0.type == type ? $0.field.key(of: object) : nil }), let known { return known }
+        return readKey(object)
     }
 
     /// The member that marks an element of a partial collection's update as removed:
@@ -315,10 +335,38 @@ final class ElementIdentity: Sendable {
         return index.take(canonical)
     }
 
-    /// The identity of the element at the parser's position (an object), read from a copy of the
-    /// parser; `nil` when it has none.
-    func key(ofElementAt parser: JSONParser) -> IdentityKey? {
+    /// The identity of the element at the parser's position (an object), read ahead without moving
+    /// the parser; `nil` when it has none. (The parser is passed `inout` only so that it is not
+    /// copied: a copy retained and released its four references per element, callgrind.)
+    func key(ofElementAt parser: inout JSONParser) -> IdentityKey? {
         parser.memberIdentity(named: key, bytes: keyBytes)
+    }
+}
+
+/// An identity property held as an `Int` or a `String`, read in place (see `ElementIdentity.keyOf`).
+enum IdentityField: Sendable {
+    case int(FieldHandle<Int>)
+    case string(FieldHandle<String>)
+
+    /// The identity of `object`, which must be of the class whose field the handle is.
+    @inline(__always)
+    func key(of object: AnyObject) -> IdentityKey {
+        switch self {
+        case .int(let handle): .int(handle.read(from: object))
+        case .string(let handle): .string(handle.read(from: object))
+        }
+    }
+}
+
+/// The identity field of the class of elements a merge meets most (`ElementIdentity.usualField`).
+final class UsualIdentityField: Sendable {
+    /// The class, whose objects alone are read through `field`.
+    let type: ObjectIdentifier
+    let field: IdentityField
+
+    init(type: ObjectIdentifier, field: IdentityField) {
+        self.type = type
+        self.field = field
     }
 }
 
@@ -429,5 +477,15 @@ struct IdentityIndex {
             position += 1
         }
         return nil
+    }
+}
+
+extension ArrayCoder: ModelArrayMerging {
+    var mergesModels: Bool { identity != nil && holdsReferences }
+
+    func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]? {
+        // Only coders that merge (`mergesModels`) are asked.
+        guard let identity else { preconditionFailure("mergeModels(from:into:session:) of an array coder without identity") }
+        return try mergeModels(from: &parser, into: current, by: identity, session: session)
     }
 }

@@ -183,8 +183,9 @@ extension JSONParser {
     }
 
     /// `identity(named:)` as an `IdentityKey`, for an identity whose key's UTF-8 bytes are
-    /// `keyBytes`: an integer or a string is read as such, with no `JSON` made.
-    func memberIdentity(named key: String, bytes keyBytes: [UInt8]) -> IdentityKey? {
+    /// `keyBytes`: an integer or a string is read as such, with no `JSON` made. The parser does not
+    /// move (`mutating` only so that callers lend it rather than copy it).
+    mutating func memberIdentity(named key: String, bytes keyBytes: [UInt8]) -> IdentityKey? {
         // The compact form first, before any copy of the parser: a copy retained and released the
         // parser's references, about 150 instructions an element of a live update (callgrind).
         let open = ByteScanning.skippingWhitespace(in: bytes, from: position)

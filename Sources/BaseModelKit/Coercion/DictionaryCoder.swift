@@ -233,3 +233,13 @@ private struct ReadKeys {
         return many.insert(JSONObject.ExactKey(key)).inserted
     }
 }
+
+extension DictionaryCoder: ModelDictionaryMerging {
+    var mergesModels: Bool { holdsReferences && value.isModel }
+
+    func mergeModels(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject]? {
+        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        let merged = try mergeObjects(from: &parser, into: current, session: session)
+        return isSameObject(merged, current) ? nil : merged
+    }
+}

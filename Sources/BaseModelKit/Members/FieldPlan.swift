@@ -62,11 +62,21 @@ protocol MappedFieldAccess: AnyObject, Sendable {
 
     /// For an integer of a fixed width other than `Int` (`IntegerField`): the member loop's case for it.
     var integerMember: IntegerMember? { get }
+
+    /// For an `Int` or `String` property: its field, where a merge by identity reads an element's
+    /// identity in place.
+    var identityField: IdentityField? { get }
+
+    /// For a property holding a collection of models that an update merges into: the member that
+    /// merges it in the member loop of an update (see `ModelCollectionMember`); `nil` otherwise.
+    func makeModelCollectionMember() -> ModelCollectionMember?
 }
 
 extension MappedFieldAccess {
     var learnedEnum: LearnedEnumField? { nil }
     var integerMember: IntegerMember? { nil }
+    var identityField: IdentityField? { nil }
+    func makeModelCollectionMember() -> ModelCollectionMember? { nil }
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
     var mergesOnUpdate: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
@@ -186,18 +196,19 @@ func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by c
 func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws where Coder.Value: ExactlyComparable {
     if try skipsNull(at: &parser, for: coder, session: session) { return }
     let value = try coder.decode(from: &parser, session: session)
-    if let changeLog = session.changeLog { return writeLogged(value, into: handle, of: object, log: changeLog) }
+    if session.changeLog != nil { return writeLogged(value, into: handle, of: object, session: session) }
     handle.write(value, to: object)
 }
 
 /// An update's write of a common scalar: none when `value` is exactly the one there, otherwise
 /// logged and written. Out of line, so that a decode, which logs nothing, keeps its values in
 /// registers across the value's read (inlined, this made every scalar member of a decode a few
-/// moves longer: callgrind).
+/// moves longer: callgrind). The log is reached through the session where it is used: bound to a
+/// local (`if let`), it was retained and released per value.
 @inline(never)
-func writeLogged<Value: ExactlyComparable>(_ value: Value, into handle: FieldHandle<Value>, of object: AnyObject, log: ChangeLog) {
+func writeLogged<Value: ExactlyComparable>(_ value: Value, into handle: FieldHandle<Value>, of object: AnyObject, session: DecodingSession) {
     if Value.isExactly(handle.read(from: object), value) { return }
-    log.noteWrite(of: handle, in: object)
+    session.changeLog?.noteWrite(of: handle, in: object)
     handle.write(value, to: object)
 }
 
@@ -376,6 +387,10 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     var mergesOnUpdate: Bool { mergesModel || mergesByKey || identityKey != nil }
 
+    func makeModelCollectionMember() -> ModelCollectionMember? {
+        ModelCollectionMember.make(handle: handle, coder: coder, access: self)
+    }
+
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
         // The collections merged on update first, straight (see `probeMember`).
         if mergesByKey || identityKey != nil {
@@ -409,7 +424,12 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         }
         let before = handle.read(from: object)
         try decode(from: &parser, into: object, session: session)
-        let after = handle.read(from: object)
+        recordMergedChange(from: before, to: handle.read(from: object), of: object, session: session, tracker: tracker, property: property)
+    }
+
+    /// Records the change of a property merged on update from `before` to `after` (none when they
+    /// are the same object or storage).
+    func recordMergedChange(from before: Value, to after: Value, of object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) {
         if isSameObject(before, after) { return }
         tracker.compare(probe(ofMerged: before), probe(ofMerged: after), object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
     }
@@ -502,9 +522,9 @@ struct LearnedEnumField {
 /// update writes, and logs, only a case that is not the one there.
 @inline(__always)
 func storeCase(bits: UInt8, in field: FieldHandle<UInt8>, of object: AnyObject, session: DecodingSession) {
-    if let changeLog = session.changeLog {
+    if session.changeLog != nil {
         if field.read(from: object) == bits { return }
-        changeLog.noteWrite(of: field, in: object)
+        session.changeLog?.noteWrite(of: field, in: object)
     }
     field.write(bits, to: object)
 }

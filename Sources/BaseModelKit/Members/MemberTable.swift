@@ -29,6 +29,13 @@ final class MemberTable: Sendable {
     let accessors: [any MappedFieldAccess]
     /// How the member loop decodes each member.
     let streamedMembers: [StreamedMember]
+    /// The member that merges each property holding a collection of models in an update's member
+    /// loop (`nil` for any other), held here; `modelCollections` lends them.
+    private let collectionMembers: [ModelCollectionMember?]
+    /// `collectionMembers`, unretained: the loop calls them without a retain and a release each.
+    /// Sound: this table holds every one of them (`collectionMembers`) for as long as it lives, and
+    /// the loop runs only while the table is alive.
+    private let modelCollections: [Unmanaged<ModelCollectionMember>?]
     /// The table of each member that is a nested object or array of mapped members (`"s.h"`,
     /// `"sc.0"`), `nil` for a property: how the walkers besides the loop and the writer — snapshots,
     /// change comparison, PATCH bodies — step into nested key paths, found once.
@@ -74,6 +81,8 @@ final class MemberTable: Sendable {
         properties = fields.map { $0.property.isEmpty ? nil : $0.property }
         accessors = fields.map(\.access)
         streamedMembers = accessors.map(StreamedMember.init)
+        collectionMembers = accessors.map { $0.makeModelCollectionMember() }
+        modelCollections = collectionMembers.map { $0.map(Unmanaged.passUnretained) }
         nestedTables = accessors.map { ($0 as? NestedFields)?.members }
         mergesOnUpdate = accessors.map(\.mergesOnUpdate)
         hasMergingMembers = mergesOnUpdate.contains(true)
@@ -167,7 +176,12 @@ final class MemberTable: Sendable {
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                 if mergesOnUpdate[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
-                try accessors[index].decode(from: &parser, into: object, session: session)
+                if let collection = modelCollections[index] {
+                    // Sound: see `modelCollections`.
+                    try collection._withUnsafeGuaranteedRef { try $0.merge(from: &parser, into: object, session: session) }
+                } else {
+                    try accessors[index].decode(from: &parser, into: object, session: session)
+                }
             }
         }
     }
@@ -374,6 +388,12 @@ final class MemberTable: Sendable {
     private func decodeTracked(member index: Int, from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder) throws {
         guard let property = properties[index] else {
             return try accessors[index].decode(from: &parser, into: object, session: session)
+        }
+        if let collection = modelCollections[index] {
+            // Sound: see `modelCollections`.
+            return try collection._withUnsafeGuaranteedRef {
+                try $0.mergeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
+            }
         }
         try accessors[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
     }

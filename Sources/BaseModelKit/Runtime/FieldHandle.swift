@@ -84,6 +84,25 @@ struct FieldHandle<Value> {
         return reference
     }
 
+    /// The field's value in `object` as a `Representation`, a type that represents every `Value`
+    /// bit for bit (an array of class references as `[AnyObject]`): the caller has checked that it
+    /// does. Copied (retained) as a `Representation`.
+    @inline(__always)
+    func read<Representation>(from object: AnyObject, as representation: Representation.Type) -> Representation {
+        precondition(MemoryLayout<Representation>.size == MemoryLayout<Value>.size, "read(from:as:) of a type of another size")
+        // Sound: the field holds a `Value` (checked by `init?`), which the caller's type represents
+        // bit for bit (a load of a layout-compatible type, which `load(as:)` allows); the copy is
+        // made by `Representation`'s value witnesses, as a copy of the `Value` would be, while
+        // `object` is alive (until `extendLifetime`). `ModelCollectionMemberTests` merges through it.
+        let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
+        #if BASEMODELKIT_THREAD_SANITIZER
+        bmk_sanitizer_read(address, MemoryLayout<Value>.size)
+        #endif
+        let value = UnsafeRawPointer(address).load(as: Representation.self)
+        extendLifetime(object)
+        return value
+    }
+
     /// Replaces the field's value in `object`, releasing the old value.
     func write(_ value: Value, to object: AnyObject) {
         // Sound: as for `read`; the assignment uses `Value`'s own value witnesses (old value released).

@@ -128,6 +128,8 @@ struct PlanBuilder {
         // The identity's access in the elements' class, kept at the first element read (the class's
         // plan may not exist while this one is built).
         let elementAccess = PublishedReference<IdentityAccess>()
+        // For an `Int` or `String` identity, its field too, which the merge reads in place.
+        let usualField = PublishedReference<UsualIdentityField>()
         return ElementIdentity(key: key, isPartial: isPartial, of: { object in
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
@@ -152,9 +154,12 @@ struct PlanBuilder {
             let access = plan.members.accessors[index]
             if Swift.type(of: model) == elementClass {
                 _ = elementAccess.publish { $0 == nil ? IdentityAccess(type: type, access: access) : nil }
+                if let field = access.identityField {
+                    _ = usualField.publish { $0 == nil ? UsualIdentityField(type: type, field: field) : nil }
+                }
             }
             return access.identityKey(of: model)
-        })
+        }, usualField: usualField)
     }
 
     // MARK: Observation

@@ -19,9 +19,10 @@ struct MemberIdentityTests {
             let spaced = Bool.random(using: &random)
             let text = spaced ? "{ " + members.joined(separator: " , ") + " }" : "{" + members.joined(separator: ",") + "}"
             guard (try? JSON(parsing: text)) != nil else { continue }
-            let parser = try JSONParser(bytes: DocumentBytes(copying: Array(text.utf8)), maxDepth: 64)
+            var parser = try JSONParser(bytes: DocumentBytes(copying: Array(text.utf8)), maxDepth: 64)
             for key in ["i", "id"] {
                 let read = parser.memberIdentity(named: key, bytes: Array(key.utf8))
+                #expect(parser.position == 0, "the parser moved")
                 let parsed = try parser.identity(named: key).map(IdentityKey.init)
                 #expect(read == parsed, "\(text) \(key)")
                 compared += 1

@@ -1,0 +1,97 @@
+import BaseModelKit
+import Foundation
+import Testing
+
+private final class Runner: BaseModel {
+    var runnerId = 0
+    var name = ""
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["i": "runnerId", "n": "name", "p": "price"] }
+}
+
+/// Collections of models an update merges in its member loop, on their references.
+private final class Board: BaseModel {
+    var races: [String: Runner] = [:]
+    var field: [Runner] = []
+    override class var apiToLocal: [String: String] { ["r": "races", "f": "field"] }
+    override class var identities: [String: String] { ["field": "runnerId"] }
+}
+
+/// The same maps on optional collections, which an update merges through the property's access.
+private final class OptionalBoard: BaseModel {
+    var races: [String: Runner]? = [:]
+    var field: [Runner]? = []
+    override class var apiToLocal: [String: String] { ["r": "races", "f": "field"] }
+    override class var identities: [String: String] { ["field": "runnerId"] }
+}
+
+@Suite("Collections of models merged in an update's member loop")
+struct ModelCollectionMemberTests {
+    @Test("random updates, failed ones among them, leave both ways of merging with the same state and the same changes")
+    func sameAsTheAccess() throws {
+        var random = SeededGenerator(seed: 26)
+        let start = #"{"r":{"a":{"i":1,"n":"A","p":1.5}},"f":[{"i":1,"n":"One","p":2},{"i":2,"n":"Two","p":3}]}"#
+        let board = try Board.decode(from: start)
+        let optional = try OptionalBoard.decode(from: start)
+        var failed = 0
+        for round in 0..<600 {
+            let keys = ["a", "b", "c"].filter { _ in Bool.random(using: &random) }
+            let races = keys.map { key -> String in
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0: return #""\#(key)":null"#
+                case 1: return #""\#(key)":{"p":"bad"}"#
+                default: return #""\#(key)":{"p":\#(Int.random(in: 1...9, using: &random))}"#
+                }
+            }
+            let ids = [1, 2, 3, 4].shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random))
+            let field = ids.map { #"{"i":\#($0),"p":\#(Int.random(in: 1...9, using: &random))}"# }
+            var members: [String] = []
+            if Bool.random(using: &random) { members.append(#""r":{\#(races.joined(separator: ","))}"#) }
+            if Bool.random(using: &random) { members.append(#""f":[\#(field.joined(separator: ","))]"#) }
+            if Int.random(in: 0..<20, using: &random) == 0 { members.append(#""f":{}"#) }
+            let message = "{\(members.shuffled(using: &random).joined(separator: ","))}"
+            let quiet = round.isMultiple(of: 2)
+            var options = DecodingOptions()
+            options.recordsChanges = !quiet
+            let first = Result { try board.update(from: Data(message.utf8), options: options) }
+            let second = Result { try optional.update(from: Data(message.utf8), options: options) }
+            switch (first, second) {
+            case (.success(let changes), .success(let optionalChanges)):
+                #expect(changes.map(\.description) == optionalChanges.map(\.description), "\(message)")
+            case (.failure(let error), .failure(let optionalError)):
+                // The same error, but for the model's name.
+                #expect("\(error)" == "\(optionalError)".replacingOccurrences(of: "OptionalBoard", with: "Board"), "\(message)")
+                failed += 1
+            default:
+                Issue.record("one way failed, the other did not: \(message)")
+            }
+            #expect(try board.jsonString() == optional.jsonString(), "\(message)")
+        }
+        #expect(failed > 20)
+    }
+
+    @Test("null for a collection that is not optional (strict), and a value of the wrong kind, are errors with their paths")
+    func wrongValues() throws {
+        let board = try Board.decode(from: #"{"r":{"a":{"p":1}},"f":[{"i":1,"p":2}]}"#)
+        let before = try board.jsonString()
+        var strict = DecodingOptions()
+        strict.coercion = .strict
+        for (message, path) in [(#"{"r":null}"#, "r"), (#"{"f":null}"#, "f"), (#"{"r":[]}"#, "r"), (#"{"f":{}}"#, "f"), (#"{"f":[{"i":1,"p":"x"}]}"#, "f[0].p")] {
+            let error = try #require(throws: MappingError.self) { try board.update(from: Data(message.utf8), options: strict) }
+            #expect("\(error.path)" == path, "\(message)")
+            #expect(try board.jsonString() == before)
+        }
+        // Lenient, the default: `null` leaves the collection as it is.
+        try board.update(from: Data(#"{"r":null,"f":null}"#.utf8))
+        #expect(try board.jsonString() == before)
+    }
+
+    @Test("a merge that moves nothing keeps the collections' objects, and is no change")
+    func inPlace() throws {
+        let board = try Board.decode(from: #"{"r":{"a":{"p":1}},"f":[{"i":1,"p":2},{"i":2,"p":3}]}"#)
+        let (race, runner) = (try #require(board.races["a"]), board.field[1])
+        let changes = try board.update(from: Data(#"{"r":{"a":{"p":1.5}},"f":[{"i":1},{"i":2,"p":3.5}]}"#.utf8))
+        #expect(board.races["a"] === race && board.field[1] === runner)
+        #expect(changes.map(\.description) == ["price at r[\"a\"].p: 1 → 1.5", "price at f[1].p: 3 → 3.5"])
+    }
+}
