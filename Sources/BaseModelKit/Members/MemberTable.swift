@@ -82,6 +82,7 @@ final class MemberTable: Sendable {
         accessors = fields.map(\.access)
         streamedMembers = accessors.map(StreamedMember.init)
         collectionMembers = accessors.map { $0.makeModelCollectionMember() }
+        // Sound: unretained, as `modelCollections` says; `collectionMembers` holds them.
         modelCollections = collectionMembers.map { $0.map(Unmanaged.passUnretained) }
         nestedTables = accessors.map { ($0 as? NestedFields)?.members }
         mergesOnUpdate = accessors.map(\.mergesOnUpdate)

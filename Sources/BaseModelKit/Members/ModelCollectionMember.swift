@@ -28,88 +28,92 @@ class ModelCollectionMember: @unchecked Sendable {
     /// otherwise.
     static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>) -> ModelCollectionMember? {
         if let dictionary = coder as? any ModelDictionaryMerging, dictionary.mergesModels {
-            return ModelDictionaryMember(handle: handle, merging: dictionary, access: access)
+            return TypedModelCollectionMember(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access)
         }
         if let array = coder as? any ModelArrayMerging, array.mergesModels {
-            return ModelArrayMember(handle: handle, merging: array, access: access)
+            return TypedModelCollectionMember(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access)
         }
         return nil
     }
 }
 
-/// `ModelCollectionMember` for `[String: Model]`.
+/// `ModelCollectionMember` for a property of type `Value`: `[String: M]` merged by key or `[M]` merged
+/// by identity, for a model class `M`.
 ///
 /// `@unchecked Sendable`: every stored property is a `let` of a `Sendable` value or of the access
-/// (itself `Sendable`), held unowned; nothing changes after `init`.
-private final class ModelDictionaryMember<Value>: ModelCollectionMember, @unchecked Sendable {
+/// (itself `Sendable`); nothing changes after `init`.
+private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @unchecked Sendable {
     private let handle: FieldHandle<Value>
-    private let merging: any ModelDictionaryMerging
-    /// The property's access, which owns this member (held unowned to make no cycle): `null` and the
-    /// property's other cases go through it.
+    /// The coder, as the one of the two it is (`isDictionary`), and `NoCollectionMerging` as the
+    /// other. (Held as two plain existentials, which a call lends: an enum of the two, or optionals,
+    /// copied the coder out, a retain and a release per merge, callgrind.)
+    private let dictionary: any ModelDictionaryMerging
+    private let array: any ModelArrayMerging
+    private let isDictionary: Bool
+    /// The property's access, which owns this member (held unowned to make no cycle): `null` goes
+    /// through it.
     private unowned let access: MappedField<Value>
 
-    init(handle: FieldHandle<Value>, merging: any ModelDictionaryMerging, access: MappedField<Value>) {
+    init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: MappedField<Value>) {
         self.handle = handle
-        self.merging = merging
+        self.dictionary = dictionary
+        self.array = array
+        isDictionary = dictionary.mergesModels
         self.access = access
     }
 
     override func merge(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         // `null` as the access reads it (an error or, lenient, nothing).
         guard parser.peekToken() != UInt8(ascii: "n") else { return try access.decode(from: &parser, into: object, session: session) }
-        // `Value` is `[String: M]` for a model class `M` (`mergesModels`), which `[String: AnyObject]`
-        // represents (see `ReferenceCollections`).
-        let current = handle.read(from: object, as: [String: AnyObject].self)
-        guard let merged = try merging.mergeModels(from: &parser, into: current, session: session) else { return }
-        // An update logs what it overwrites, to undo it if it fails.
-        session.changeLog?.noteWrite(of: handle, in: object)
-        handle.write(unsafeBitCast(merged, to: Value.self), to: object)
+        try mergeAndWrite(from: &parser, into: object, session: session, tracker: nil, property: "")
     }
 
     override func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
         guard parser.peekToken() != UInt8(ascii: "n") else {
             return try access.decodeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
         }
-        let current = handle.read(from: object, as: [String: AnyObject].self)
-        guard let merged = try merging.mergeModels(from: &parser, into: current, session: session) else { return }
+        try mergeAndWrite(from: &parser, into: object, session: session, tracker: tracker, property: property)
+    }
+
+    /// Merges the JSON at the parser's position into the property's collection, and writes the
+    /// result when it is another collection, recording the change in `tracker` if there is one.
+    /// (Nothing generic over `Value` is returned: an optional or a tuple of `Value`s looked up its
+    /// metadata per call, callgrind.)
+    @inline(__always)
+    private func mergeAndWrite(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, property: String) throws {
+        // Sound, each `read(from:as:)` and `unsafeBitCast` here: `Value` is `[String: M]` or `[M]` for a
+        // model class `M` (the coder `mergesModels`), which `[String: AnyObject]` or `[AnyObject]`
+        // represents bit for bit (see `ReferenceCollections`); `ModelCollectionMemberTests` compares
+        // every result with the access's.
+        if isDictionary {
+            let current = handle.read(from: object, as: [String: AnyObject].self)
+            guard let merged = try dictionary.mergeModels(from: &parser, into: current, session: session) else { return }
+            write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, property: property)
+        } else {
+            let current = handle.read(from: object, as: [AnyObject].self)
+            guard let merged = try array.mergeModels(from: &parser, into: current, session: session) else { return }
+            write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, property: property)
+        }
+    }
+
+    /// Writes `after` over `before`, logged for an update's undo, and records the change in
+    /// `tracker`, if any.
+    private func write(_ after: Value, replacing before: Value, in object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, property: String) {
         session.changeLog?.noteWrite(of: handle, in: object)
-        let after = unsafeBitCast(merged, to: Value.self)
         handle.write(after, to: object)
-        access.recordMergedChange(from: unsafeBitCast(current, to: Value.self), to: after, of: object, session: session, tracker: tracker, property: property)
+        if let tracker { access.recordMergedChange(from: before, to: after, of: object, session: session, tracker: tracker, property: property) }
     }
 }
 
-/// `ModelCollectionMember` for `[Model]` merged by identity. `@unchecked Sendable`: as
-/// `ModelDictionaryMember`.
-private final class ModelArrayMember<Value>: ModelCollectionMember, @unchecked Sendable {
-    private let handle: FieldHandle<Value>
-    private let merging: any ModelArrayMerging
-    private unowned let access: MappedField<Value>
+/// The coder a `TypedModelCollectionMember` does not have: it merges nothing, and is never asked to.
+private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
+    var mergesModels: Bool { false }
 
-    init(handle: FieldHandle<Value>, merging: any ModelArrayMerging, access: MappedField<Value>) {
-        self.handle = handle
-        self.merging = merging
-        self.access = access
+    func mergeModels(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject]? {
+        preconditionFailure("a model collection member asked the coder it does not have")
     }
 
-    override func merge(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        guard parser.peekToken() != UInt8(ascii: "n") else { return try access.decode(from: &parser, into: object, session: session) }
-        // `Value` is `[M]` for a model class `M` (`mergesModels`), which `[AnyObject]` represents.
-        let current = handle.read(from: object, as: [AnyObject].self)
-        guard let merged = try merging.mergeModels(from: &parser, into: current, session: session) else { return }
-        session.changeLog?.noteWrite(of: handle, in: object)
-        handle.write(unsafeBitCast(merged, to: Value.self), to: object)
-    }
-
-    override func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
-        guard parser.peekToken() != UInt8(ascii: "n") else {
-            return try access.decodeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
-        }
-        let current = handle.read(from: object, as: [AnyObject].self)
-        guard let merged = try merging.mergeModels(from: &parser, into: current, session: session) else { return }
-        session.changeLog?.noteWrite(of: handle, in: object)
-        let after = unsafeBitCast(merged, to: Value.self)
-        handle.write(after, to: object)
-        access.recordMergedChange(from: unsafeBitCast(current, to: Value.self), to: after, of: object, session: session, tracker: tracker, property: property)
+    func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]? {
+        preconditionFailure("a model collection member asked the coder it does not have")
     }
 }

@@ -133,6 +133,7 @@ final class ChangeLog: Sendable {
             guard state.lastWrittenExisted else { return }
             if state.entries.capacity == 0 { state.entries.reserveCapacity(State.initialCapacity) }
             if let field = FieldBits(handle) {
+                // Sound: the object is held unretained as `Entry.bits` says.
                 state.entries.append(.bits(object: Unmanaged.passUnretained(object), field: field, old: field.word(of: handle.read(from: object))))
             } else {
                 let old = handle.read(from: object)
