@@ -60,7 +60,7 @@ enum DocumentDecoding {
         try ModelDecoding.update(model, options: options, reports: report != nil) { session in
             let plan = try PlanRegistry.plan(for: type(of: model))
             try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
-                _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session, plan: plan)
+                try ModelDecoding.update(model, from: &parser, session: session, plan: plan)
             }
         }
     }
@@ -84,7 +84,7 @@ enum DocumentDecoding {
             let plan = try PlanRegistry.plan(for: type(of: model))
             try ModelDecoding.below(place, session: session) {
                 try run(bytes, at: nil, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
-                    _ = try ModelDecoding.decodeObject(from: &parser, as: type(of: model), into: model, session: session, plan: plan)
+                    try ModelDecoding.update(model, from: &parser, session: session, plan: plan)
                 }
             }
         }

@@ -22,17 +22,27 @@ enum ModelDecoding {
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
         if let existing {
-            let plan = try known ?? PlanRegistry.plan(for: Swift.type(of: existing))
-            var hookObject: HookObject?
-            if plan.overriddenHooks.contains(.modelClass) {
-                let object = HookObject(at: &parser, session: session)
-                try refuseOtherClass(for: JSONObject(deferred: object), existing: existing)
-                hookObject = object
-            }
-            try fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
+            try update(existing, from: &parser, session: session, plan: try known ?? PlanRegistry.plan(for: Swift.type(of: existing)))
             return existing
         }
         return try construct(type, parser: &parser, declared: type, session: session, plan: try known ?? PlanRegistry.plan(for: type))
+    }
+
+    /// `decodeObject` into `existing`, whose plan is `plan`: an update's top-level object. (Its own
+    /// entry, with neither optional: bound from optionals, the object and the plan were retained and
+    /// released per update, callgrind.)
+    static func update(_ existing: BaseModel, from parser: inout JSONParser, session: DecodingSession, plan: ModelPlan) throws {
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            let json = try parser.readValue()
+            throw MappingError(.typeMismatch(expected: String(describing: Swift.type(of: existing)), found: json.foundDescription))
+        }
+        var hookObject: HookObject?
+        if plan.overriddenHooks.contains(.modelClass) {
+            let object = HookObject(at: &parser, session: session)
+            try refuseOtherClass(for: JSONObject(deferred: object), existing: existing)
+            hookObject = object
+        }
+        try fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
     }
 
     /// The class an update must build in place of `existing` for `object`: the class
