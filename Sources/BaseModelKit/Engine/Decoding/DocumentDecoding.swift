@@ -57,8 +57,11 @@ enum DocumentDecoding {
     /// `model` updated in place from the object at `path` (or the whole document); every object the
     /// update changed is restored if it fails.
     static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
-        try ModelDecoding.update(model, options: options, reports: report != nil) { session in
-            let plan = try PlanRegistry.plan(for: type(of: model))
+        let plan = try PlanRegistry.plan(for: type(of: model))
+        if path == nil, report == nil, !plan.runsHooksBelow {
+            return try ModelDecoding.updateWhole(model, from: bytes, plan: plan, options: options)
+        }
+        return try ModelDecoding.update(model, options: options, reports: report != nil) { session in
             try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
                 try ModelDecoding.update(model, from: &parser, session: session, plan: plan)
             }
