@@ -482,6 +482,7 @@ struct IdentityIndex {
 
 extension ArrayCoder: ModelArrayMerging {
     var mergesModels: Bool { identity != nil && holdsReferences }
+    var modelArrayMerging: (any ModelArrayMerging)? { mergesModels ? self : nil }
 
     func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]? {
         // Only coders that merge (`mergesModels`) are asked.

@@ -236,6 +236,7 @@ private struct ReadKeys {
 
 extension DictionaryCoder: ModelDictionaryMerging {
     var mergesModels: Bool { holdsReferences && value.isModel }
+    var modelDictionaryMerging: (any ModelDictionaryMerging)? { mergesModels ? self : nil }
 
     func mergeModels(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject]? {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }

@@ -27,10 +27,10 @@ class ModelCollectionMember: @unchecked Sendable {
     /// The member for `field`'s property, when its coder merges a collection of models; `nil`
     /// otherwise.
     static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>) -> ModelCollectionMember? {
-        if let dictionary = coder as? any ModelDictionaryMerging, dictionary.mergesModels {
+        if let dictionary = coder.modelDictionaryMerging {
             return TypedModelCollectionMember(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access)
         }
-        if let array = coder as? any ModelArrayMerging, array.mergesModels {
+        if let array = coder.modelArrayMerging {
             return TypedModelCollectionMember(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access)
         }
         return nil
