@@ -17,18 +17,26 @@ final class ChangeLog: Sendable {
         /// copying its old bytes back: no closure to allocate per write. (A closure per written
         /// price was three allocations of every message of the live feed: callgrind.)
         /// The object is held unretained (a retain and a release per written price, callgrind).
-        /// Sound: a write is logged only for an object claimed by an update on this thread
-        /// (`noteWrite`): this one, whose `claimed` list holds the object until `endClaims`, or one
-        /// that runs around it and holds it longer; this log's entries are emptied by `rollBack` or
-        /// `endClaims`, so the object outlives its entry. `UndoLogTests` rolls such writes back,
-        /// also under AddressSanitizer (`Scripts/sanitizers.sh address`).
+        /// Sound: as `State.claimed`: a write is logged only for an object that existed before the
+        /// update, which the graph holds or, once the update took it out, the undo entry of that
+        /// write; this entry goes with the others. `UndoLogTests` rolls such writes back, also under
+        /// AddressSanitizer (`Scripts/sanitizers.sh address`).
         case bits(object: Unmanaged<AnyObject>, field: FieldBits, old: UInt64)
     }
 
     private struct State {
         var entries: [Entry] = []
         var saved: [Any] = []
-        var claimed: [AnyObject] = []
+        /// The objects this update claimed, unretained (a retain and a release per object of every
+        /// update, callgrind). Sound: a claimed object existed before the update, so the caller's
+        /// graph holds it; an update takes one out of the graph only by writing a field of another
+        /// existing object, whose old value — holding the object — its undo entry keeps (or, for a
+        /// class with decoding hooks, the copy of its fields in `saved`). `endClaims` gives the
+        /// claims back before it lets go of the entries, and `rollBack` puts every object back in the
+        /// graph before it lets go of them; so every claimed object is alive when it is given back.
+        /// `DictionaryMergeTests`, `IdentityMergeTests` and `PartialCollectionTests` remove claimed
+        /// objects in updates that succeed and that fail, also under AddressSanitizer.
+        var claimed: [Unmanaged<AnyObject>] = []
         /// Room made at the first entry and the first claim: an update of a few nested objects then
         /// grows neither array (growing them from empty was six allocations of a live update).
         static let initialCapacity = 8
@@ -39,7 +47,7 @@ final class ChangeLog: Sendable {
         /// The object `noteWrite` last asked `isClaimed` about (or `claim` was told of), and whether
         /// its writes are logged: the writes of a member loop are to one object in a row. Kept by
         /// identity, not retained (a retain and a release per object, callgrind): an object whose
-        /// writes are logged is held by the log (claimed or copied) until the update ends, so its
+        /// writes are logged is alive until the update ends (see `claimed`), so its
         /// identity cannot pass to another object meanwhile; one whose writes are not logged is new to
         /// the update, and so is any object that may later have its address.
         var lastWritten: ObjectIdentifier?
@@ -92,7 +100,8 @@ final class ChangeLog: Sendable {
         state.withLock { state in
             if isNew {
                 if state.claimed.capacity == 0 { state.claimed.reserveCapacity(State.initialCapacity) }
-                state.claimed.append(object)
+                // Sound: unretained, as `State.claimed` says.
+                state.claimed.append(Unmanaged.passUnretained(object))
             }
             state.lastWritten = ObjectIdentifier(object)
             state.lastWrittenExisted = !state.hasCopied(object)
@@ -105,7 +114,8 @@ final class ChangeLog: Sendable {
     func record(_ object: AnyObject, copiers: FieldCopiers, claimed: Bool) {
         state.withLock { state in
             if claimed {
-                state.claimed.append(object)
+                // Sound: unretained, as `State.claimed` says.
+                state.claimed.append(Unmanaged.passUnretained(object))
             } else if state.hasCopied(object) {
                 return
             }
@@ -147,9 +157,11 @@ final class ChangeLog: Sendable {
     /// `DecodingSession.recycle`), unless an update of many objects made much.
     func endClaims(keepsRoom: Bool, _ giveBack: (AnyObject) -> Void) {
         state.withLock { state in
+            // The claims first, then the entries that may hold claimed objects (see `State.claimed`).
             guard keepsRoom, state.claimed.capacity <= State.keptCapacity, state.entries.capacity <= State.keptCapacity, state.saved.isEmpty else {
                 for object in state.claimed {
-                    giveBack(object)
+                    // Sound: alive, as `State.claimed` says.
+                    object._withUnsafeGuaranteedRef(giveBack)
                 }
                 state = State()
                 return
@@ -158,7 +170,8 @@ final class ChangeLog: Sendable {
             // the general `replaceSubrange`, about 250 instructions per list of an update of a live
             // feed (callgrind).
             while let object = state.claimed.popLast() {
-                giveBack(object)
+                // Sound: alive, as `State.claimed` says.
+                object._withUnsafeGuaranteedRef(giveBack)
             }
             while state.entries.popLast() != nil {}
             state.copied = nil

@@ -66,6 +66,28 @@ struct UndoLogTests {
         #expect(leg.inner === inner)
     }
 
+    @Test("an object an update claimed and then took out of the graph is given back and freed, the update succeeding or failing")
+    func claimedAndRemoved() throws {
+        for fails in [false, true] {
+            let leg = try Leg.decode(from: #"{"n":"a","i":{"n":"b","p":1}}"#)
+            weak var inner: Leg?
+            inner = leg.inner
+            // The first `i` merges into the nested leg (claiming it), the second removes it: the update
+            // runs again looking ahead, after the first run is rolled back and its claims given back.
+            let message = fails ? #"{"i":{"p":2},"i":null,"p":"bad"}"# : #"{"i":{"p":2},"i":null}"#
+            if fails {
+                #expect(throws: MappingError.self) { try leg.update(from: Data(message.utf8)) }
+                #expect(leg.inner === inner && inner?.price == 1)
+                // Given back: another update claims it again.
+                try leg.update(from: Data(#"{"i":{"p":3}}"#.utf8))
+                #expect(inner?.price == 3)
+            } else {
+                try leg.update(from: Data(message.utf8))
+                #expect(leg.inner == nil && inner == nil)
+            }
+        }
+    }
+
     @Test("a class whose hook sets a field has that field put back too")
     func hookFields() throws {
         let counted = try Counted.decode(from: #"{"p":1}"#)
