@@ -127,7 +127,11 @@ struct ArrayCoder<Element>: ValueCoding {
             let made: AnyObject?
             do {
                 if let match {
-                    made = try element.merge(from: &parser, intoReference: current[match], session: session)
+                    // Lent, not retained: `current` holds the element for the whole merge. (A retain
+                    // and a release per element merged, callgrind.) Sound: `current` is this call's
+                    // own array, alive and unchanged until it returns.
+                    let lent = current.withUnsafeBufferPointer { Unmanaged.passUnretained($0[match]) }
+                    made = try lent._withUnsafeGuaranteedRef { try element.merge(from: &parser, intoReference: $0, session: session) }
                 } else {
                     made = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                 }
