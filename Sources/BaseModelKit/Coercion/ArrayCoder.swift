@@ -179,7 +179,12 @@ struct ArrayCoder<Element>: ValueCoding {
             }
             do {
                 if let position {
-                    if let replaced = try element.merge(from: &parser, intoReference: current[position], session: session) { kept[position] = replaced }
+                    // Lent, as in `decodeWhole`. Sound: `current` is this call's own array, alive and
+                    // unchanged until it returns.
+                    let lent = current.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
+                    if let replaced = try lent._withUnsafeGuaranteedRef({ try element.merge(from: &parser, intoReference: $0, session: session) }) {
+                        kept[position] = replaced
+                    }
                 } else {
                     added.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
                 }
