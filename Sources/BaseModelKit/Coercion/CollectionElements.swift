@@ -213,6 +213,40 @@ extension JSONParser {
 }
 
 extension JSONParser {
+    /// The identity of the object at the parser's position when it starts with `lead` — its `{`
+    /// and its first member's compact key, `{"key":`, as the bytes of a word under `lead.mask` —
+    /// and that member holds a plain integer or a string without escapes, ended by the member's `,`
+    /// or `}`; `nil` for anything else. The parser does not move (`mutating` only so that callers
+    /// lend it rather than copy it).
+    mutating func firstMemberIdentity(_ lead: LeadingKeyWord) -> IdentityKey? {
+        guard let word = bytes.word(at: position), word & lead.mask == lead.bits else { return nil }
+        let value = position + lead.length
+        guard let first = bytes.byte(at: value) else { return nil }
+        var index = value
+        if first == UInt8(ascii: "\"") {
+            index += 1
+            while let byte = bytes.byte(at: index), byte != UInt8(ascii: "\"") {
+                guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
+                index += 1
+            }
+            guard let next = bytes.byte(at: index + 1), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
+            return .string(ByteScanning.string(in: bytes, from: value + 1, to: index))
+        }
+        // A plain integer of 1 to 18 digits: no leading zero before a digit, no `-0`.
+        let negative = first == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        var magnitude = 0
+        while let digit = bytes.digit(at: index), index - digitsStart < 18 {
+            magnitude = magnitude &* 10 &+ Int(digit)
+            index += 1
+        }
+        let digits = index - digitsStart
+        guard digits > 0, digits == 1 || bytes.byte(at: digitsStart) != UInt8(ascii: "0"), !(negative && magnitude == 0),
+              let next = bytes.byte(at: index), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
+        return .int(negative ? -magnitude : magnitude)
+    }
+
     /// `memberIdentity` for a compact object (`{"i":2,"p":2.2}`, as minified JSON writes one), read
     /// in place without a copy of the parser: keys compared where they stand, values passed by
     /// matching brackets. The value of the last member named `key`, when it is a plain integer or a
@@ -279,4 +313,35 @@ func anyObject<Value>(_ value: Value) -> AnyObject? {
 func isSameObject<Value>(_ first: Value, _ second: Value) -> Bool {
     guard let bits = BufferIdentity.of(first) else { return false }
     return bits == BufferIdentity.of(second)
+}
+
+/// An object's start with a given first key in compact form, `{"key":`, as the bytes of one word
+/// (in memory order, as `DocumentBytes.word(at:)` loads them) and the mask of those it has: what
+/// `JSONParser.firstMemberIdentity` compares in one step. `nil` for a key that does not fit in a word
+/// with its brackets, or needs an escape.
+struct LeadingKeyWord: Sendable {
+    let bits: UInt64
+    let mask: UInt64
+    let length: Int
+
+    init?(key: [UInt8]) {
+        let text = [UInt8(ascii: "{"), UInt8(ascii: "\"")] + key + [UInt8(ascii: "\""), UInt8(ascii: ":")]
+        guard text.count <= 8, key.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return nil }
+        var bits: UInt64 = 0
+        var mask: UInt64 = 0
+        for (offset, byte) in text.enumerated() {
+            // Little-endian or big-endian, the word's byte at memory offset `offset`.
+            let shift = UInt64(offset * 8)
+            #if _endian(little)
+            bits |= UInt64(byte) << shift
+            mask |= 0xFF << shift
+            #else
+            bits |= UInt64(byte) << (56 - shift)
+            mask |= 0xFF << (56 - shift)
+            #endif
+        }
+        self.bits = bits
+        self.mask = mask
+        length = text.count
+    }
 }

@@ -51,6 +51,10 @@ final class MemberTable: Sendable {
     /// Whether each member merges into what it holds on an update (a model, a dictionary of models,
     /// an array merged by identity, a nested key path): what a key repeated in an update concerns.
     private let mergesOnUpdate: [Bool]
+    /// Whether an update's loop watches each member for a key that repeats (`watchRepeat`): the
+    /// members that merge, and every `Int` or `String` property, which may be the identity that an
+    /// array merge read from an element's first member (`ElementIdentity.leadingKey`).
+    private let watchesRepeats: [Bool]
     /// Whether any member does.
     private let hasMergingMembers: Bool
     /// Whether `arrayPositions` is set.
@@ -102,6 +106,7 @@ final class MemberTable: Sendable {
         nestedTables = accessors.map { ($0 as? NestedFields)?.members }
         mergesOnUpdate = accessors.map(\.mergesOnUpdate)
         hasMergingMembers = mergesOnUpdate.contains(true)
+        watchesRepeats = zip(accessors, mergesOnUpdate).map { access, merges in merges || access.identityField != nil }
         var indexByKey: [String: Int] = [:]
         for (index, key) in keys.enumerated() {
             indexByKey[key] = index
@@ -194,14 +199,14 @@ final class MemberTable: Sendable {
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
             return try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read in
                 if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
-                if mergesOnUpdate[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
+                if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
                 try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
             }
         }
         try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
+            if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
-                if mergesOnUpdate[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
                 if let collection = modelCollections[index] {
                     // Sound: see `modelCollections`.
                     try collection._withUnsafeGuaranteedRef { try $0.merge(from: &parser, into: object, session: session) }
@@ -212,13 +217,14 @@ final class MemberTable: Sendable {
         }
     }
 
-    /// Notes that member `index`, one that merges, is read (`read`: a bit per member, member 64
-    /// sharing member 0's bit and so on, so a member past 64 may be taken for a repeat: that costs a
-    /// second run, never a wrong result); throws `RepeatedKeyInUpdate` when it was read before,
-    /// unless `shadowing` (the second run). Only members that merge are watched, and only here, off
-    /// the scalars' path: watching every member cost an update of the whole odds feed 1.3 % more
-    /// instructions (callgrind). A scalar read twice needs no second run — the last value is the one
-    /// that stays — and its changes join in the recorder.
+    /// Notes that member `index`, one that `watchesRepeats`, is read (`read`: a bit per member,
+    /// member 64 sharing member 0's bit and so on, so a member past 64 may be taken for a repeat:
+    /// that costs a second run, never a wrong result); throws `RepeatedKeyInUpdate` when it was read
+    /// before, unless `shadowing` (the second run). Watched: the members that merge, and `Int` and
+    /// `String` properties, which may be the identity an array merge read from an element's first
+    /// member alone (a repeat could name another element). Watching every member cost an update of
+    /// the whole odds feed 1.3 % more instructions (callgrind). Any other scalar read twice needs no
+    /// second run — the last value is the one that stays — and its changes join in the recorder.
     @inline(__always)
     private func watchRepeat(of index: Int, read: inout UInt64, shadowing: Bool) throws {
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index & 63)

@@ -155,7 +155,8 @@ struct PlanBuilder {
             if Swift.type(of: model) == elementClass {
                 _ = elementAccess.publish { $0 == nil ? IdentityAccess(type: type, access: access) : nil }
                 if let field = access.identityField {
-                    _ = usualField.publish { $0 == nil ? UsualIdentityField(type: type, field: field) : nil }
+                    let runsHooks = !plan.overriddenHooks.isDisjoint(with: .decoding)
+                    _ = usualField.publish { $0 == nil ? UsualIdentityField(type: type, field: field, runsDecodingHooks: runsHooks) : nil }
                 }
             }
             return access.identityKey(of: model)

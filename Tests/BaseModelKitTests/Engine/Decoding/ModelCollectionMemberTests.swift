@@ -95,3 +95,72 @@ struct ModelCollectionMemberTests {
         #expect(changes.map(\.description) == ["price at r[\"a\"].p: 1 → 1.5", "price at f[1].p: 3 → 3.5"])
     }
 }
+
+private class Entrant: BaseModel {
+    var entrantId = 0
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["i": "entrantId", "p": "price"] }
+}
+
+/// Not the array's usual class: an element of it is matched only by the identity over all its members.
+private final class LateEntrant: Entrant {}
+
+/// Its own code runs in a decode: its elements' identities are read over all their members.
+private final class HookedEntrant: BaseModel {
+    var entrantId = 0
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["i": "entrantId", "p": "price"] }
+    override func didDeserialize() throws {}
+}
+
+private final class Race: BaseModel {
+    var field: [Entrant] = []
+    var hooked: [HookedEntrant] = []
+    override class var apiToLocal: [String: String] { ["f": "field", "h": "hooked"] }
+    override class var identities: [String: String] { ["field": "entrantId", "hooked": "entrantId"] }
+}
+
+extension ModelCollectionMemberTests {
+    @Test("an element's identity read from its first member: a repeat of its key, in any spelling, merges as the last value says")
+    func repeatedIdentities() throws {
+        var random = SeededGenerator(seed: 2_611)
+        let start = #"{"f":[{"i":1,"p":1},{"i":2,"p":2},{"i":3,"p":3}],"h":[{"i":1,"p":1},{"i":2,"p":2}]}"#
+        var repeats = 0
+        for round in 0..<400 {
+            let fromBytes = try Race.decode(from: start)
+            let fromTree = try Race.decode(from: start)
+            // Sometimes an element of another class, which the merge matches over all its members.
+            if round.isMultiple(of: 3) {
+                for race in [fromBytes, fromTree] {
+                    let late = LateEntrant()
+                    late.entrantId = 4
+                    race.field.append(late)
+                }
+            }
+            func element() -> String {
+                let spellings = [#""i":"#, #""\u0069":"#, #" "i" : "#]
+                var members = [#""i":\#(Int.random(in: 1...5, using: &random))"#, #""p":\#(Int.random(in: 1...9, using: &random))"#]
+                if Bool.random(using: &random) {
+                    members.insert(spellings.randomElement(using: &random)! + "\(Int.random(in: 1...5, using: &random))", at: Int.random(in: 1...2, using: &random))
+                    repeats += 1
+                }
+                return "{" + members.joined(separator: ",") + "}"
+            }
+            func list() -> String { "[" + (0..<Int.random(in: 1...3, using: &random)).map { _ in element() }.joined(separator: ",") + "]" }
+            let message = #"{"f":\#(list()),"h":\#(list())}"#
+            let tree = try #require(JSON(parsing: message).object)
+            let bytesResult = Result { try fromBytes.update(from: Data(message.utf8)) }
+            let treeResult = Result { try fromTree.update(from: tree) }
+            switch (bytesResult, treeResult) {
+            case (.success(let changes), .success(let treeChanges)):
+                #expect(changes.map(\.description) == treeChanges.map(\.description), "\(message)")
+            case (.failure, .failure):
+                break
+            default:
+                Issue.record("one way failed, the other did not: \(message)")
+            }
+            #expect(try fromBytes.jsonString() == fromTree.jsonString(), "\(message)")
+        }
+        #expect(repeats > 300)
+    }
+}
