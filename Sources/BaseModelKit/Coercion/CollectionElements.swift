@@ -220,31 +220,7 @@ extension JSONParser {
     /// lend it rather than copy it).
     mutating func firstMemberIdentity(_ lead: LeadingKeyWord) -> IdentityKey? {
         guard let word = bytes.word(at: position), word & lead.mask == lead.bits else { return nil }
-        let value = position + lead.length
-        guard let first = bytes.byte(at: value) else { return nil }
-        var index = value
-        if first == UInt8(ascii: "\"") {
-            index += 1
-            while let byte = bytes.byte(at: index), byte != UInt8(ascii: "\"") {
-                guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
-                index += 1
-            }
-            guard let next = bytes.byte(at: index + 1), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
-            return .string(ByteScanning.string(in: bytes, from: value + 1, to: index))
-        }
-        // A plain integer of 1 to 18 digits: no leading zero before a digit, no `-0`.
-        let negative = first == UInt8(ascii: "-")
-        if negative { index += 1 }
-        let digitsStart = index
-        var magnitude = 0
-        while let digit = bytes.digit(at: index), index - digitsStart < 18 {
-            magnitude = magnitude &* 10 &+ Int(digit)
-            index += 1
-        }
-        let digits = index - digitsStart
-        guard digits > 0, digits == 1 || bytes.byte(at: digitsStart) != UInt8(ascii: "0"), !(negative && magnitude == 0),
-              let next = bytes.byte(at: index), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
-        return .int(negative ? -magnitude : magnitude)
+        return Self.plainIdentity(in: bytes, at: position + lead.length)
     }
 
     /// `memberIdentity` for a compact object (`{"i":2,"p":2.2}`, as minified JSON writes one), read
@@ -266,34 +242,26 @@ extension JSONParser {
             guard bytes.byte(at: end) == UInt8(ascii: ","), end > value else { return nil }
             position = end + 1
         }
-        guard let start = valueStart else { return .some(nil) }
-        guard let first = bytes.byte(at: start) else { return nil }
-        if first == UInt8(ascii: "\"") {
+        guard let start = valueStart, let key = plainIdentity(in: bytes, at: start) else { return valueStart == nil ? .some(nil) : nil }
+        return .some(key)
+    }
+
+    /// The identity a member's value at `start` is when it is a plain integer (`ByteScanning.plainInteger`,
+    /// and one an `Int` holds) or a string without escapes, followed by the `,` or `}` that ends the
+    /// member; `nil` for anything else, which the parser reads.
+    private static func plainIdentity(in bytes: DocumentBytes, at start: Int) -> IdentityKey? {
+        if bytes.byte(at: start) == UInt8(ascii: "\"") {
             var index = start + 1
             while let byte = bytes.byte(at: index), byte != UInt8(ascii: "\"") {
                 guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
                 index += 1
             }
-            guard index < bytes.count else { return nil }
-            return .some(.string(String(decoding: bytes[start + 1..<index], as: UTF8.self)))
+            guard let next = bytes.byte(at: index + 1), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
+            return .string(ByteScanning.string(in: bytes, from: start + 1, to: index))
         }
-        // A plain integer of up to 18 digits, ended by the member's `,` or `}`.
-        var index = start
-        let negative = first == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var magnitude = 0
-        var digits = 0
-        while let byte = bytes.byte(at: index), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-            // More than 18 digits may not fit: the parser reads those.
-            guard digits < 18 else { return nil }
-            magnitude = magnitude * 10 + Int(byte - UInt8(ascii: "0"))
-            digits += 1
-            index += 1
-        }
-        // A leading zero before more digits is not JSON: the parser says so.
-        guard digits > 0, !(digits > 1 && bytes.byte(at: negative ? start + 1 : start) == UInt8(ascii: "0")),
-              let next = bytes.byte(at: index), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
-        return .some(.int(negative ? -magnitude : magnitude))
+        guard let (integer, end) = ByteScanning.plainInteger(in: bytes, from: start), let value = Int(exactly: integer),
+              let next = bytes.byte(at: end), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
+        return .int(value)
     }
 }
 
