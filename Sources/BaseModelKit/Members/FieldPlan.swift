@@ -85,7 +85,8 @@ extension MappedFieldAccess {
         .notAddressable("a value that holds no models")
     }
     func identityKey(of object: AnyObject) -> IdentityKey? {
-        json(of: object, session: IdentityWriting.session).map(IdentityKey.init)
+        if let identityField { return identityField.key(of: object) }
+        return json(of: object, session: IdentityWriting.session).map(IdentityKey.init)
     }
 
     /// By probes: a property holding models (merged in place), or a value compared by its written

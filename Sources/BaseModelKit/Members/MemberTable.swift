@@ -48,14 +48,14 @@ final class MemberTable: Sendable {
     /// For a table of array positions, the position of each member, in increasing order; `nil` for a
     /// table of object keys.
     let arrayPositions: [Int]?
-    /// Whether each member merges into what it holds on an update (a model, a dictionary of models,
-    /// an array merged by identity, a nested key path): what a key repeated in an update concerns.
-    private let mergesOnUpdate: [Bool]
     /// Whether an update's loop watches each member for a key that repeats (`watchRepeat`): the
-    /// members that merge, and every `Int` or `String` property, which may be the identity that an
-    /// array merge read from an element's first member (`ElementIdentity.leadingKey`).
+    /// members that merge into what they hold on an update (a model, a dictionary of models, an
+    /// array merged by identity, a nested key path), and every `Int` or `String` property, which may
+    /// be the identity that an array merge read from an element's first member
+    /// (`ElementIdentity.leadingKey`).
     private let watchesRepeats: [Bool]
-    /// Whether any member does.
+    /// Whether any member merges on an update: what a key repeated in an update concerns, whose
+    /// earlier values the second run skips.
     private let hasMergingMembers: Bool
     /// Whether `arrayPositions` is set.
     private let isPositional: Bool
@@ -104,9 +104,8 @@ final class MemberTable: Sendable {
         // Sound: unretained, as `modelCollections` says; `collectionMembers` holds them.
         modelCollections = collectionMembers.map { $0.map(Unmanaged.passUnretained) }
         nestedTables = accessors.map { ($0 as? NestedFields)?.members }
-        mergesOnUpdate = accessors.map(\.mergesOnUpdate)
-        hasMergingMembers = mergesOnUpdate.contains(true)
-        watchesRepeats = zip(accessors, mergesOnUpdate).map { access, merges in merges || access.identityField != nil }
+        hasMergingMembers = accessors.contains { $0.mergesOnUpdate }
+        watchesRepeats = accessors.map { $0.mergesOnUpdate || $0.identityField != nil }
         var indexByKey: [String: Int] = [:]
         for (index, key) in keys.enumerated() {
             indexByKey[key] = index

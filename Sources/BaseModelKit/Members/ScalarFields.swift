@@ -119,18 +119,10 @@ extension Date: ExactlyComparable {
 }
 
 extension IntField {
-    func identityKey(of object: AnyObject) -> IdentityKey? {
-        .int(handle.read(from: object))
-    }
-
     var identityField: IdentityField? { .int(handle) }
 }
 
 extension StringField {
-    func identityKey(of object: AnyObject) -> IdentityKey? {
-        .string(handle.read(from: object))
-    }
-
     var identityField: IdentityField? { .string(handle) }
 }
 
