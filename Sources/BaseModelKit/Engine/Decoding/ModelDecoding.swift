@@ -106,17 +106,16 @@ enum ModelDecoding {
     /// collection read as a tree). The caller has made `session` the current one.
     static func fill(_ model: BaseModel, from object: JSONObject, session: DecodingSession, isExisting: Bool) throws {
         try MappingError.checkStackRoom(StackGuard.currentLimit())
-        if !isExisting {
-            let plan = try PlanRegistry.plan(for: type(of: model))
+        let plan = try PlanRegistry.plan(for: type(of: model))
+        if isExisting {
+            if plan.overriddenHooks.contains(.modelClass) {
+                try refuseOtherClass(for: object, existing: model)
+            }
+            try recordChanges(to: model, plan: plan, session: session)
+        } else {
             for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {
                 throw MappingError(.missingKey(required.key), model: plan.modelName, property: required.property)
             }
-        }
-        if isExisting, try PlanRegistry.plan(for: type(of: model)).overriddenHooks.contains(.modelClass) {
-            try refuseOtherClass(for: object, existing: model)
-        }
-        if isExisting, session.changeLog != nil {
-            try recordChanges(to: model, plan: try PlanRegistry.plan(for: type(of: model)), session: session)
         }
         try model.deserialize(object)
         try didDeserialize(model)
