@@ -34,8 +34,9 @@ final class ChangeLog: Sendable {
         /// class with decoding hooks, the copy of its fields in `saved`). `endClaims` gives the
         /// claims back before it lets go of the entries, and `rollBack` puts every object back in the
         /// graph before it lets go of them; so every claimed object is alive when it is given back.
-        /// `DictionaryMergeTests`, `IdentityMergeTests` and `PartialCollectionTests` remove claimed
-        /// objects in updates that succeed and that fail, also under AddressSanitizer.
+        /// `UndoLogTests.claimedAndRemoved` claims an object and then removes it, in an update that
+        /// succeeds and in one that fails, also under AddressSanitizer; the merge tests remove
+        /// objects from dictionaries and arrays in both.
         var claimed: [Unmanaged<AnyObject>] = []
         /// Room made at the first entry and the first claim: an update of a few nested objects then
         /// grows neither array (growing them from empty was six allocations of a live update).
