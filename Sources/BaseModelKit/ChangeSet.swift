@@ -1,39 +1,14 @@
-/// One property whose value an update in place changed.
-///
-/// `print(change)` reads `price at m["7-0"].o[1].p: 2.15 → 2.2`.
-public struct Change: CustomStringConvertible {
+extension Change {
     /// The model whose property changed (the object in the graph, after the update).
-    public let model: BaseModel
-    /// The property's name.
-    public let property: String
-    /// Where in the update's document the new value was: `e[3].m["7-0"].pr`.
-    public let path: MappingPath
-    /// The value before, as the maps write it (`null` for `nil`).
-    public let oldValue: JSON
-    /// The value after.
-    public let newValue: JSON
-    /// The whole property, a key of a dictionary of models, or an element of an array merged by
-    /// identity: what a PATCH body writes for the change.
-    let scope: ChangeScope
+    public var model: BaseModel {
+        // Only models are recorded (see `object`).
+        object as! BaseModel
+    }
 
     /// A change of the whole value of `property` of `model`, at `path` (for a change set made by
     /// hand: in tests, or to hand on changes a server described).
     public init(model: BaseModel, property: String, path: MappingPath, oldValue: JSON, newValue: JSON) {
-        self.init(model: model, property: property, path: path, oldValue: oldValue, newValue: newValue, scope: .value)
-    }
-
-    init(model: BaseModel, property: String, path: MappingPath, oldValue: JSON, newValue: JSON, scope: ChangeScope) {
-        self.model = model
-        self.property = property
-        self.path = path
-        self.oldValue = oldValue
-        self.newValue = newValue
-        self.scope = scope
-    }
-
-    /// `price at m["7-0"].o[1].p: 2.15 → 2.2`.
-    public var description: String {
-        "\(property) at \(path): \(oldValue) → \(newValue)"
+        self.init(object: model, property: property, steps: RecordedSteps(path), oldValue: oldValue, newValue: newValue, scope: .value)
     }
 }
 
@@ -69,11 +44,7 @@ public struct ChangeSet: RandomAccessCollection, CustomStringConvertible {
 
     /// The changes `recorder` recorded below `root`.
     init(recordedBy recorder: ChangeRecorder, root: BaseModel?) {
-        self.init(recorder.recorded.map { entry in
-            // Only models are recorded (their member loops compare).
-            Change(model: entry.object as! BaseModel, property: entry.property, path: entry.path,
-                   oldValue: entry.old, newValue: entry.new, scope: entry.scope)
-        }, root: root)
+        self.init(recorder.recorded, root: root)
     }
 
     /// The position of the first change.
@@ -85,6 +56,6 @@ public struct ChangeSet: RandomAccessCollection, CustomStringConvertible {
 
     /// The changes of `model`'s own properties.
     public func changes(of model: BaseModel) -> ChangeSet {
-        ChangeSet(changes.filter { $0.model === model }, root: root)
+        ChangeSet(changes.filter { $0.object === model }, root: root)
     }
 }

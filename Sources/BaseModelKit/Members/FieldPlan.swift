@@ -100,7 +100,7 @@ extension MappedFieldAccess {
     func decodeComparingByProbes(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
         let before = probe(of: object, session: tracker.encoding)
         try decode(from: &parser, into: object, session: session)
-        tracker.compare(before, probe(of: object, session: tracker.encoding), object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
+        tracker.compare(before, probe(of: object, session: tracker.encoding), object: object, property: property, at: .current(session.recorder))
     }
 }
 
@@ -432,7 +432,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// are the same object or storage).
     func recordMergedChange(from before: Value, to after: Value, of object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) {
         if isSameObject(before, after) { return }
-        tracker.compare(probe(ofMerged: before), probe(ofMerged: after), object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
+        tracker.compare(probe(ofMerged: before), probe(ofMerged: after), object: object, property: property, at: .current(session.recorder))
     }
 
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {

@@ -48,7 +48,7 @@ extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparabl
         handle.write(new, to: object)
         guard old != new else { return }
         tracker.record(old: (try? coder.encode(old, session: tracker.encoding)) ?? .null, new: (try? coder.encode(new, session: tracker.encoding)) ?? .null,
-                       object: object, property: property, path: session.recorder?.currentPath ?? MappingPath())
+                       object: object, property: property, at: .current(session.recorder))
     }
 }
 

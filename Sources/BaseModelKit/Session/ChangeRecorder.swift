@@ -91,24 +91,46 @@ enum ChangeScope: Hashable {
     }
 }
 
+/// Where a recorded change's path comes from: the path the report recorder stands at (an update's
+/// member loops), or one given (a comparison with a snapshot).
+enum ChangePlace {
+    case current(ReportRecorder?)
+    case given(MappingPath)
+
+    /// Appends the path's steps to `steps`.
+    func append(to steps: inout [MappingPath.Component]) {
+        switch self {
+        case .current(let report): report?.appendPath(to: &steps)
+        case .given(let path): steps.append(contentsOf: path.components)
+        }
+    }
+}
+
 /// The changes an update in place made, property by property, in document order: what
 /// `update(from:)` returns as a `ChangeSet`.
 final class ChangeRecorder: Sendable {
-    /// One property whose value changed.
-    struct Entry {
-        let object: AnyObject
-        let property: String
-        let path: MappingPath
-        let old: JSON
-        let new: JSON
-        let scope: ChangeScope
+    private struct State {
+        var changes: [Change] = []
+        /// The steps of the changes' paths (see `StepList`).
+        var steps = StepList()
+
+        /// Before the first change of an update: the step list emptied to be used again when nothing
+        /// else holds it (the changes of an earlier update, handed out, may), a new one otherwise.
+        mutating func startRecording() {
+            if isKnownUniquelyReferenced(&steps) {
+                steps.steps.removeAll(keepingCapacity: steps.steps.capacity <= 256)
+            } else {
+                steps = StepList()
+            }
+        }
     }
 
     /// The session that writes values as JSON for comparison (with `nil` as `null`).
     let encoding: EncodingSession
     /// Writes a model as JSON: the engine's, handed in, since models are above this layer.
     private let modelJSON: @Sendable (AnyObject, EncodingSession) -> JSON
-    private let entries = Lock<[Entry]>.make([])
+    /// Taken before the report recorder's lock when both are (`ChangePlace.current`), never after it.
+    private let state = Lock.make(State())
 
     /// Writes a model as it was before, when that is not what it is now (a snapshot's objects may
     /// have been edited since); `nil`: as it is now.
@@ -127,8 +149,8 @@ final class ChangeRecorder: Sendable {
         formerJSON?(object) ?? modelJSON(object, encoding)
     }
 
-    /// Records a change of `property` of `object` at `path` if `before` and `after` differ.
-    func compare(_ before: ChangeProbe, _ after: ChangeProbe, object: AnyObject, property: String, path: MappingPath) {
+    /// Records a change of `property` of `object` at `place` if `before` and `after` differ.
+    func compare(_ before: ChangeProbe, _ after: ChangeProbe, object: AnyObject, property: String, at place: ChangePlace) {
         let old: JSON
         let new: JSON
         switch (before, after) {
@@ -149,7 +171,7 @@ final class ChangeRecorder: Sendable {
             let wasOrder = was.filter { stayed.contains(ObjectIdentifier($0.object)) }
             let nowOrder = now.filter { stayed.contains(ObjectIdentifier($0.object)) }
             if !wasOrder.elementsEqual(nowOrder, by: { $0.object === $1.object }) {
-                add(Entry(object: object, property: property, path: path, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order))
+                add(object: object, property: property, at: place, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order)
             }
             // Removed elements at their old positions, then added ones at their new positions.
             let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
@@ -162,12 +184,8 @@ final class ChangeRecorder: Sendable {
                 found.append((index, nil, element.object))
             }
             for change in found {
-                var elementPath = path
-                elementPath.components.append(.index(change.index))
-                add(Entry(object: object, property: property, path: elementPath,
-                          old: change.old.map(oldJSON) ?? .null,
-                          new: change.new.map(json(ofModel:)) ?? .null,
-                          scope: .element(change.index)))
+                add(object: object, property: property, at: place, last: .index(change.index),
+                    old: change.old.map(oldJSON) ?? .null, new: change.new.map(json(ofModel:)) ?? .null, scope: .element(change.index))
             }
             return
         case (.objects(let wasProbe), .objects(let nowProbe)):
@@ -175,12 +193,8 @@ final class ChangeRecorder: Sendable {
             let (was, now) = (wasProbe.objects, nowProbe.objects)
             // Keys in the order of their text: a dictionary has none of its own.
             for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8Precedes($1) }) where was[key] !== now[key] {
-                var keyPath = path
-                keyPath.components.append(.dictionaryKey(key))
-                add(Entry(object: object, property: property, path: keyPath,
-                          old: was[key].map(oldJSON) ?? .null,
-                          new: now[key].map(json(ofModel:)) ?? .null,
-                          scope: .key(key)))
+                add(object: object, property: property, at: place, last: .dictionaryKey(key),
+                    old: was[key].map(oldJSON) ?? .null, new: now[key].map(json(ofModel:)) ?? .null, scope: .key(key))
             }
             return
         case (.written, .objects), (.written, .elements), (.objects, .written), (.elements, .written):
@@ -191,7 +205,7 @@ final class ChangeRecorder: Sendable {
         default:
             return
         }
-        add(Entry(object: object, property: property, path: path, old: old, new: new, scope: .value))
+        add(object: object, property: property, at: place, old: old, new: new, scope: .value)
     }
 
     /// `object`, a model, as the maps write it (with `nil` as `null`).
@@ -216,38 +230,49 @@ final class ChangeRecorder: Sendable {
         }
     }
 
-    /// Records a change of the whole value of `property` of `object` at `path`.
-    func record(old: JSON, new: JSON, object: AnyObject, property: String, path: MappingPath) {
-        add(Entry(object: object, property: property, path: path, old: old, new: new, scope: .value))
+    /// Records a change of the whole value of `property` of `object` at `place`.
+    func record(old: JSON, new: JSON, object: AnyObject, property: String, at place: ChangePlace) {
+        add(object: object, property: property, at: place, old: old, new: new, scope: .value)
     }
 
-    private func add(_ entry: Entry) {
-        entries.withLock { list in
+    /// Records a change at `place`, followed by `last` when given.
+    private func add(object: AnyObject, property: String, at place: ChangePlace, last: MappingPath.Component? = nil, old: JSON, new: JSON, scope: ChangeScope) {
+        state.withLock { state in
+            if state.changes.isEmpty { state.startRecording() }
+            let start = state.steps.steps.count
+            place.append(to: &state.steps.steps)
+            if let last { state.steps.steps.append(last) }
+            let steps = RecordedSteps(list: state.steps, start: start, count: state.steps.steps.count - start)
             // The same key read again in one object (`{"c":5,"c":0}`; members that merge are read
             // once: see `MemberTable`): one change from the first old value to the last new one,
             // none if they are equal. Looked for among the last 32 changes, so that the cost stays
-            // with the changes, not the members read.
-            if entry.scope == .value,
-               let earlier = list.indices.reversed().prefix(32).first(where: { list[$0].object === entry.object && list[$0].scope == .value && list[$0].property == entry.property && list[$0].path == entry.path }) {
-                let first = list[earlier].old
-                list.remove(at: earlier)
-                if first == entry.new { return }
-                list.append(Entry(object: entry.object, property: entry.property, path: entry.path, old: first, new: entry.new, scope: .value))
+            // with the changes, not the members read. (The earlier change's steps stay in the list,
+            // unused.)
+            if scope == .value,
+               let earlier = state.changes.indices.reversed().prefix(32).first(where: {
+                   state.changes[$0].object === object && state.changes[$0].scope == .value && state.changes[$0].property == property
+                       && state.changes[$0].steps.hasSameSteps(as: steps)
+               }) {
+                let first = state.changes.remove(at: earlier).oldValue
+                if first == new { return }
+                state.changes.append(Change(object: object, property: property, steps: steps, oldValue: first, newValue: new, scope: .value))
                 return
             }
             // Room for a message's changes at the first: grown from empty, the list was reallocated
             // at the first, second and fourth change of every update (callgrind).
-            if list.capacity == 0 { list.reserveCapacity(8) }
-            list.append(entry)
+            if state.changes.capacity == 0 { state.changes.reserveCapacity(8) }
+            state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope))
         }
     }
 
     /// The changes recorded, in order.
-    var recorded: [Entry] { entries.withLock { $0 } }
+    var recorded: [Change] { state.withLock { $0.changes } }
 
-    /// Forgets the changes recorded, keeping the room they had (unless much): for the next update
-    /// that reuses the session (see `DecodingSession.recycle`).
+    /// Forgets the changes recorded: for the next update that reuses the session (see
+    /// `DecodingSession.recycle`). The list is let go, not emptied in place: the change set handed
+    /// out holds it. The step list is emptied by the next update's first change, when nothing holds
+    /// it then.
     func reset() {
-        entries.withLock { list in list.removeAll(keepingCapacity: list.capacity <= 64) }
+        state.withLock { $0.changes = [] }
     }
 }

@@ -41,11 +41,10 @@ final class ReportRecorder: Sendable {
         }
     }
 
-    /// The path of the value being read: a copy of its own, so that the recorder's path keeps its
-    /// buffer (shared with the path handed out, the next step in grew a copy of the whole buffer
-    /// room: about 600 instructions a change of the live feed, callgrind).
-    var currentPath: MappingPath {
-        state.withLock { MappingPath($0.path.map { $0 }) }
+    /// Appends the path of the value being read to `steps` (a change recorder's, which holds its own
+    /// lock meanwhile: see `ChangeRecorder.state`).
+    func appendPath(to steps: inout [MappingPath.Component]) {
+        state.withLock { steps.append(contentsOf: $0.path) }
     }
 
     var entries: [MappingReport.Entry] {

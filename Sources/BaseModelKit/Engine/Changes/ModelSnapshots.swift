@@ -85,7 +85,7 @@ enum ModelSnapshots {
             default:
                 break
             }
-            recorder.compare(before[index], after, object: object, property: property, path: memberPath)
+            recorder.compare(before[index], after, object: object, property: property, at: .given(memberPath))
         }
     }
 

@@ -1,0 +1,76 @@
+/// One property whose value an update in place changed.
+///
+/// `print(change)` reads `price at m["7-0"].o[1].p: 2.15 → 2.2`.
+///
+/// Declared with the recorder that makes it (`ChangeRecorder`), which keeps its changes as these
+/// values and hands them to the `ChangeSet` as they are: converting each recorded change into a
+/// `Change` copied every field, a tenth of what recording a message's changes cost (callgrind). The
+/// members that name a model (`model`, `init(model:…)`) are declared with `ChangeSet`, where models
+/// are known.
+public struct Change: CustomStringConvertible {
+    /// The model whose property changed (the object in the graph, after the update): only models are
+    /// recorded, their member loops compare (`model` reads it as one).
+    let object: AnyObject
+    /// The property's name.
+    public let property: String
+    /// Where the new value was, in the list of steps the update's changes share.
+    let steps: RecordedSteps
+    /// The value before, as the maps write it (`null` for `nil`).
+    public let oldValue: JSON
+    /// The value after.
+    public let newValue: JSON
+    /// The whole property, a key of a dictionary of models, or an element of an array merged by
+    /// identity: what a PATCH body writes for the change.
+    let scope: ChangeScope
+
+    /// Where in the update's document the new value was: `e[3].m["7-0"].pr`.
+    public var path: MappingPath { steps.path }
+
+    /// `price at m["7-0"].o[1].p: 2.15 → 2.2`.
+    public var description: String {
+        "\(property) at \(path): \(oldValue) → \(newValue)"
+    }
+}
+
+/// The steps of the paths of one update's changes, one after the other: a change's path is a range
+/// of them (`RecordedSteps`). One list for all the changes, not an array for each: made, copied into
+/// and freed per change, paths were a third of what recording a message's changes cost (callgrind).
+///
+/// The recorder appends to it under its lock while the update runs, and only to a list no change set
+/// handed out holds (see `ChangeRecorder.State.startRecording`); once handed out, a list is only read.
+/// Not `Sendable`, like `Change`.
+final class StepList {
+    /// Without Swift's dynamic exclusivity check (a call into the runtime per change, callgrind):
+    /// written only under the recorder's lock, by one update at a time, and never once a change set
+    /// holds the list (see above), so no access overlaps a write.
+    @exclusivity(unchecked)
+    var steps: [MappingPath.Component] = []
+}
+
+/// A change's path: `count` steps of `list` from `start`.
+struct RecordedSteps {
+    let list: StepList
+    let start: Int
+    let count: Int
+
+    /// A path of its own (a change made by hand).
+    init(_ path: MappingPath) {
+        list = StepList()
+        list.steps = path.components
+        start = 0
+        count = path.components.count
+    }
+
+    init(list: StepList, start: Int, count: Int) {
+        self.list = list
+        self.start = start
+        self.count = count
+    }
+
+    var path: MappingPath { MappingPath(Array(list.steps[start..<start + count])) }
+
+    /// Whether the two hold the same steps.
+    func hasSameSteps(as other: RecordedSteps) -> Bool {
+        count == other.count && list.steps[start..<start + count].elementsEqual(other.list.steps[other.start..<other.start + other.count])
+    }
+}
