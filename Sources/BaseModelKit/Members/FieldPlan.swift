@@ -44,8 +44,13 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON?
 
     /// Decodes as `decode(from:into:session:)` does, for an update that records its changes, and
-    /// records a change of `property` in `tracker` if the value changed.
-    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws
+    /// records a change at `site` in `tracker` if the value changed.
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws
+
+    /// Whether `decodeComparing` reads a scalar: nothing below it steps into the path (or records a
+    /// change but its own, at the place it is given), so that the member loop of an update that
+    /// keeps no report need not step into the member (see `MemberTable.decodeMember`).
+    var comparesScalar: Bool { get }
 
     /// The property's value in `object` as an identity a merge compares (see `IdentityKey`): what
     /// `json(of:session:)` gives, with no `JSON` made for an integer or a string property.
@@ -79,6 +84,7 @@ extension MappedFieldAccess {
     func makeModelCollectionMember() -> ModelCollectionMember? { nil }
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
     var mergesOnUpdate: Bool { false }
+    var comparesScalar: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? { nil }
     func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
@@ -91,16 +97,16 @@ extension MappedFieldAccess {
 
     /// By probes: a property holding models (merged in place), or a value compared by its written
     /// JSON.
-    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
-        try decodeComparingByProbes(from: &parser, into: object, session: session, tracker: tracker, property: property)
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
+        try decodeComparingByProbes(from: &parser, into: object, session: session, tracker: tracker, at: site())
     }
 
     /// `decodeComparing`'s default: the property probed before and after the decode, the probes
     /// compared.
-    func decodeComparingByProbes(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
+    func decodeComparingByProbes(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: ChangeSite) throws {
         let before = probe(of: object, session: tracker.encoding)
         try decode(from: &parser, into: object, session: session)
-        tracker.compare(before, probe(of: object, session: tracker.encoding), object: object, property: property, at: .current(session.recorder))
+        tracker.compare(before, probe(of: object, session: tracker.encoding), object: object, at: site)
     }
 }
 
@@ -419,20 +425,20 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// changed is probed. (Probing each merged property before and after cost about 600
     /// instructions, three times a message of the live feed: callgrind.) Any other property is
     /// compared by its probes.
-    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
         guard mergesOnUpdate else {
-            return try decodeComparingByProbes(from: &parser, into: object, session: session, tracker: tracker, property: property)
+            return try decodeComparingByProbes(from: &parser, into: object, session: session, tracker: tracker, at: site())
         }
         let before = handle.read(from: object)
         try decode(from: &parser, into: object, session: session)
-        recordMergedChange(from: before, to: handle.read(from: object), of: object, session: session, tracker: tracker, property: property)
+        recordMergedChange(from: before, to: handle.read(from: object), of: object, tracker: tracker, at: site())
     }
 
     /// Records the change of a property merged on update from `before` to `after` (none when they
     /// are the same object or storage).
-    func recordMergedChange(from before: Value, to after: Value, of object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) {
+    func recordMergedChange(from before: Value, to after: Value, of object: AnyObject, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) {
         if isSameObject(before, after) { return }
-        tracker.compare(probe(ofMerged: before), probe(ofMerged: after), object: object, property: property, at: .current(session.recorder))
+        tracker.compare(probe(ofMerged: before), probe(ofMerged: after), object: object, at: site())
     }
 
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {

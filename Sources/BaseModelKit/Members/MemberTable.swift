@@ -40,6 +40,14 @@ final class MemberTable: Sendable {
     /// `collectionMembers`, unretained: the loop calls them without a retain and a release each.
     /// Sound: this table holds every one of them (`collectionMembers`) for as long as it lives, and
     /// the loop runs only while the table is alive.
+    /// Whether the changes of this table's objects are told to them after an update: their class
+    /// overrides `didUpdate(_:)` or is `@Observable` (`true` for a table that does not know, such as
+    /// a nested key path's). Handed to the recorder with each change (`ChangeSite.isAnnounced`).
+    private let announcesChanges: Bool
+    /// The members whose update compares a scalar (`MappedFieldAccess.comparesScalar`): an update
+    /// that records changes but keeps no report does not step into them, and records their change
+    /// at the path of the object with their step added (`decodeMember`).
+    private let scalarMembers: [Bool]
     private let modelCollections: [Unmanaged<ModelCollectionMember>?]
     /// The table of each member that is a nested object or array of mapped members (`"s.h"`,
     /// `"sc.0"`), `nil` for a property: how the walkers besides the loop and the writer — snapshots,
@@ -72,8 +80,9 @@ final class MemberTable: Sendable {
     /// With `arrayPositions` (one per field, in increasing order) the members are positions of an
     /// array, whose keys are the positions' text.
     /// `unknownKeys`, for a model's own table, keeps the members no map names there.
-    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<KeptMembers?>? = nil) {
+    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<KeptMembers?>? = nil, announcesChanges: Bool = true) {
         self.modelName = modelName
+        self.announcesChanges = announcesChanges
         self.unknownKeys = unknownKeys
         keepsUnknownKeys = unknownKeys != nil
         self.arrayPositions = arrayPositions
@@ -106,6 +115,7 @@ final class MemberTable: Sendable {
         nestedTables = accessors.map { ($0 as? NestedFields)?.members }
         hasMergingMembers = accessors.contains { $0.mergesOnUpdate }
         watchesRepeats = accessors.map { $0.mergesOnUpdate || $0.identityField != nil }
+        scalarMembers = accessors.map(\.comparesScalar)
         var indexByKey: [String: Int] = [:]
         for (index, key) in keys.enumerated() {
             indexByKey[key] = index
@@ -177,7 +187,7 @@ final class MemberTable: Sendable {
         if session.changeLog != nil {
             return try updateMembers(from: &parser, into: object, session: session, isExisting: isExisting)
         }
-        try memberLoop(from: &parser, into: object, session: session) { index, parser, _ in
+        try memberLoop(from: &parser, into: object, session: session) { index, parser, _, _ in
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                 try accessors[index].decode(from: &parser, into: object, session: session)
             }
@@ -196,13 +206,9 @@ final class MemberTable: Sendable {
         let shadowed = shadowing && hasMergingMembers ? parser.shadowedValues() : nil
         // An update compares each member of an object that existed before it.
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
-            return try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read in
-                if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
-                if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
-                try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
-            }
+            return try trackedMembers(from: &parser, into: object, session: session, tracker: tracker, shadowed: shadowed, shadowing: shadowing)
         }
-        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read in
+        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read, _ in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
@@ -213,6 +219,19 @@ final class MemberTable: Sendable {
                     try accessors[index].decode(from: &parser, into: object, session: session)
                 }
             }
+        }
+    }
+
+    /// `updateMembers`' loop for an object whose changes are recorded in `tracker`. A function of its
+    /// own, whose parameters the loop's closure borrows: inlined into `updateMembers` beside the
+    /// quiet loop, the loop was called with its captures retained and released, five of each per
+    /// object (callgrind).
+    @inline(never)
+    private func trackedMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, shadowed: Set<Int>?, shadowing: Bool) throws {
+        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read, steppedIn in
+            if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
+            if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
+            try decodeTracked(member: index, at: steppedIn ? .current : .below(.key(keys[index])), from: &parser, into: object, session: session, tracker: tracker)
         }
     }
 
@@ -240,7 +259,7 @@ final class MemberTable: Sendable {
     /// 1.8 % more instructions (callgrind).
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, listsSomeMembers: Bool = false,
-                            decode: (Int, inout JSONParser, inout UInt64) throws -> Void) throws {
+                            decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
@@ -383,9 +402,9 @@ final class MemberTable: Sendable {
         var read: UInt64 = 0
         repeat {
             if next < positions.count, positions[next] == position {
-                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session) { index, parser, _ in
+                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session) { index, parser, _, steppedIn in
                     if let tracker {
-                        try decodeTracked(member: index, from: &parser, into: object, session: session, tracker: tracker)
+                        try decodeTracked(member: index, at: steppedIn ? .current : .below(.index(position)), from: &parser, into: object, session: session, tracker: tracker)
                     } else if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                         try accessors[index].decode(from: &parser, into: object, session: session)
                     }
@@ -398,43 +417,50 @@ final class MemberTable: Sendable {
         } while try parser.nextMember(closing: UInt8(ascii: "]"))
     }
 
-    /// Member `index`, whose step in a path is `place`, at the parser's position, through `decode`,
-    /// its errors attributed to it.
+    /// Member `index`, whose step in a path is `place`, at the parser's position, through `decode`
+    /// (told whether the path stepped into the member), its errors attributed to it.
+    ///
+    /// A scalar member (`scalarMembers`) is not stepped into by an update that records changes but
+    /// keeps no report: its path serves only its own change, which is recorded with the step added
+    /// (`ChangePlace.below`). Stepping in and out of every member was a fifth of what recording a
+    /// message's changes cost (callgrind).
     @inline(__always)
-    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession, decode: (Int, inout JSONParser, inout UInt64) throws -> Void) throws {
+    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession, decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
+        let stepsIn = session.isReporting && (session.keepsReport || !scalarMembers[index])
         // Entered and left without `defer`, which costs a call per member here (callgrind).
-        session.enter(place())
+        if stepsIn { session.enter(place()) }
         do {
-            try decode(index, &parser, &read)
+            try decode(index, &parser, &read, stepsIn)
         } catch {
             if let unknown = error as? UnknownEnumCase {
                 // An enum case this build does not know, where the default is kept: the property
                 // stays as it was. The coder read the value, so the parser is past it.
                 unknown.note(in: session)
-                session.leave()
+                if stepsIn { session.leave() }
                 return
             }
-            session.leave()
+            if stepsIn { session.leave() }
             guard let error = error as? MappingError else { throw error }
             throw self.error(error, atMember: index)
         }
-        session.leave()
+        if stepsIn { session.leave() }
     }
 
     /// Member `index` of an object an update is changing: decoded as usual, its value compared before
     /// and after, a change recorded with its path. (A nested object of several properties compares
     /// its own members.)
-    private func decodeTracked(member index: Int, from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder) throws {
-        guard let property = properties[index] else {
+    private func decodeTracked(member index: Int, at place: @autoclosure () -> ChangePlace, from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder) throws {
+        // The name is read only for a change (see `ChangeSite`).
+        guard properties[index] != nil else {
             return try accessors[index].decode(from: &parser, into: object, session: session)
         }
         if let collection = modelCollections[index] {
             // Sound: see `modelCollections`.
             return try collection._withUnsafeGuaranteedRef {
-                try $0.mergeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
+                try $0.mergeComparing(from: &parser, into: object, session: session, tracker: tracker) { ChangeSite(property: properties[index] ?? "", place: place(), isAnnounced: announcesChanges) }
             }
         }
-        try accessors[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
+        try accessors[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: ChangeSite(property: properties[index] ?? "", place: place(), isAnnounced: announcesChanges))
     }
 
     /// `object`'s members as a JSON object, braces included: see `writeMembers`.

@@ -20,7 +20,7 @@ class ModelCollectionMember: @unchecked Sendable {
     /// `merge` for an update that records its changes: as the access's
     /// `decodeComparing(from:into:session:tracker:property:)` does, a collection left as it was is no
     /// change, and one that changed is compared element by element.
-    func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
+    func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: () -> ChangeSite) throws {
         preconditionFailure("ModelCollectionMember.mergeComparing is overridden by every member")
     }
 
@@ -65,14 +65,14 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     override func merge(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         // `null` as the access reads it (an error or, lenient, nothing).
         guard parser.peekToken() != UInt8(ascii: "n") else { return try access.decode(from: &parser, into: object, session: session) }
-        try mergeAndWrite(from: &parser, into: object, session: session, tracker: nil, property: "")
+        try mergeAndWrite(from: &parser, into: object, session: session, tracker: nil, site: { ChangeSite(property: "", place: .current) })
     }
 
-    override func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
+    override func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: () -> ChangeSite) throws {
         guard parser.peekToken() != UInt8(ascii: "n") else {
-            return try access.decodeComparing(from: &parser, into: object, session: session, tracker: tracker, property: property)
+            return try access.decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: site())
         }
-        try mergeAndWrite(from: &parser, into: object, session: session, tracker: tracker, property: property)
+        try mergeAndWrite(from: &parser, into: object, session: session, tracker: tracker, site: site)
     }
 
     /// Merges the JSON at the parser's position into the property's collection, and writes the
@@ -80,7 +80,7 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     /// (Nothing generic over `Value` is returned: an optional or a tuple of `Value`s looked up its
     /// metadata per call, callgrind.)
     @inline(__always)
-    private func mergeAndWrite(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, property: String) throws {
+    private func mergeAndWrite(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, each `read(from:as:)` and `unsafeBitCast` here: `Value` is `[String: M]` or `[M]` for a
         // model class `M` (the coder `mergesModels`), which `[String: AnyObject]` or `[AnyObject]`
         // represents bit for bit (see `ReferenceCollections`); `ModelCollectionMemberTests` compares
@@ -88,20 +88,20 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
         if isDictionary {
             let current = handle.read(from: object, as: [String: AnyObject].self)
             guard let merged = try dictionary.mergeModels(from: &parser, into: current, session: session) else { return }
-            write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, property: property)
+            write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, site: site)
         } else {
             let current = handle.read(from: object, as: [AnyObject].self)
             guard let merged = try array.mergeModels(from: &parser, into: current, session: session) else { return }
-            write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, property: property)
+            write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, site: site)
         }
     }
 
     /// Writes `after` over `before`, logged for an update's undo, and records the change in
     /// `tracker`, if any.
-    private func write(_ after: Value, replacing before: Value, in object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, property: String) {
+    private func write(_ after: Value, replacing before: Value, in object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) {
         session.changeLog?.noteWrite(of: handle, in: object)
         handle.write(after, to: object)
-        if let tracker { access.recordMergedChange(from: before, to: after, of: object, session: session, tracker: tracker, property: property) }
+        if let tracker { access.recordMergedChange(from: before, to: after, of: object, tracker: tracker, at: site()) }
     }
 }
 

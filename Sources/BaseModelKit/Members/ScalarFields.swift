@@ -35,11 +35,14 @@ extension SpecializedFieldAccess {
 }
 
 extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparable {
+    /// A scalar: its coder reads one value, and its one change is recorded at the place given.
+    var comparesScalar: Bool { true }
+
     /// The common scalars compare their values, and write JSON only for a change. (Writing both
     /// values as bytes cost two allocations per member of every update: callgrind.) A value that is
     /// exactly the one there is not written (see `decodeMember`); one that is only equal to it
     /// (`-0.0` for `0.0`) is written, and is no change.
-    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, property: String) throws {
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
         if try skipsNull(at: &parser, for: coder, session: session) { return }
         let new = try coder.decode(from: &parser, session: session)
         let old = handle.read(from: object)
@@ -48,7 +51,7 @@ extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparabl
         handle.write(new, to: object)
         guard old != new else { return }
         tracker.record(old: (try? coder.encode(old, session: tracker.encoding)) ?? .null, new: (try? coder.encode(new, session: tracker.encoding)) ?? .null,
-                       object: object, property: property, at: .current(session.recorder))
+                       object: object, at: site())
     }
 }
 

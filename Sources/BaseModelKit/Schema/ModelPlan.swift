@@ -61,8 +61,10 @@ final class ModelPlan: Sendable {
         self.storedFields = storedFields
         // A class that keeps unknown keys has them put back too when an update fails.
         self.copiers = FieldCopiers(storedFields + (unknownKeysField.map { [$0] } ?? []))
-        self.members = MemberTable(modelName: modelName, fields: fields, unknownKeys: unknownKeysField.flatMap(FieldHandle<KeptMembers?>.init))
-        self.overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
+        let overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
+        self.overriddenHooks = overriddenHooks
+        self.members = MemberTable(modelName: modelName, fields: fields, unknownKeys: unknownKeysField.flatMap(FieldHandle<KeptMembers?>.init),
+                                   announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil)
     }
 }
 

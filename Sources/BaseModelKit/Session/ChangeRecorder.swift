@@ -91,19 +91,37 @@ enum ChangeScope: Hashable {
     }
 }
 
-/// Where a recorded change's path comes from: the path the report recorder stands at (an update's
-/// member loops), or one given (a comparison with a snapshot).
+/// Where a recorded change's path comes from: the path the recorder's `report` stands at (an
+/// update's member loops), that path and one step more (a member not stepped into: see
+/// `MemberTable.decodeMember`), or one given (a comparison with a snapshot).
 enum ChangePlace {
-    case current(ReportRecorder?)
+    case current
+    case below(MappingPath.Component)
     case given(MappingPath)
 
-    /// Appends the path's steps to `steps`.
-    func append(to steps: inout [MappingPath.Component]) {
+    /// Appends the path's steps to `steps`, the path `report` stands at for the first two.
+    func append(to steps: inout [MappingPath.Component], report: ReportRecorder) {
         switch self {
-        case .current(let report): report?.appendPath(to: &steps)
-        case .given(let path): steps.append(contentsOf: path.components)
+        case .current:
+            report.appendPath(to: &steps)
+        case .below(let step):
+            report.appendPath(to: &steps)
+            steps.append(step)
+        case .given(let path):
+            steps.append(contentsOf: path.components)
         }
     }
+}
+
+/// What a change of a member is recorded as: the property's name and where the change is. Members
+/// hand it over as an autoclosure, made only for a change (made for every member read, the name was
+/// retained and released and the place built each time, callgrind).
+struct ChangeSite {
+    let property: String
+    let place: ChangePlace
+    /// Whether the change is told to its model after the update (`didUpdate(_:)`, observers): when
+    /// no change of an update is, there is nothing to announce (`ChangeRecorder.isAnnouncing`).
+    var isAnnounced = true
 }
 
 /// The changes an update in place made, property by property, in document order: what
@@ -111,14 +129,18 @@ enum ChangePlace {
 final class ChangeRecorder: Sendable {
     private struct State {
         var changes: [Change] = []
+        /// Whether a change recorded is told to its model (see `ChangeSite.isAnnounced`).
+        var isAnnouncing = false
         /// The steps of the changes' paths (see `StepList`).
         var steps = StepList()
 
         /// Before the first change of an update: the step list emptied to be used again when nothing
         /// else holds it (the changes of an earlier update, handed out, may), a new one otherwise.
         mutating func startRecording() {
-            if isKnownUniquelyReferenced(&steps) {
-                steps.steps.removeAll(keepingCapacity: steps.steps.capacity <= 256)
+            if isKnownUniquelyReferenced(&steps), steps.steps.capacity <= 256 {
+                // Emptied from the end: `removeAll(keepingCapacity:)` went through the general
+                // `replaceSubrange`, about 40 instructions a step (callgrind).
+                while steps.steps.popLast() != nil {}
             } else {
                 steps = StepList()
             }
@@ -127,9 +149,12 @@ final class ChangeRecorder: Sendable {
 
     /// The session that writes values as JSON for comparison (with `nil` as `null`).
     let encoding: EncodingSession
+    /// The path of the value being read, for the changes of an update (the update's session reports
+    /// to it: see `DecodingSession.recorder`).
+    let report = ReportRecorder()
     /// Writes a model as JSON: the engine's, handed in, since models are above this layer.
     private let modelJSON: @Sendable (AnyObject, EncodingSession) -> JSON
-    /// Taken before the report recorder's lock when both are (`ChangePlace.current`), never after it.
+    /// Taken before the lock of `report` when both are (`ChangePlace.append`), never after it.
     private let state = Lock.make(State())
 
     /// Writes a model as it was before, when that is not what it is now (a snapshot's objects may
@@ -149,8 +174,9 @@ final class ChangeRecorder: Sendable {
         formerJSON?(object) ?? modelJSON(object, encoding)
     }
 
-    /// Records a change of `property` of `object` at `place` if `before` and `after` differ.
-    func compare(_ before: ChangeProbe, _ after: ChangeProbe, object: AnyObject, property: String, at place: ChangePlace) {
+    /// Records a change of `object` at `site` if `before` and `after` differ.
+    func compare(_ before: ChangeProbe, _ after: ChangeProbe, object: AnyObject, at site: ChangeSite) {
+        let (property, place) = (site.property, site.place)
         let old: JSON
         let new: JSON
         switch (before, after) {
@@ -171,7 +197,7 @@ final class ChangeRecorder: Sendable {
             let wasOrder = was.filter { stayed.contains(ObjectIdentifier($0.object)) }
             let nowOrder = now.filter { stayed.contains(ObjectIdentifier($0.object)) }
             if !wasOrder.elementsEqual(nowOrder, by: { $0.object === $1.object }) {
-                add(object: object, property: property, at: place, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order)
+                add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order)
             }
             // Removed elements at their old positions, then added ones at their new positions.
             let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
@@ -184,7 +210,7 @@ final class ChangeRecorder: Sendable {
                 found.append((index, nil, element.object))
             }
             for change in found {
-                add(object: object, property: property, at: place, last: .index(change.index),
+                add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, last: .index(change.index),
                     old: change.old.map(oldJSON) ?? .null, new: change.new.map(json(ofModel:)) ?? .null, scope: .element(change.index))
             }
             return
@@ -193,7 +219,7 @@ final class ChangeRecorder: Sendable {
             let (was, now) = (wasProbe.objects, nowProbe.objects)
             // Keys in the order of their text: a dictionary has none of its own.
             for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8Precedes($1) }) where was[key] !== now[key] {
-                add(object: object, property: property, at: place, last: .dictionaryKey(key),
+                add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, last: .dictionaryKey(key),
                     old: was[key].map(oldJSON) ?? .null, new: now[key].map(json(ofModel:)) ?? .null, scope: .key(key))
             }
             return
@@ -205,7 +231,7 @@ final class ChangeRecorder: Sendable {
         default:
             return
         }
-        add(object: object, property: property, at: place, old: old, new: new, scope: .value)
+        add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, old: old, new: new, scope: .value)
     }
 
     /// `object`, a model, as the maps write it (with `nil` as `null`).
@@ -230,17 +256,18 @@ final class ChangeRecorder: Sendable {
         }
     }
 
-    /// Records a change of the whole value of `property` of `object` at `place`.
-    func record(old: JSON, new: JSON, object: AnyObject, property: String, at place: ChangePlace) {
-        add(object: object, property: property, at: place, old: old, new: new, scope: .value)
+    /// Records a change of the whole value of a property of `object` at `site`.
+    func record(old: JSON, new: JSON, object: AnyObject, at site: ChangeSite) {
+        add(object: object, property: site.property, at: site.place, isAnnounced: site.isAnnounced, old: old, new: new, scope: .value)
     }
 
     /// Records a change at `place`, followed by `last` when given.
-    private func add(object: AnyObject, property: String, at place: ChangePlace, last: MappingPath.Component? = nil, old: JSON, new: JSON, scope: ChangeScope) {
+    private func add(object: AnyObject, property: String, at place: ChangePlace, isAnnounced: Bool, last: MappingPath.Component? = nil, old: JSON, new: JSON, scope: ChangeScope) {
         state.withLock { state in
             if state.changes.isEmpty { state.startRecording() }
+            if isAnnounced { state.isAnnouncing = true }
             let start = state.steps.steps.count
-            place.append(to: &state.steps.steps)
+            place.append(to: &state.steps.steps, report: report)
             if let last { state.steps.steps.append(last) }
             let steps = RecordedSteps(list: state.steps, start: start, count: state.steps.steps.count - start)
             // The same key read again in one object (`{"c":5,"c":0}`; members that merge are read
@@ -268,11 +295,19 @@ final class ChangeRecorder: Sendable {
     /// The changes recorded, in order.
     var recorded: [Change] { state.withLock { $0.changes } }
 
+    /// Whether a change recorded is told to its model after the update: when none is, an update
+    /// tells no one (looking up each changed model's class for that was a tenth of what recording a
+    /// message's changes cost, callgrind).
+    var isAnnouncing: Bool { state.withLock { $0.isAnnouncing } }
+
     /// Forgets the changes recorded: for the next update that reuses the session (see
     /// `DecodingSession.recycle`). The list is let go, not emptied in place: the change set handed
     /// out holds it. The step list is emptied by the next update's first change, when nothing holds
     /// it then.
     func reset() {
-        state.withLock { $0.changes = [] }
+        state.withLock { state in
+            state.changes = []
+            state.isAnnouncing = false
+        }
     }
 }

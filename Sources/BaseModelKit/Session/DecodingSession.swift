@@ -8,6 +8,9 @@ final class DecodingSession: Sendable {
     /// Whether there is a recorder: checked first, so that decoding without a report does not even
     /// load (and retain) the optional reference.
     let isReporting: Bool
+    /// Whether the caller asked for a report (`isReporting` is also set by an update that records
+    /// changes, for their paths): its entries need the path at every member, scalars too.
+    let keepsReport: Bool
     /// Whether unknown keys matter: rejected, or reported.
     let watchesUnknownKeys: Bool
     /// The thread the call runs on, for an update (0 otherwise): what it claims objects as.
@@ -50,13 +53,14 @@ final class DecodingSession: Sendable {
 
     /// The kept session of an update that ended, when it decodes as `options` say, records changes
     /// as they say (with a report when asked: an update that records changes keeps a report anyway,
-    /// for the paths) and claims objects as the calling thread: it is then exactly the session a new
+    /// for the paths, but steps into every member only when asked, see `keepsReport`) and claims
+    /// objects as the calling thread: it is then exactly the session a new
     /// update would make (its log and recorders emptied by `recycle`). `nil` otherwise; a kept
     /// session that does not fit is freed.
     static func spareForUpdate(options: DecodingOptions, reports: Bool) -> DecodingSession? {
         guard reports == false || options.recordsChanges, let signature = options.decodeSignature,
               let spare = (options.recordsChanges ? spareRecordingUpdate : spareQuietUpdate).take() else { return nil }
-        guard spare.decodeSignature == signature, spare.thread == ThreadIdentity.current else { return nil }
+        guard spare.decodeSignature == signature, spare.thread == ThreadIdentity.current, spare.keepsReport == reports else { return nil }
         return spare
     }
 
@@ -100,9 +104,12 @@ final class DecodingSession: Sendable {
         self.dateCoder = options.dateStrategy.dateCoder()
         self.decodeSignature = options.decodeSignature
         // Changes carry their paths, which the recorder keeps.
+        let asksReport = reports
         let reports = reports || changes != nil
-        self.recorder = reports ? ReportRecorder() : nil
+        // An update's changes take their paths from the recorder they keep.
+        self.recorder = changes?.report ?? (reports ? ReportRecorder() : nil)
         self.isReporting = reports
+        self.keepsReport = asksReport
         self.watchesUnknownKeys = reports || options.unknownKeys == .reject
         // Stored last, after the reads above: stored first, the options were copied twice (and the
         // spare copy destroyed) per call, about 70 instructions of a small message (callgrind).

@@ -44,7 +44,11 @@ final class ReportRecorder: Sendable {
     /// Appends the path of the value being read to `steps` (a change recorder's, which holds its own
     /// lock meanwhile: see `ChangeRecorder.state`).
     func appendPath(to steps: inout [MappingPath.Component]) {
-        state.withLock { steps.append(contentsOf: $0.path) }
+        state.withLock { state in
+            // Step by step: `append(contentsOf:)` copied through the runtime's generic array copy,
+            // about 60 instructions a step (callgrind).
+            for step in state.path { steps.append(step) }
+        }
     }
 
     var entries: [MappingReport.Entry] {

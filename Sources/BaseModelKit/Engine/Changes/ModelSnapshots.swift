@@ -85,7 +85,7 @@ enum ModelSnapshots {
             default:
                 break
             }
-            recorder.compare(before[index], after, object: object, property: property, at: .given(memberPath))
+            recorder.compare(before[index], after, object: object, at: ChangeSite(property: property, place: .given(memberPath)))
         }
     }
 

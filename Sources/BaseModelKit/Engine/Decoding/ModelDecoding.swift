@@ -266,7 +266,7 @@ enum ModelDecoding {
     static func announceChanges(of session: DecodingSession, root: BaseModel) -> ChangeSet {
         guard let recorder = session.changes else { return ChangeSet([], root: root) }
         let changes = ChangeSet(recordedBy: recorder, root: root)
-        guard !changes.isEmpty else { return changes }
+        guard !changes.isEmpty, recorder.isAnnouncing else { return changes }
         // Each model's changes, the models in the order of their first change: one pass, over the
         // models whose class overrides `didUpdate(_:)` or is `@Observable` (a class keeping both
         // defaults has nothing to be told).

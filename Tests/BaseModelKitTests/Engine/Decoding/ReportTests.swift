@@ -52,6 +52,27 @@ struct MappingReportTests {
         #expect(report.entries.map(\.description) == [#"Coerced a string "2" to Int at i."#])
     }
 
+    @Test("updates with and without a report, one after the other, each give every step of their paths")
+    func updatesAlternatingReports() throws {
+        // An update that records changes but keeps no report steps into no scalar member; the next
+        // update on the thread, with a report, must not reuse its session.
+        let score = try Score.decode(from: #"{"i":0,"s":{"h":1,"p":{"n":"0"}}}"#)
+        for round in 1...6 {
+            if round.isMultiple(of: 2) {
+                let report = MappingReport()
+                let changes = try score.update(from: #"{"i":"\#(round)","s":{"p":{"n":\#(round)}}}"#, report: report)
+                #expect(report.entries.map(\.description) == [
+                    #"Coerced a string "\#(round)" to Int at i."#,
+                    "Coerced the number \(round) to String at s.p.n.",
+                ])
+                #expect(changes.map(\.path.description) == ["i", "s.p.n"])
+            } else {
+                let changes = try score.update(from: #"{"i":\#(round),"s":{"p":{"n":"\#(round)"}}}"#)
+                #expect(changes.map(\.path.description) == ["i", "s.p.n"])
+            }
+        }
+    }
+
     @Test("unknownKeys = .reject makes any unmapped key an error with its path")
     func reject() throws {
         var options = DecodingOptions()

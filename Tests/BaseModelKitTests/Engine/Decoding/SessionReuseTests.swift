@@ -62,7 +62,7 @@ struct SessionReuseTests {
         for round in 0..<200 where !handedOut {
             let session = ModelDecoding.updateSession(options: DecodingOptions(), reports: false)
             // Changes and report entries recorded, and a path left open, as a designated path leaves it.
-            session.changes?.record(old: .number(1), new: .number(2), object: ticket, property: "price", at: .given(MappingPath([.key("p")])))
+            session.changes?.record(old: .number(1), new: .number(2), object: ticket, at: ChangeSite(property: "price", place: .given(MappingPath([.key("p")]))))
             session.noteCoercion(of: .string("1"), to: "Double")
             session.enter(.key("l"))
             _ = round
@@ -89,6 +89,26 @@ struct SessionReuseTests {
             #expect(changes.map(\.oldValue) == [.number(JSONNumber(round - 1)), try JSON(parsing: #"[{"p":\#((round - 1) * 2),"l":[]}]"#)], "round \(round)")
             #expect(changes.map(\.newValue) == [.number(JSONNumber(round)), try JSON(parsing: #"[{"p":\#(round * 2),"l":[]}]"#)], "round \(round)")
             #expect(changes.map(\.path.description) == ["p", "l"], "round \(round)")
+        }
+    }
+
+    @Test("change sets kept while later updates run keep their own paths and values")
+    func keptChangeSets() throws {
+        // The changes of an update share one list of path steps, which the next update empties for
+        // its own only when no change set holds it.
+        let ticket = try ReusedTicket.decode(from: #"{"p":0,"l":[{"p":0}]}"#)
+        var kept: [(round: Int, changes: ChangeSet)] = []
+        for round in 1...60 {
+            // Every third change set is let go at once; the others are kept.
+            let body = round.isMultiple(of: 2) ? #"{"p":\#(round)}"# : #"{"l":[{"p":\#(round)}],"p":\#(round)}"#
+            let changes = try ticket.update(from: body)
+            if !round.isMultiple(of: 3) { kept.append((round, changes)) }
+        }
+        for (round, changes) in kept {
+            let expected = round.isMultiple(of: 2) ? ["p"] : ["l", "p"]
+            #expect(changes.map(\.path.description) == expected, "round \(round)")
+            #expect(changes.last?.newValue == .number(JSONNumber(round)), "round \(round)")
+            #expect(changes.last?.description == "price at p: \(round - 1) → \(round)", "round \(round)")
         }
     }
 
