@@ -40,6 +40,7 @@ final class MemberTable: Sendable {
     /// `collectionMembers`, unretained: the loop calls them without a retain and a release each.
     /// Sound: this table holds every one of them (`collectionMembers`) for as long as it lives, and
     /// the loop runs only while the table is alive.
+    private let modelCollections: [Unmanaged<ModelCollectionMember>?]
     /// Whether the changes of this table's objects are told to them after an update: their class
     /// overrides `didUpdate(_:)` or is `@Observable` (`true` for a table that does not know, such as
     /// a nested key path's). Handed to the recorder with each change (`ChangeSite.isAnnounced`).
@@ -48,7 +49,6 @@ final class MemberTable: Sendable {
     /// that records changes but keeps no report does not step into them, and records their change
     /// at the path of the object with their step added (`decodeMember`).
     private let scalarMembers: [Bool]
-    private let modelCollections: [Unmanaged<ModelCollectionMember>?]
     /// The table of each member that is a nested object or array of mapped members (`"s.h"`,
     /// `"sc.0"`), `nil` for a property: how the walkers besides the loop and the writer — snapshots,
     /// change comparison, PATCH bodies — step into nested key paths, found once.
