@@ -246,6 +246,39 @@ extension JSONParser {
         return .some(key)
     }
 
+    /// `compactIdentity` of the element at the parser's position (an object in compact form), for a
+    /// partial collection: its identity, the value of its last member named `key` (`nil` when it has
+    /// none), and whether its last member named `removal` is `true`, in one pass. `nil` — read both
+    /// with the parser — for anything `compactIdentity` leaves to the parser. The parser does not
+    /// move (`mutating` only so that callers lend it rather than copy it).
+    mutating func compactIdentityAndRemoval(key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool)? {
+        let open = ByteScanning.skippingWhitespace(in: bytes, from: position)
+        guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
+        var member = open + 1
+        if bytes.byte(at: member) == UInt8(ascii: "}") { return (nil, false) }
+        var identityStart: Int?
+        var removes = false
+        while true {
+            guard let keyEnd = ByteScanning.compactKey(in: bytes, at: member) else { return nil }
+            let value = keyEnd + 2
+            guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value) else { return nil }
+            let keyLength = keyEnd - member - 1
+            if keyLength == key.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, key) { identityStart = value }
+            if keyLength == removal.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, removal) {
+                // The literal `true` and nothing else, as a parsed value equal to `.bool(true)` is.
+                removes = end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, Self.trueLiteral)
+            }
+            if bytes.byte(at: end) == UInt8(ascii: "}") { break }
+            guard bytes.byte(at: end) == UInt8(ascii: ","), end > value else { return nil }
+            member = end + 1
+        }
+        guard let start = identityStart else { return (nil, removes) }
+        guard let identity = Self.plainIdentity(in: bytes, at: start) else { return nil }
+        return (identity, removes)
+    }
+
+    private static let trueLiteral = Array("true".utf8)
+
     /// The identity a member's value at `start` is when it is a plain integer (`ByteScanning.plainInteger`,
     /// and one an `Int` holds) or a string without escapes, followed by the `,` or `}` that ends the
     /// member; `nil` for anything else, which the parser reads.

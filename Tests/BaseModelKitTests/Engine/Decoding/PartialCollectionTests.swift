@@ -51,6 +51,43 @@ struct PartialCollectionTests {
         #expect(try market.update(from: #"{"o":[{"i":1,"$remove":true}]}"#).isEmpty)
     }
 
+    @Test("the removal marker reads the same in every spelling, from bytes as from a parsed object")
+    func removalSpellings() throws {
+        // Compact elements are read in one pass over their bytes; any other form with the parser.
+        let elements: [(element: String, removes: Bool)] = [
+            (#"{"i":2,"$remove":true}"#, true),
+            (#"{"$remove":true,"i":2}"#, true),
+            (#"{"i":2, "$remove": true}"#, true),
+            (#"{"i":2,"\u0024remove":true}"#, true),
+            (#"{"i":"2","$remove":true}"#, true),
+            (#"{"i":2,"$remove":false,"$remove":true}"#, true),
+            (#"{"i":2,"$remove":true,"$remove":false}"#, false),
+            (#"{"i":2,"$remove":"true"}"#, false),
+            (#"{"i":2,"$remove":false}"#, false),
+            (#"{"i":2,"$remove":1}"#, false),
+            (#"{"i":2,"$remove":[true]}"#, false),
+            (#"{"i":2,"$remove":{"a":true}}"#, false),
+            (#"{"i":2,"$remove":null,"p":9}"#, false),
+            (#"{"i":4,"$remove":true}"#, false),
+        ]
+        for (element, removes) in elements {
+            let body = #"{"o":[\#(element)]}"#
+            let fromBytes = try PartMarket.decode(from: Self.start)
+            let fromObject = try PartMarket.decode(from: Self.start)
+            let bytesChanges = try fromBytes.update(from: body)
+            let objectChanges = try fromObject.update(from: try #require(JSON(parsing: body).object))
+            #expect(fromBytes.outcomes.contains { $0.outcomeId == 2 } == !removes, "\(element)")
+            #expect(try fromBytes.jsonString() == fromObject.jsonString(), "\(element)")
+            #expect(bytesChanges.map(\.description) == objectChanges.map(\.description), "\(element)")
+        }
+        // A malformed value is an error either way, marked or not.
+        for element in [#"{"i":2,"$remove":tru}"#, #"{"i":2,"$remove":true,"p":}"#] {
+            let market = try PartMarket.decode(from: Self.start)
+            #expect(throws: MappingError.self, "\(element)") { try market.update(from: #"{"o":[\#(element)]}"#) }
+            #expect(market.outcomes.count == 3)
+        }
+    }
+
     @Test("a failed partial update leaves the array and its elements as they were")
     func atomic() throws {
         let market = try PartMarket.decode(from: Self.start)
