@@ -24,41 +24,67 @@ enum AddressedModel {
 
 /// The identity → position indexes of models' arrays merged by identity, by model and member, for
 /// lookups through `IdentityPath`s: kept beside the models rather than in them, so that a model that
-/// is never looked up in pays nothing. An entry holds its model weakly, and is trusted only while it
-/// holds that very model (an address a freed model leaves may be reused); entries of freed models are
-/// dropped as the table grows. A lookup only reads a graph, so two threads may look up in one graph
-/// at once: the table is reached only under its lock.
+/// is never looked up in pays nothing (a word in every model raised the odds feed's decode peak by
+/// 1 MB, past its bar).
+///
+/// Keyed by the model's address and the member. An entry is not trusted, only used: the element at
+/// the position it gives is taken only when it has the identity looked for, in the array the model
+/// holds now (`ArrayCoder.address`), so an entry left by a freed model whose address another model
+/// took gives a right answer or none. Each entry's model is held weakly beside it, looked at only
+/// when the table grows, to drop the entries of freed models. (Read with each step, with the
+/// model's identifier and then the member hashed in turn, the weak reference cost a step about 700
+/// instructions more, callgrind.)
+///
+/// A lookup only reads a graph, so two threads may look up in one graph at once: the table is reached
+/// only under its lock.
 enum IdentityPositions {
-    private struct Entry {
-        weak var owner: AnyObject?
-        var byMember: [Int: [IdentityKey: Int]]
+    /// A model, by address, and one of its members.
+    private struct Key: Hashable {
+        let owner: UInt
+        let member: Int
+
+        /// One word hashed: the address mixed with the member.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(owner &+ UInt(bitPattern: member) &* 0x9E37_79B9_7F4A_7C15)
+        }
+    }
+
+    private struct Owner {
+        weak var object: AnyObject?
     }
 
     private struct Table {
-        var entries: [ObjectIdentifier: Entry] = [:]
+        var entries: [Key: [IdentityKey: Int]] = [:]
+        /// Each entry's model, for dropping the entries of freed models.
+        var owners: [Key: Owner] = [:]
         /// The size at which entries of freed models are next dropped.
         var pruneAt = 1_024
     }
 
     private static let table = Lock.make(Table())
 
+    private static func key(_ member: Int, _ owner: AnyObject) -> Key {
+        Key(owner: UInt(bitPattern: ObjectIdentifier(owner)), member: member)
+    }
+
     /// The index kept for member `member` of `owner`, if any.
     static func positions(ofMember member: Int, in owner: AnyObject) -> [IdentityKey: Int]? {
-        table.withLock { table in
-            guard let entry = table.entries[ObjectIdentifier(owner)], entry.owner === owner else { return nil }
-            return entry.byMember[member]
-        }
+        let key = key(member, owner)
+        return table.withLock { $0.entries[key] }
     }
+
+    /// How many indexes the table holds (for tests: entries of freed models are dropped).
+    static var count: Int { table.withLock { $0.entries.count } }
 
     /// Keeps `positions` as the index of member `member` of `owner`.
     static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: AnyObject) {
+        let key = key(member, owner)
         table.withLock { table in
-            let key = ObjectIdentifier(owner)
-            var entry = table.entries[key].flatMap { $0.owner === owner ? $0 : nil } ?? Entry(owner: owner, byMember: [:])
-            entry.byMember[member] = positions
-            table.entries[key] = entry
+            table.entries[key] = positions
+            table.owners[key] = Owner(object: owner)
             if table.entries.count >= table.pruneAt {
-                table.entries = table.entries.filter { $0.value.owner != nil }
+                table.owners = table.owners.filter { $0.value.object != nil }
+                table.entries = table.entries.filter { table.owners[$0.key] != nil }
                 table.pruneAt = max(1_024, 2 * table.entries.count)
             }
         }
