@@ -47,9 +47,11 @@ final class StepList {
     var steps: [MappingPath.Component] = []
 }
 
-/// A change's path: `count` steps of `list` from `start`.
+/// A change's path: `prefix.count` steps of `list` from `prefix.start` (steps it shares with the
+/// change before it), then `count` steps from `start`.
 struct RecordedSteps {
     let list: StepList
+    let prefix: (start: Int, count: Int)
     let start: Int
     let count: Int
 
@@ -57,20 +59,27 @@ struct RecordedSteps {
     init(_ path: MappingPath) {
         list = StepList()
         list.steps = path.components
+        prefix = (0, 0)
         start = 0
         count = path.components.count
     }
 
-    init(list: StepList, start: Int, count: Int) {
+    init(list: StepList, prefix: (start: Int, count: Int), start: Int, count: Int) {
         self.list = list
+        self.prefix = prefix
         self.start = start
         self.count = count
     }
 
-    var path: MappingPath { MappingPath(Array(list.steps[start..<start + count])) }
+    /// The steps, in order.
+    private var steps: some Collection<MappingPath.Component> {
+        [list.steps[prefix.start..<prefix.start + prefix.count], list.steps[start..<start + count]].joined()
+    }
+
+    var path: MappingPath { MappingPath(Array(steps)) }
 
     /// Whether the two hold the same steps.
     func hasSameSteps(as other: RecordedSteps) -> Bool {
-        count == other.count && list.steps[start..<start + count].elementsEqual(other.list.steps[other.start..<other.start + other.count])
+        prefix.count + count == other.prefix.count + other.count && steps.elementsEqual(other.steps)
     }
 }

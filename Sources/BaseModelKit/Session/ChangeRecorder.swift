@@ -98,19 +98,6 @@ enum ChangePlace {
     case current
     case below(MappingPath.Component)
     case given(MappingPath)
-
-    /// Appends the path's steps to `steps`, the path `report` stands at for the first two.
-    func append(to steps: inout [MappingPath.Component], report: ReportRecorder) {
-        switch self {
-        case .current:
-            report.appendPath(to: &steps)
-        case .below(let step):
-            report.appendPath(to: &steps)
-            steps.append(step)
-        case .given(let path):
-            steps.append(contentsOf: path.components)
-        }
-    }
 }
 
 /// What a change of a member is recorded as: the property's name and where the change is. Members
@@ -133,10 +120,15 @@ final class ChangeRecorder: Sendable {
         var isAnnouncing = false
         /// The steps of the changes' paths (see `StepList`).
         var steps = StepList()
+        /// Where in `steps` the last whole copy of the report's path is, which the paths of the
+        /// changes after it share as far as the report's path is still the same
+        /// (`ReportRecorder.appendPath`).
+        var wholePath: (start: Int, count: Int)?
 
         /// Before the first change of an update: the step list emptied to be used again when nothing
         /// else holds it (the changes of an earlier update, handed out, may), a new one otherwise.
         mutating func startRecording() {
+            wholePath = nil
             if isKnownUniquelyReferenced(&steps), steps.steps.capacity <= 256 {
                 // Emptied from the end: `removeAll(keepingCapacity:)` went through the general
                 // `replaceSubrange`, about 40 instructions a step (callgrind).
@@ -154,7 +146,7 @@ final class ChangeRecorder: Sendable {
     let report = ReportRecorder()
     /// Writes a model as JSON: the engine's, handed in, since models are above this layer.
     private let modelJSON: @Sendable (AnyObject, EncodingSession) -> JSON
-    /// Taken before the lock of `report` when both are (`ChangePlace.append`), never after it.
+    /// Taken before the lock of `report` when both are (`add`), never after it.
     private let state = Lock.make(State())
 
     /// Writes a model as it was before, when that is not what it is now (a snapshot's objects may
@@ -267,9 +259,21 @@ final class ChangeRecorder: Sendable {
             if state.changes.isEmpty { state.startRecording() }
             if isAnnounced { state.isAnnouncing = true }
             let start = state.steps.steps.count
-            place.append(to: &state.steps.steps, report: report)
+            var prefix = (start: 0, count: 0)
+            switch place {
+            case .given(let path):
+                for step in path.components { state.steps.steps.append(step) }
+            case .current, .below:
+                let shared = report.appendPath(to: &state.steps.steps, sharing: state.wholePath?.count ?? 0)
+                if shared > 0, let whole = state.wholePath {
+                    prefix = (whole.start, shared)
+                } else {
+                    state.wholePath = (start, state.steps.steps.count - start)
+                }
+                if case .below(let step) = place { state.steps.steps.append(step) }
+            }
             if let last { state.steps.steps.append(last) }
-            let steps = RecordedSteps(list: state.steps, start: start, count: state.steps.steps.count - start)
+            let steps = RecordedSteps(list: state.steps, prefix: prefix, start: start, count: state.steps.steps.count - start)
             // The same key read again in one object (`{"c":5,"c":0}`; members that merge are read
             // once: see `MemberTable`): one change from the first old value to the last new one,
             // none if they are equal. Looked for among the last 32 changes, so that the cost stays

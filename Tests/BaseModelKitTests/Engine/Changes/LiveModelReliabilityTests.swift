@@ -318,6 +318,33 @@ struct LiveModelReliabilityTests {
         #expect(objectChanges.map(\.description) == textChanges.map(\.description) && objectChanges.count == 1)
     }
 
+    @Test("changes across nested objects in one update each carry their whole path, shared steps and all")
+    func pathsAcrossObjects() throws {
+        // The paths of consecutive changes share their first steps; each must still read whole, as
+        // the update goes up and down the graph between them.
+        let root = try RRoot.decode(from: #"{"c":1,"d":{"x":{"i":1,"p":1,"e":{"k":{"v":1},"l":{"v":1}}},"y":{"i":2,"p":1}},"a":[{"i":7,"p":1,"e":{"k":{"v":1}}},{"i":8,"p":1}],"ch":{"i":3,"p":1}}"#)
+        let changes = try root.update(from: #"""
+            {"d":{"x":{"e":{"k":{"v":2},"l":{"v":3}},"p":2},"y":{"p":3,"n":"y"}},"c":2,
+             "a":[{"i":7,"e":{"k":{"v":4}},"p":5},{"i":8,"p":6}],"ch":{"p":7,"e":{"z":{"v":1}}}}
+            """#)
+        #expect(changes.map(\.description) == [
+            #"v at d["x"].e["k"].v: 1 → 2"#,
+            #"v at d["x"].e["l"].v: 1 → 3"#,
+            #"price at d["x"].p: 1 → 2"#,
+            #"price at d["y"].p: 1 → 3"#,
+            #"name at d["y"].n: "" → "y""#,
+            "count at c: 1 → 2",
+            #"v at a[0].e["k"].v: 1 → 4"#,
+            "price at a[0].p: 1 → 5",
+            "price at a[1].p: 1 → 6",
+            "price at ch.p: 1 → 7",
+            #"extras at ch.e["z"]: null → {"v":1}"#,
+        ])
+        // Kept, the change set reads the same after later updates reuse the recorder.
+        _ = try root.update(from: #"{"a":[{"i":7,"p":9},{"i":8,"p":9}],"c":5}"#)
+        #expect(changes[6].path.description == #"a[0].e["k"].v"# && changes[10].path.description == #"ch.e["z"]"#)
+    }
+
     @Test("a change reads as property, path, old and new value; a change set as its changes")
     func descriptions() throws {
         let root = try RRoot.decode(from: Self.start)

@@ -74,7 +74,7 @@ struct SessionReuseTests {
             #expect(spare.changes?.recorded.isEmpty == true)
             #expect(spare.recorder?.entries.isEmpty == true)
             var path: [MappingPath.Component] = []
-            spare.recorder?.appendPath(to: &path)
+            _ = spare.recorder?.appendPath(to: &path)
             #expect(path.isEmpty)
         }
         #expect(handedOut)
