@@ -228,7 +228,7 @@ final class MemberTable: Sendable {
     /// object (callgrind).
     @inline(never)
     private func trackedMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, shadowed: Set<Int>?, shadowing: Bool) throws {
-        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read, steppedIn in
+        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read, steppedIn in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
             try decodeTracked(member: index, at: steppedIn ? .current : .below(.key(keys[index])), from: &parser, into: object, session: session, tracker: tracker)
@@ -259,7 +259,7 @@ final class MemberTable: Sendable {
     /// 1.8 % more instructions (callgrind).
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, listsSomeMembers: Bool = false,
-                            decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
+                            skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
@@ -295,7 +295,7 @@ final class MemberTable: Sendable {
                 if !kept { try parser.skipValue() }
                 continue
             }
-            try decodeMember(index, at: .key(keys[index]), from: &parser, read: &read, session: session, decode: decode)
+            try decodeMember(index, at: .key(keys[index]), from: &parser, read: &read, session: session, skipsScalarSteps: skipsScalarSteps, decode: decode)
         } while try parser.nextMember(closing: UInt8(ascii: "}"))
         if let unknown { keep(unknown, in: object, session: session) }
     }
@@ -402,7 +402,7 @@ final class MemberTable: Sendable {
         var read: UInt64 = 0
         repeat {
             if next < positions.count, positions[next] == position {
-                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session) { index, parser, _, steppedIn in
+                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: tracker != nil) { index, parser, _, steppedIn in
                     if let tracker {
                         try decodeTracked(member: index, at: steppedIn ? .current : .below(.index(position)), from: &parser, into: object, session: session, tracker: tracker)
                     } else if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
@@ -420,13 +420,16 @@ final class MemberTable: Sendable {
     /// Member `index`, whose step in a path is `place`, at the parser's position, through `decode`
     /// (told whether the path stepped into the member), its errors attributed to it.
     ///
-    /// A scalar member (`scalarMembers`) is not stepped into by an update that records changes but
-    /// keeps no report: its path serves only its own change, which is recorded with the step added
-    /// (`ChangePlace.below`). Stepping in and out of every member was a fifth of what recording a
-    /// message's changes cost (callgrind).
+    /// With `skipsScalarSteps` (the loops that record changes), a scalar member (`scalarMembers`) is
+    /// not stepped into when the call keeps no report: its path serves only its own change, which is
+    /// recorded with the step added (`ChangePlace.below`). Stepping in and out of every member was a
+    /// fifth of what recording a message's changes cost (callgrind). The other loops pass `false`, a
+    /// constant the inlined test folds away (tested for every member, it cost a decode of the odds
+    /// feed 0.7 % more instructions).
     @inline(__always)
-    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession, decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
-        let stepsIn = session.isReporting && (session.keepsReport || !scalarMembers[index])
+    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession,
+                              skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
+        let stepsIn = session.isReporting && !(skipsScalarSteps && !session.keepsReport && scalarMembers[index])
         // Entered and left without `defer`, which costs a call per member here (callgrind).
         if stepsIn { session.enter(place()) }
         do {
