@@ -208,7 +208,7 @@ final class MemberTable: Sendable {
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
             return try trackedMembers(from: &parser, into: object, session: session, tracker: tracker, shadowed: shadowed, shadowing: shadowing)
         }
-        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true) { index, parser, read, _ in
+        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read, _ in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
@@ -402,7 +402,7 @@ final class MemberTable: Sendable {
         var read: UInt64 = 0
         repeat {
             if next < positions.count, positions[next] == position {
-                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: tracker != nil) { index, parser, _, steppedIn in
+                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: true) { index, parser, _, steppedIn in
                     if let tracker {
                         try decodeTracked(member: index, at: steppedIn ? .current : .below(.index(position)), from: &parser, into: object, session: session, tracker: tracker)
                     } else if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
@@ -420,12 +420,13 @@ final class MemberTable: Sendable {
     /// Member `index`, whose step in a path is `place`, at the parser's position, through `decode`
     /// (told whether the path stepped into the member), its errors attributed to it.
     ///
-    /// With `skipsScalarSteps` (the loops that record changes), a scalar member (`scalarMembers`) is
-    /// not stepped into when the call keeps no report: its path serves only its own change, which is
-    /// recorded with the step added (`ChangePlace.below`). Stepping in and out of every member was a
-    /// fifth of what recording a message's changes cost (callgrind). The other loops pass `false`, a
-    /// constant the inlined test folds away (tested for every member, it cost a decode of the odds
-    /// feed 0.7 % more instructions).
+    /// A scalar member (`scalarMembers`) is not stepped into by an update that records changes but
+    /// keeps no report: its path serves only its own change, which is recorded with the step added
+    /// (`ChangePlace.below`), and nothing else of it is kept. Stepping in and out of every member was
+    /// a fifth of what recording a message's changes cost (callgrind). Only an update's loops (and
+    /// the positional one) pass `skipsScalarSteps`; a decode, which has a path only when it keeps a
+    /// report, passes `false`, a constant the inlined test folds away (tested for every member, it
+    /// cost a decode of the odds feed 0.7 % more instructions).
     @inline(__always)
     private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession,
                               skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
