@@ -187,7 +187,7 @@ final class MemberTable: Sendable {
         if session.changeLog != nil {
             return try updateMembers(from: &parser, into: object, session: session, isExisting: isExisting)
         }
-        try memberLoop(from: &parser, into: object, session: session) { index, parser, _, _ in
+        try memberLoop(from: &parser, into: object, session: session) { index, parser, _ in
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                 try accessors[index].decode(from: &parser, into: object, session: session)
             }
@@ -208,7 +208,7 @@ final class MemberTable: Sendable {
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
             return try trackedMembers(from: &parser, into: object, session: session, tracker: tracker, shadowed: shadowed, shadowing: shadowing)
         }
-        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read, _ in
+        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
@@ -228,10 +228,11 @@ final class MemberTable: Sendable {
     /// object (callgrind).
     @inline(never)
     private func trackedMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, shadowed: Set<Int>?, shadowing: Bool) throws {
-        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read, steppedIn in
+        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
-            try decodeTracked(member: index, at: steppedIn ? .current : .below(.key(keys[index])), from: &parser, into: object, session: session, tracker: tracker)
+            try decodeTracked(member: index, at: steppedIntoScalars(session) || !scalarMembers[index] ? .current : .below(.key(keys[index])),
+                              from: &parser, into: object, session: session, tracker: tracker)
         }
     }
 
@@ -259,7 +260,7 @@ final class MemberTable: Sendable {
     /// 1.8 % more instructions (callgrind).
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, listsSomeMembers: Bool = false,
-                            skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
+                            skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout UInt64) throws -> Void) throws {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
@@ -402,9 +403,10 @@ final class MemberTable: Sendable {
         var read: UInt64 = 0
         repeat {
             if next < positions.count, positions[next] == position {
-                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: true) { index, parser, _, steppedIn in
+                try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: true) { index, parser, _ in
                     if let tracker {
-                        try decodeTracked(member: index, at: steppedIn ? .current : .below(.index(position)), from: &parser, into: object, session: session, tracker: tracker)
+                        try decodeTracked(member: index, at: steppedIntoScalars(session) || !scalarMembers[index] ? .current : .below(.index(position)),
+                                          from: &parser, into: object, session: session, tracker: tracker)
                     } else if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                         try accessors[index].decode(from: &parser, into: object, session: session)
                     }
@@ -417,24 +419,24 @@ final class MemberTable: Sendable {
         } while try parser.nextMember(closing: UInt8(ascii: "]"))
     }
 
-    /// Member `index`, whose step in a path is `place`, at the parser's position, through `decode`
-    /// (told whether the path stepped into the member), its errors attributed to it.
+    /// Member `index`, whose step in a path is `place`, at the parser's position, through `decode`,
+    /// its errors attributed to it.
     ///
     /// A scalar member (`scalarMembers`) is not stepped into by an update that records changes but
     /// keeps no report: its path serves only its own change, which is recorded with the step added
     /// (`ChangePlace.below`), and nothing else of it is kept. Stepping in and out of every member was
     /// a fifth of what recording a message's changes cost (callgrind). Only an update's loops (and
     /// the positional one) pass `skipsScalarSteps`; a decode, which has a path only when it keeps a
-    /// report, passes `false`, a constant the inlined test folds away (tested for every member, it
-    /// cost a decode of the odds feed 0.7 % more instructions).
+    /// report, passes `false`, a constant the inlined test folds away.
     @inline(__always)
     private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession,
-                              skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout UInt64, Bool) throws -> Void) throws {
-        let stepsIn = session.isReporting && !(skipsScalarSteps && !session.keepsReport && scalarMembers[index])
+                              skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout UInt64) throws -> Void) throws {
+        // A decode steps into every member (`enter` and `leave` test `isReporting` themselves).
+        let stepsIn = !skipsScalarSteps || (session.isReporting && (session.keepsReport || !scalarMembers[index]))
         // Entered and left without `defer`, which costs a call per member here (callgrind).
         if stepsIn { session.enter(place()) }
         do {
-            try decode(index, &parser, &read, stepsIn)
+            try decode(index, &parser, &read)
         } catch {
             if let unknown = error as? UnknownEnumCase {
                 // An enum case this build does not know, where the default is kept: the property
@@ -448,6 +450,13 @@ final class MemberTable: Sendable {
             throw self.error(error, atMember: index)
         }
         if stepsIn { session.leave() }
+    }
+
+    /// Whether an update's loop steps into scalar members: when it keeps a report (see
+    /// `decodeMember`). Asked by the loops that record changes, whose sessions always have a path.
+    @inline(__always)
+    private func steppedIntoScalars(_ session: DecodingSession) -> Bool {
+        session.keepsReport
     }
 
     /// Member `index` of an object an update is changing: decoded as usual, its value compared before
