@@ -230,20 +230,7 @@ extension JSONParser {
     /// parser — for anything else. (Through the parser, an identity cost about 1 200 instructions an
     /// element of a live update: callgrind.)
     static func compactIdentity(in bytes: DocumentBytes, object open: Int, key: [UInt8]) -> IdentityKey?? {
-        var position = open + 1
-        if bytes.byte(at: position) == UInt8(ascii: "}") { return .some(nil) }
-        var valueStart: Int?
-        while true {
-            guard let keyEnd = ByteScanning.compactKey(in: bytes, at: position) else { return nil }
-            let value = keyEnd + 2
-            if keyEnd - position - 1 == key.count, ByteScanning.equal(bytes, from: position + 1, to: keyEnd, key) { valueStart = value }
-            guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value) else { return nil }
-            if bytes.byte(at: end) == UInt8(ascii: "}") { break }
-            guard bytes.byte(at: end) == UInt8(ascii: ","), end > value else { return nil }
-            position = end + 1
-        }
-        guard let start = valueStart, let key = plainIdentity(in: bytes, at: start) else { return valueStart == nil ? .some(nil) : nil }
-        return .some(key)
+        compactMembers(in: bytes, object: open, key: key, removal: nil).map(\.key)
     }
 
     /// `compactIdentity` of the element at the parser's position (an object in compact form), for a
@@ -254,6 +241,14 @@ extension JSONParser {
     mutating func compactIdentityAndRemoval(key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool)? {
         let open = ByteScanning.skippingWhitespace(in: bytes, from: position)
         guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
+        return Self.compactMembers(in: bytes, object: open, key: key, removal: removal)
+    }
+
+    /// The one pass of `compactIdentity` and `compactIdentityAndRemoval` over the compact object at
+    /// `open`: the identity (`nil` when no member has `key`) and, with `removal`, whether the last
+    /// member of that name is `true`; `nil` for anything the parser must read.
+    @inline(__always)
+    private static func compactMembers(in bytes: DocumentBytes, object open: Int, key: [UInt8], removal: [UInt8]?) -> (key: IdentityKey?, removes: Bool)? {
         var member = open + 1
         if bytes.byte(at: member) == UInt8(ascii: "}") { return (nil, false) }
         var identityStart: Int?
@@ -264,16 +259,16 @@ extension JSONParser {
             guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value) else { return nil }
             let keyLength = keyEnd - member - 1
             if keyLength == key.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, key) { identityStart = value }
-            if keyLength == removal.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, removal) {
+            if let removal, keyLength == removal.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, removal) {
                 // The literal `true` and nothing else, as a parsed value equal to `.bool(true)` is.
-                removes = end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, Self.trueLiteral)
+                removes = end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, trueLiteral)
             }
             if bytes.byte(at: end) == UInt8(ascii: "}") { break }
             guard bytes.byte(at: end) == UInt8(ascii: ","), end > value else { return nil }
             member = end + 1
         }
         guard let start = identityStart else { return (nil, removes) }
-        guard let identity = Self.plainIdentity(in: bytes, at: start) else { return nil }
+        guard let identity = plainIdentity(in: bytes, at: start) else { return nil }
         return (identity, removes)
     }
 
@@ -327,22 +322,8 @@ struct LeadingKeyWord: Sendable {
 
     init?(key: [UInt8]) {
         let text = [UInt8(ascii: "{"), UInt8(ascii: "\"")] + key + [UInt8(ascii: "\""), UInt8(ascii: ":")]
-        guard text.count <= 8, key.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return nil }
-        var bits: UInt64 = 0
-        var mask: UInt64 = 0
-        for (offset, byte) in text.enumerated() {
-            // Little-endian or big-endian, the word's byte at memory offset `offset`.
-            let shift = UInt64(offset * 8)
-            #if _endian(little)
-            bits |= UInt64(byte) << shift
-            mask |= 0xFF << shift
-            #else
-            bits |= UInt64(byte) << (56 - shift)
-            mask |= 0xFF << (56 - shift)
-            #endif
-        }
-        self.bits = bits
-        self.mask = mask
+        guard text.count <= 8, DocumentBytes.needsNoEscape(key) else { return nil }
+        (bits, mask) = DocumentBytes.word(of: text[...])
         length = text.count
     }
 }

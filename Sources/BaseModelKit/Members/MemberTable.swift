@@ -231,7 +231,7 @@ final class MemberTable: Sendable {
         try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
-            try decodeTracked(member: index, at: steppedIntoScalars(session) || !scalarMembers[index] ? .current : .below(.key(keys[index])),
+            try decodeTracked(member: index, at: stepsInto(member: index, session: session) ? .current : .below(.key(keys[index])),
                               from: &parser, into: object, session: session, tracker: tracker)
         }
     }
@@ -405,7 +405,7 @@ final class MemberTable: Sendable {
             if next < positions.count, positions[next] == position {
                 try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: true) { index, parser, _ in
                     if let tracker {
-                        try decodeTracked(member: index, at: steppedIntoScalars(session) || !scalarMembers[index] ? .current : .below(.index(position)),
+                        try decodeTracked(member: index, at: stepsInto(member: index, session: session) ? .current : .below(.index(position)),
                                           from: &parser, into: object, session: session, tracker: tracker)
                     } else if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                         try accessors[index].decode(from: &parser, into: object, session: session)
@@ -432,7 +432,7 @@ final class MemberTable: Sendable {
     private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession,
                               skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout UInt64) throws -> Void) throws {
         // A decode steps into every member (`enter` and `leave` test `isReporting` themselves).
-        let stepsIn = !skipsScalarSteps || (session.isReporting && (session.keepsReport || !scalarMembers[index]))
+        let stepsIn = !skipsScalarSteps || stepsInto(member: index, session: session)
         // Entered and left without `defer`, which costs a call per member here (callgrind).
         if stepsIn { session.enter(place()) }
         do {
@@ -452,11 +452,12 @@ final class MemberTable: Sendable {
         if stepsIn { session.leave() }
     }
 
-    /// Whether an update's loop steps into scalar members: when it keeps a report (see
-    /// `decodeMember`). Asked by the loops that record changes, whose sessions always have a path.
+    /// Whether an update's loop steps into member `index`'s path (see `decodeMember`): when the
+    /// update has a path, unless the member is a scalar and the update keeps no report. What the
+    /// loops that record changes ask too, to know where a member's change is.
     @inline(__always)
-    private func steppedIntoScalars(_ session: DecodingSession) -> Bool {
-        session.keepsReport
+    private func stepsInto(member index: Int, session: DecodingSession) -> Bool {
+        session.isReporting && (session.keepsReport || !scalarMembers[index])
     }
 
     /// Member `index` of an object an update is changing: decoded as usual, its value compared before
@@ -470,10 +471,15 @@ final class MemberTable: Sendable {
         if let collection = modelCollections[index] {
             // Sound: see `modelCollections`.
             return try collection._withUnsafeGuaranteedRef {
-                try $0.mergeComparing(from: &parser, into: object, session: session, tracker: tracker) { ChangeSite(property: properties[index] ?? "", place: place(), isAnnounced: announcesChanges) }
+                try $0.mergeComparing(from: &parser, into: object, session: session, tracker: tracker) { changeSite(ofMember: index, at: place()) }
             }
         }
-        try accessors[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: ChangeSite(property: properties[index] ?? "", place: place(), isAnnounced: announcesChanges))
+        try accessors[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: changeSite(ofMember: index, at: place()))
+    }
+
+    /// What a change of member `index` at `place` is recorded as.
+    private func changeSite(ofMember index: Int, at place: ChangePlace) -> ChangeSite {
+        ChangeSite(property: properties[index] ?? "", place: place, isAnnounced: announcesChanges)
     }
 
     /// `object`'s members as a JSON object, braces included: see `writeMembers`.
@@ -579,20 +585,12 @@ struct KeyWord {
 
     init(key: [UInt8]) {
         let text = [UInt8(ascii: "\"")] + key + [UInt8(ascii: "\""), UInt8(ascii: ":")]
-        guard text.count <= 16, key.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+        guard text.count <= 16, DocumentBytes.needsNoEscape(key) else {
             (bits, mask, nextBits, nextMask, length) = (0, 0, 0, 0, 0)
             return
         }
-        // Loaded as the document's words are, so that the byte order is the same.
-        func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-            // Sound: the array has eight bytes, read in place while it is alive.
-            (Array(bytes) + [UInt8](repeating: 0, count: 8 - bytes.count)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-        }
-        let ones = [UInt8](repeating: 0xFF, count: text.count)
-        bits = word(text.prefix(8))
-        mask = word(ones.prefix(8))
-        nextBits = word(text.dropFirst(8))
-        nextMask = word(ones.dropFirst(8))
+        (bits, mask) = DocumentBytes.word(of: text.prefix(8))
+        (nextBits, nextMask) = DocumentBytes.word(of: text.dropFirst(8))
         length = text.count
     }
 

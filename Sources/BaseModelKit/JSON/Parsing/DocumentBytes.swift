@@ -96,6 +96,24 @@ struct DocumentBytes: @unchecked Sendable {
         return withExtendedLifetime(copy) { UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) }
     }
 
+    /// Up to eight bytes of a compact key's text (`text`) as one word in the memory order `word(at:)`
+    /// loads a document's bytes in, with the mask of the bytes `text` has: what the text is compared
+    /// with in one step (`KeyWord`, `LeadingKeyWord`).
+    static func word(of text: ArraySlice<UInt8>) -> (bits: UInt64, mask: UInt64) {
+        precondition(text.count <= 8, "word(of:) of more than eight bytes")
+        func load(_ bytes: [UInt8]) -> UInt64 {
+            // Sound: the array has eight bytes, read in place while it is alive.
+            (bytes + [UInt8](repeating: 0, count: 8 - bytes.count)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        }
+        return (load(Array(text)), load([UInt8](repeating: 0xFF, count: text.count)))
+    }
+
+    /// Whether a key's UTF-8 bytes stand in a document as they are, with no escape: what a key
+    /// compared as words must be.
+    static func needsNoEscape(_ key: [UInt8]) -> Bool {
+        key.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
     /// The byte at `index`, or `nil` outside the document: one unsigned comparison covers both ends,
     /// where a check before the subscript's own made two. Sound: as the subscript.
     @inline(__always)
