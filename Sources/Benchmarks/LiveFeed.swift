@@ -67,14 +67,14 @@ final class LiveOutcomeRecord {
 // MARK: Payloads
 
 enum LiveFeed {
-    /// The feed (500 events × 8 markets × 3 outcomes, short names as real feeds have), and two sets
-    /// of `count` update messages that differ in every price, so that applying the sets in turn
-    /// changes what each message names every time.
-    static func generate(messages count: Int = 10_000) -> (feed: Data, messages: [[Data]]) {
+    /// The feed (`eventCount` events × 8 markets × 3 outcomes, short names as real feeds have), and
+    /// two sets of `count` update messages that differ in every price, so that applying the sets in
+    /// turn changes what each message names every time.
+    static func generate(events eventCount: Int = 500, messages count: Int = 10_000) -> (feed: Data, messages: [[Data]]) {
         let marketNames = ["1X2", "O/U 2.5", "BTTS", "DC", "AH -1", "HT 1X2", "Corners", "Cards"]
         let outcomeNames = ["Home", "Draw", "Away"]
         var events: [String] = []
-        for event in 0..<500 {
+        for event in 0..<eventCount {
             var markets: [String] = []
             for market in 0..<8 {
                 let outcomes = (0..<3).map { outcome in
@@ -86,7 +86,7 @@ enum LiveFeed {
         }
         let feed = Data(#"{"e":{\#(events.joined(separator: ","))}}"#.utf8)
         var generator = SplitMix(seed: 7)
-        let targets = (0..<count).map { _ in (event: Int(generator.next() % 500), market: Int(generator.next() % 8), kind: Int(generator.next() % 20)) }
+        let targets = (0..<count).map { _ in (event: Int(generator.next() % UInt64(eventCount)), market: Int(generator.next() % 8), kind: Int(generator.next() % 20)) }
         let sets = (0..<2).map { shift in
             targets.enumerated().map { index, target -> Data in
                 let market = "\(target.event)-\(target.market)"
@@ -216,37 +216,41 @@ enum HandWrittenLiveFeed {
 }
 
 extension ModelBenchmarks {
-    /// 10 000 update messages applied in place to a live feed: BaseModelKit with its change sets,
-    /// without them (`recordsChanges = false`), and the hand-written updater.
+    /// 10 000 update messages applied in place to live feeds of 500 and of 5 000 events: BaseModelKit
+    /// with its change sets, without them (`recordsChanges = false`), and the hand-written updater.
     static func liveUpdates(settings: Settings) throws -> [ResultRow] {
-        let (feedData, sets) = LiveFeed.generate()
-        let total = sets[0].reduce(0) { $0 + $1.count }
-        let count = sets[0].count
-        var quiet = DecodingOptions()
-        quiet.recordsChanges = false
+        var rows: [ResultRow] = []
+        for events in [500, 5000] {
+            let (feedData, sets) = LiveFeed.generate(events: events)
+            let total = sets[0].reduce(0) { $0 + $1.count }
+            let count = sets[0].count
+            var quiet = DecodingOptions()
+            quiet.recordsChanges = false
 
-        // Each contender has its own feed and applies the two sets in turn.
-        let tracked = try LiveFeedModel.decode(from: feedData)
-        let untracked = try LiveFeedModel.decode(from: feedData)
-        let record = try HandWrittenLiveFeed.decode(feedData)
-        var turns = [0, 0, 0]
-        try checkSameResult(feedData: feedData, sets: sets)
+            // Each contender has its own feed and applies the two sets in turn.
+            let tracked = try LiveFeedModel.decode(from: feedData)
+            let untracked = try LiveFeedModel.decode(from: feedData)
+            let record = try HandWrittenLiveFeed.decode(feedData)
+            var turns = [0, 0, 0]
+            try checkSameResult(feedData: feedData, sets: sets)
 
-        let update = try measureInterleaved([
-            ("BaseModelKit, change sets", total, count, {
-                turns[0] += 1
-                for message in sets[turns[0] % 2] { consume(try tracked.update(from: message)) }
-            }),
-            ("BaseModelKit, recordsChanges = false", total, count, {
-                turns[1] += 1
-                for message in sets[turns[1] % 2] { consume(try untracked.update(from: message, options: quiet)) }
-            }),
-            ("hand-written", total, count, {
-                turns[2] += 1
-                for message in sets[turns[2] % 2] { try HandWrittenLiveFeed.apply(message, to: record) }
-            }),
-        ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
-        return [ResultRow(task: "update", payload: "\(count / 1000)k live messages", contenders: update)]
+            let update = try measureInterleaved([
+                ("BaseModelKit, change sets", total, count, {
+                    turns[0] += 1
+                    for message in sets[turns[0] % 2] { consume(try tracked.update(from: message)) }
+                }),
+                ("BaseModelKit, recordsChanges = false", total, count, {
+                    turns[1] += 1
+                    for message in sets[turns[1] % 2] { consume(try untracked.update(from: message, options: quiet)) }
+                }),
+                ("hand-written", total, count, {
+                    turns[2] += 1
+                    for message in sets[turns[2] % 2] { try HandWrittenLiveFeed.apply(message, to: record) }
+                }),
+            ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
+            rows.append(ResultRow(task: "update", payload: "\(count / 1000)k live messages, \(events) ev", contenders: update))
+        }
+        return rows
     }
 
     /// The hand-written updater must leave the feed as BaseModelKit does, or its figures mean nothing.

@@ -15,14 +15,17 @@ struct ResultRow {
 
 enum Report {
     /// A plain-text table: MB/s, µs per object where counted, and each contender's ratio to the first.
+    /// Columns as wide as their longest entry.
     static func table(_ rows: [ResultRow]) -> String {
-        var lines = [pad("task", 7) + pad("payload", 26) + pad("contender", 28) + pad("MB/s", 10, right: true)
+        let payloadWidth = rows.map(\.payload.count).max().map { max(26, $0 + 2) } ?? 26
+        let contenderWidth = rows.flatMap { $0.contenders.map(\.name.count) }.max().map { max(28, $0 + 2) } ?? 28
+        var lines = [pad("task", 7) + pad("payload", payloadWidth) + pad("contender", contenderWidth) + pad("MB/s", 10, right: true)
             + pad("µs/object", 12, right: true) + pad("runs", 7, right: true) + pad("BaseModelKit ×", 16, right: true)]
         for row in rows {
             guard let first = row.contenders.first?.measurement else { continue }
             for (name, measurement) in row.contenders {
                 let ratio = first.megabytesPerSecond / measurement.megabytesPerSecond
-                lines.append(pad(row.task, 7) + pad(row.payload, 26) + pad(name, 28)
+                lines.append(pad(row.task, 7) + pad(row.payload, payloadWidth) + pad(name, contenderWidth)
                     + pad(format(measurement.megabytesPerSecond, digits: 1), 10, right: true)
                     + pad(measurement.microsecondsPerObject.map { format($0, digits: 3) } ?? "–", 12, right: true)
                     + pad(String(measurement.samples.count), 7, right: true)

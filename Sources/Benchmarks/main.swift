@@ -29,6 +29,9 @@ if arguments.contains("--memory") {
 /// How many messages the message tasks of `--profile` decode: 20 000, or `BENCHMARK_MESSAGES` (two
 /// counts tell the cost per message apart from the first message's plan building).
 let profileMessageCount = ProcessInfo.processInfo.environment["BENCHMARK_MESSAGES"].flatMap { Int($0) } ?? 20_000
+/// How many events the live feed and the board of the live and delta tasks of `--profile` have, when
+/// not their own default: `BENCHMARK_EVENTS`.
+let profileEventCount = ProcessInfo.processInfo.environment["BENCHMARK_EVENTS"].flatMap { Int($0) }
 
 /// Decodes `data` as `Model` 20 times, for `--profile`.
 func repeatDecoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throws {
@@ -49,10 +52,12 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // message-decode-bytes, hand-message-decode-bytes (the same from byte arrays), hook-decode (the odds
 // feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
-// live-update-hand (10 000 generated messages applied to a live feed twice over: with change sets,
+// live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
+// `BENCHMARK_EVENTS`, twice over: with change sets,
 // with recordsChanges = false, by the hand-written updater; FILE is not read), live-setup,
 // live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand, delta-setup
-// (10 000 partial deltas addressed by identity, applied to a board of 5 000 events twice over, the
+// (10 000 partial deltas addressed by identity, applied to a board of 5 000 events, or
+// `BENCHMARK_EVENTS`, twice over, the
 // same three ways), delta-setup, delta-setup-hand (their setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
@@ -86,7 +91,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "live-update", "live-update-quiet", "live-update-hand", "live-setup", "live-setup-hand":
         // FILE is not read: the live feed and its messages are generated. Both sets, twice (the
         // setup tasks only generate and decode, to subtract from the others).
-        let (feed, sets) = LiveFeed.generate()
+        let (feed, sets) = LiveFeed.generate(events: profileEventCount ?? 500)
         let turns = task.hasPrefix("live-setup") ? 0 : 4
         var options = DecodingOptions()
         options.recordsChanges = task == "live-update"
@@ -100,7 +105,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "delta-update", "delta-update-quiet", "delta-update-hand", "delta-setup", "delta-setup-hand":
         // FILE is not read: a board of 5 000 events and its deltas are generated. Both sets, twice
         // (delta-setup only generates and decodes, to subtract from the others).
-        let (board, sets) = PartialDeltas.generate(events: 5000)
+        let (board, sets) = PartialDeltas.generate(events: profileEventCount ?? 5000)
         let turns = task.hasPrefix("delta-setup") ? 0 : 4
         var options = DecodingOptions()
         options.recordsChanges = task == "delta-update"
