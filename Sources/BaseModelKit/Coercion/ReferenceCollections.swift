@@ -102,6 +102,10 @@ protocol ModelDictionaryMerging {
     /// `current` merged with the object at the parser's position, as `decode(from:merging:session:)`
     /// merges it in an update; `nil` when the result is `current` itself (the same storage).
     func mergeModels(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject]?
+
+    /// The model `id` names in `models`, as `ModelAddressing.address(_:in:positions:session:)`
+    /// finds it in the dictionary.
+    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
 }
 
 /// `ModelDictionaryMerging` for an array of models merged by identity.
@@ -112,4 +116,19 @@ protocol ModelArrayMerging {
     /// `current` merged with the array at the parser's position, as `decode(from:merging:session:)`
     /// merges it in an update; `nil` when the result holds the same objects in the same order.
     func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]?
+
+    /// The model `id` names in `elements`, as `ModelAddressing.address(_:in:positions:session:)`
+    /// finds it in the array.
+    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
+}
+
+/// What a step of an `IdentityPath` found in a property (see `ModelAddressing`, above this layer):
+/// declared here, where the coders of collections of models find it on their references.
+enum AddressedModel {
+    /// The model, with its step in a `MappingPath` below the property (`nil` for a model property).
+    case found(AnyObject, MappingPath.Component?)
+    /// No model has the identity (or the property holds `nil`).
+    case absent
+    /// The property holds nothing a step can name: why.
+    case notAddressable(String)
 }

@@ -12,16 +12,6 @@ protocol ModelAddressing {
     func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
 }
 
-/// What a step of an `IdentityPath` found in a property.
-enum AddressedModel {
-    /// The model, with its step in a `MappingPath` below the property (`nil` for a model property).
-    case found(AnyObject, MappingPath.Component?)
-    /// No model has the identity (or the property holds `nil`).
-    case absent
-    /// The property holds nothing a step can name: why.
-    case notAddressable(String)
-}
-
 /// The identity → position indexes of models' arrays merged by identity, by model and member, for
 /// lookups through `IdentityPath`s: kept beside the models rather than in them, so that a model that
 /// is never looked up in pays nothing (a word in every model raised the odds feed's decode peak by
@@ -30,10 +20,15 @@ enum AddressedModel {
 /// Keyed by the model's address and the member. An entry is not trusted, only used: the element at
 /// the position it gives is taken only when it has the identity looked for, in the array the model
 /// holds now (`ArrayCoder.address`), so an entry left by a freed model whose address another model
-/// took gives a right answer or none. Each entry's model is held weakly beside it, looked at only
-/// when the table grows, to drop the entries of freed models. (Read with each step, with the
-/// model's identifier and then the member hashed in turn, the weak reference cost a step about 700
-/// instructions more, callgrind.)
+/// took gives a right answer or none.
+///
+/// Entries go by use, not by their models' lives: each notes the period of its last use, and when
+/// the table reaches its limit it keeps only the entries used in the period then ending, and allows
+/// twice as many (at least 1 024). A freed model's entry is not used again, so it goes within two
+/// periods; a model whose entry went has its index rebuilt by its next lookup, one pass over its
+/// array. (Held weakly beside each entry, the models kept their reference counts in side tables,
+/// which made every retain and release of them slower: about 700 instructions a delta addressed by
+/// two steps, callgrind.)
 ///
 /// A lookup only reads a graph, so two threads may look up in one graph at once: the table is reached
 /// only under its lock.
@@ -49,15 +44,24 @@ enum IdentityPositions {
         }
     }
 
-    private struct Owner {
-        weak var object: AnyObject?
+    /// A class, so that a lookup notes its use without writing into the table (as a value, the
+    /// write cost a lookup about 150 instructions, callgrind). Reached only under the table's lock.
+    private final class Entry {
+        let positions: [IdentityKey: Int]
+        /// The period of the entry's last use.
+        var used: Int
+
+        init(positions: [IdentityKey: Int], used: Int) {
+            self.positions = positions
+            self.used = used
+        }
     }
 
     private struct Table {
-        var entries: [Key: [IdentityKey: Int]] = [:]
-        /// Each entry's model, for dropping the entries of freed models.
-        var owners: [Key: Owner] = [:]
-        /// The size at which entries of freed models are next dropped.
+        var entries: [Key: Entry] = [:]
+        /// The period now: how many times entries were dropped.
+        var period = 0
+        /// The size at which entries not used in this period are dropped.
         var pruneAt = 1_024
     }
 
@@ -70,7 +74,11 @@ enum IdentityPositions {
     /// The index kept for member `member` of `owner`, if any.
     static func positions(ofMember member: Int, in owner: AnyObject) -> [IdentityKey: Int]? {
         let key = key(member, owner)
-        return table.withLock { $0.entries[key] }
+        return table.withLock { table in
+            guard let entry = table.entries[key] else { return nil }
+            entry.used = table.period
+            return entry.positions
+        }
     }
 
     /// How many indexes the table holds (for tests: entries of freed models are dropped).
@@ -80,11 +88,11 @@ enum IdentityPositions {
     static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: AnyObject) {
         let key = key(member, owner)
         table.withLock { table in
-            table.entries[key] = positions
-            table.owners[key] = Owner(object: owner)
+            table.entries[key] = Entry(positions: positions, used: table.period)
             if table.entries.count >= table.pruneAt {
-                table.owners = table.owners.filter { $0.value.object != nil }
-                table.entries = table.entries.filter { table.owners[$0.key] != nil }
+                let period = table.period
+                table.entries = table.entries.filter { $0.value.used == period }
+                table.period += 1
                 table.pruneAt = max(1_024, 2 * table.entries.count)
             }
         }
@@ -104,8 +112,24 @@ final class KeptMembers: Sendable {
 extension ArrayCoder: ModelAddressing {
     func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard let identity else { return .notAddressable("an array not named in identities") }
-        guard let id else { return .notAddressable("an array: the step needs the identity of an element") }
+        guard let id else { return .notAddressable(Self.stepWithoutIdentity) }
         guard let elements = references(in: value) else { return .absent }
+        return address(id, among: elements, by: identity, positions: &positions, session: session)
+    }
+
+    /// `address(_:in:positions:session:)` on the array as its references, for a coder that
+    /// `mergesModels` (see `ModelCollectionMember`).
+    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+        // Only coders that merge models (and so have an identity) are asked.
+        guard let identity else { preconditionFailure("addressModel(_:among:positions:session:) of an array coder without identity") }
+        guard let id else { return .notAddressable(Self.stepWithoutIdentity) }
+        return address(id, among: elements, by: identity, positions: &positions, session: session)
+    }
+
+    private static var stepWithoutIdentity: String { "an array: the step needs the identity of an element" }
+
+    /// The element of `elements` whose identity is `id`.
+    private func address(_ id: JSON, among elements: [AnyObject], by identity: ElementIdentity, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         func element(at position: Int, is wanted: IdentityKey) -> AnyObject? {
             guard position < elements.count, identity.keyOf(elements[position]) == wanted else { return nil }
             return elements[position]
@@ -139,6 +163,17 @@ extension ArrayCoder: ModelAddressing {
 extension DictionaryCoder: ModelAddressing {
     func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         guard self.value.isModel else { return .notAddressable("a dictionary of values that are not models") }
+        return Self.address(id) { key in (value as? [String: Value])?[key].flatMap(anyObject) }
+    }
+
+    /// `address(_:in:positions:session:)` on the dictionary as its references, for a coder that
+    /// `mergesModels` (see `ModelCollectionMember`).
+    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+        Self.address(id) { models[$0] }
+    }
+
+    /// The model `model` gives for the key `id` names.
+    private static func address(_ id: JSON?, lookingUp model: (String) -> AnyObject?) -> AddressedModel {
         guard let id else { return .notAddressable("a dictionary: the step needs a key") }
         let key: String
         switch id {
@@ -146,8 +181,8 @@ extension DictionaryCoder: ModelAddressing {
         case .number(let number): key = number.description
         default: return .notAddressable("a dictionary, whose keys are strings, not \(id.foundDescription)")
         }
-        guard let models = value as? [String: Value], let model = models[key].flatMap(anyObject) else { return .absent }
-        return .found(model, .dictionaryKey(key))
+        guard let found = model(key) else { return .absent }
+        return .found(found, .dictionaryKey(key))
     }
 }
 

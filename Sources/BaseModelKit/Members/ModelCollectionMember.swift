@@ -24,6 +24,13 @@ class ModelCollectionMember: @unchecked Sendable {
         preconditionFailure("ModelCollectionMember.mergeComparing is overridden by every member")
     }
 
+    /// The model `id` names in the property of `owner`: a step of an `IdentityPath`, taken on the
+    /// collection as its references, as the access's `address(_:in:positions:session:)` takes it
+    /// on a copy of the collection as an `Any`.
+    func address(_ id: JSON?, in owner: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+        preconditionFailure("ModelCollectionMember.address is overridden by every member")
+    }
+
     /// The member for `field`'s property, when its coder merges a collection of models; `nil`
     /// otherwise.
     static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>) -> ModelCollectionMember? {
@@ -75,6 +82,15 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
         try mergeAndWrite(from: &parser, into: object, session: session, tracker: tracker, site: site)
     }
 
+    override func address(_ id: JSON?, in owner: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+        // Sound, each `read(from:as:)`: as in `mergeAndWrite`; `IdentityPathTests` compares the
+        // models found with those found through the access.
+        if isDictionary {
+            return dictionary.addressModel(id, among: handle.read(from: owner, as: [String: AnyObject].self), positions: &positions, session: session)
+        }
+        return array.addressModel(id, among: handle.read(from: owner, as: [AnyObject].self), positions: &positions, session: session)
+    }
+
     /// Merges the JSON at the parser's position into the property's collection, and writes the
     /// result when it is another collection, recording the change in `tracker` if there is one.
     /// (Nothing generic over `Value` is returned: an optional or a tuple of `Value`s looked up its
@@ -114,6 +130,14 @@ private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
     }
 
     func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]? {
+        preconditionFailure("a model collection member asked the coder it does not have")
+    }
+
+    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+        preconditionFailure("a model collection member asked the coder it does not have")
+    }
+
+    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 }

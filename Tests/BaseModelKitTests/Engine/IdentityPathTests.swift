@@ -31,6 +31,20 @@ private final class Board: BaseModel {
     override class var identities: [String: String] { ["fixtures": "fixtureId"] }
 }
 
+/// `Fixture` and `Board` with optional collections, which a lookup steps into through the property's
+/// access rather than on the collection's references.
+private final class OptionalFixture: BaseModel {
+    var fixtureId = 0
+    var books: [String: PathBook]? = [:]
+    override class var apiToLocal: [String: String] { ["e": "fixtureId", "m": "books"] }
+}
+
+private final class OptionalBoard: BaseModel {
+    var fixtures: [OptionalFixture]? = []
+    override class var apiToLocal: [String: String] { ["ev": "fixtures"] }
+    override class var identities: [String: String] { ["fixtures": "fixtureId"] }
+}
+
 private func board(events: Int) throws -> Board {
     let text = "{\"ev\":[" + (0..<events).map { event in
         #"{"e":\#(100 + event),"m":{"\#(100 + event)-1":{"n":"1x2","o":[{"i":1,"p":1.5},{"i":2,"p":3.0}]}},"mn":{"n":"main","o":[]}}"#
@@ -116,6 +130,70 @@ struct IdentityPathTests {
         }
         #expect(bad?.path.description == #"ev[3].m["103-1"].o[0].p"#)
         #expect(try board.jsonData() == before)
+    }
+
+    @Test("random lookups between random reorderings find the same models on collections' references as through the properties' accesses")
+    func referencesAndAccessesAgree() throws {
+        var random = SeededGenerator(seed: 2_611)
+        func text(_ ids: [Int]) -> String {
+            "{\"ev\":[" + ids.map { #"{"e":\#($0),"m":{"\#($0)-1":{"n":"b\#($0)"},"\#($0)-2":{"n":"c\#($0)"}}}"# }.joined(separator: ",") + "]}"
+        }
+        let first = Array(100..<120)
+        let board = try Board.decode(from: text(first))
+        let optional = try OptionalBoard.decode(from: text(first))
+        func identity(_ id: Int) -> JSON {
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: return .string("\(id)")
+            case 1: return .bool(true)
+            case 2: return .null
+            case 3: return .string("x")
+            default: return .number(JSONNumber(id))
+            }
+        }
+        /// What tells the models found apart.
+        func name(_ model: BaseModel) -> String {
+            switch model {
+            case let fixture as Fixture: "fixture \(fixture.fixtureId)"
+            case let fixture as OptionalFixture: "fixture \(fixture.fixtureId)"
+            case let book as PathBook: "book \(book.name)"
+            default: "\(type(of: model))"
+            }
+        }
+        var outcomes = (found: 0, missing: 0, failed: 0)
+        for _ in 0..<800 {
+            if Int.random(in: 0..<10, using: &random) == 0 {
+                // Reordered, some dropped, some added: the indexes kept no longer fit.
+                let ids = Array((100..<124).shuffled(using: &random).prefix(Int.random(in: 12...24, using: &random)))
+                try board.update(from: text(ids))
+                try optional.update(from: text(ids))
+            }
+            let event = Int.random(in: 98..<126, using: &random)
+            var path = IdentityPath("ev", identity(event))
+            if Bool.random(using: &random) {
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: path = path.then("m", .number(JSONNumber(event)))
+                case 1: path = path.then("m", .bool(false))
+                case 2: path = path.then("m")
+                default: path = path.then("m", .string("\(event)-\(Int.random(in: 1...3, using: &random))"))
+                }
+            }
+            let onReferences = Result { try board.model(at: path) }
+            let throughAccesses = Result { try optional.model(at: path) }
+            switch (onReferences, throughAccesses) {
+            case (.success(let model?), .success(let other?)):
+                outcomes.found += 1
+                #expect(name(model) == name(other), "\(path)")
+            case (.success(nil), .success(nil)):
+                outcomes.missing += 1
+            case (.failure(let error as MappingError), .failure(let other as MappingError)):
+                outcomes.failed += 1
+                #expect(error.path == other.path, "\(path)")
+            default:
+                Issue.record("\(path): \(onReferences) and \(throughAccesses)")
+            }
+        }
+        // Each outcome came often: the comparison is not of misses alone.
+        #expect(outcomes.found > 200 && outcomes.missing > 100 && outcomes.failed > 25, "\(outcomes)")
     }
 
     @Test("lookups in thousands of short-lived graphs: each finds its own models, whatever address a freed one left")

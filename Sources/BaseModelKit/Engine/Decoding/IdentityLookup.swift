@@ -31,7 +31,7 @@ enum IdentityLookup {
             let owner = current
             var positions = IdentityPositions.positions(ofMember: member, in: owner)
             let kept = BufferIdentity.of(positions)
-            let found = members.accessors[member].address(step.identity, in: owner, positions: &positions, session: session)
+            let found = members.address(member: member, step.identity, in: owner, positions: &positions, session: session)
             // Kept again only when the step made it anew: another buffer (the table still holds the
             // one it handed out, so a new one cannot have its address).
             if let positions, BufferIdentity.of(Optional(positions)) != kept { IdentityPositions.keep(positions, ofMember: member, in: owner) }
