@@ -33,19 +33,8 @@ protocol ModelAddressing {
 /// A lookup only reads a graph, so two threads may look up in one graph at once: the table is reached
 /// only under its lock.
 enum IdentityPositions {
-    /// A model, by address, and one of its members.
-    private struct Key: Hashable {
-        let owner: UInt
-        let member: Int
-
-        /// One word hashed: the address mixed with the member.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(owner &+ UInt(bitPattern: member) &* 0x9E37_79B9_7F4A_7C15)
-        }
-    }
-
-    /// A class, so that a lookup notes its use without writing into the table (as a value, the
-    /// write cost a lookup about 150 instructions, callgrind). Reached only under the table's lock.
+    /// A class, so that a lookup notes its use without writing into the table. Reached only under
+    /// the table's lock.
     private final class Entry {
         let positions: [IdentityKey: Int]
         /// The period of the entry's last use.
@@ -57,43 +46,95 @@ enum IdentityPositions {
         }
     }
 
+    /// A place in the table: a model, by address (0 for a free place), one of its members, and
+    /// the member's index.
+    private struct Slot {
+        var owner: UInt = 0
+        var member = 0
+        var entry: Entry?
+    }
+
+    /// An open-addressing table, probed linearly, at most half full. (A `Dictionary` hashed the
+    /// address and member with `Hasher`, about 250 instructions a step, callgrind; an address is no
+    /// text from outside, so one multiplication spreads it well enough.)
     private struct Table {
-        var entries: [Key: Entry] = [:]
+        var slots = [Slot](repeating: Slot(), count: 64)
+        var count = 0
         /// The period now: how many times entries were dropped.
         var period = 0
-        /// The size at which entries not used in this period are dropped.
+        /// The count at which entries not used in this period are dropped.
         var pruneAt = 1_024
+
+        /// The place of `member` of `owner`, or the free place where it would go.
+        func place(of owner: UInt, _ member: Int) -> Int {
+            let mask = slots.count - 1
+            // Fibonacci hashing: the product's high bits, which every bit of the address reaches.
+            let mixed = (owner ^ UInt(bitPattern: member) &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
+            var index = Int(truncatingIfNeeded: mixed >> UInt(UInt.bitWidth - slots.count.trailingZeroBitCount))
+            while slots[index].owner != 0, slots[index].owner != owner || slots[index].member != member {
+                index = (index + 1) & mask
+            }
+            return index
+        }
+
+        mutating func insert(_ entry: Entry, for owner: UInt, _ member: Int) {
+            let index = place(of: owner, member)
+            if slots[index].owner == 0 {
+                slots[index] = Slot(owner: owner, member: member, entry: entry)
+                count += 1
+                if 2 * count > slots.count { rebuild(capacity: 2 * slots.count, keeping: { _ in true }) }
+            } else {
+                slots[index].entry = entry
+            }
+        }
+
+        /// The table again with room for `capacity` places, and only the entries `keeping` keeps.
+        mutating func rebuild(capacity: Int, keeping: (Entry) -> Bool) {
+            let old = slots
+            slots = [Slot](repeating: Slot(), count: capacity)
+            count = 0
+            for slot in old where slot.owner != 0 {
+                guard let entry = slot.entry, keeping(entry) else { continue }
+                slots[place(of: slot.owner, slot.member)] = slot
+                count += 1
+            }
+        }
     }
 
     private static let table = Lock.make(Table())
 
-    private static func key(_ member: Int, _ owner: AnyObject) -> Key {
-        Key(owner: UInt(bitPattern: ObjectIdentifier(owner)), member: member)
+    private static func address(_ owner: AnyObject) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(owner))
     }
 
     /// The index kept for member `member` of `owner`, if any.
     static func positions(ofMember member: Int, in owner: AnyObject) -> [IdentityKey: Int]? {
-        let key = key(member, owner)
+        let owner = address(owner)
         return table.withLock { table in
-            guard let entry = table.entries[key] else { return nil }
+            guard let entry = table.slots[table.place(of: owner, member)].entry else { return nil }
             entry.used = table.period
             return entry.positions
         }
     }
 
     /// How many indexes the table holds (for tests: entries of freed models are dropped).
-    static var count: Int { table.withLock { $0.entries.count } }
+    static var count: Int { table.withLock { $0.count } }
 
     /// Keeps `positions` as the index of member `member` of `owner`.
     static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: AnyObject) {
-        let key = key(member, owner)
+        let owner = address(owner)
         table.withLock { table in
-            table.entries[key] = Entry(positions: positions, used: table.period)
-            if table.entries.count >= table.pruneAt {
+            table.insert(Entry(positions: positions, used: table.period), for: owner, member)
+            if table.count >= table.pruneAt {
                 let period = table.period
-                table.entries = table.entries.filter { $0.value.used == period }
+                // Room for twice the entries kept, at most half full (the table shrinks when its
+                // models went).
+                let kept = table.slots.reduce(0) { $0 + ($1.entry?.used == period ? 1 : 0) }
+                var capacity = 64
+                while capacity < 4 * kept { capacity *= 2 }
+                table.rebuild(capacity: capacity, keeping: { $0.used == period })
                 table.period += 1
-                table.pruneAt = max(1_024, 2 * table.entries.count)
+                table.pruneAt = max(1_024, 2 * table.count)
             }
         }
     }

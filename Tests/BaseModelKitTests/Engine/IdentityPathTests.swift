@@ -209,6 +209,20 @@ struct IdentityPathTests {
         #expect(IdentityPositions.count < 2_048)
     }
 
+    @Test("lookups in thousands of graphs alive at once, the table of indexes growing and dropping entries meanwhile, each find their models")
+    func manyLiveGraphs() throws {
+        let boards = try (0..<3_000).map { _ in try board(events: 3) }
+        for round in 0..<3 {
+            for (number, board) in boards.enumerated() {
+                let id = 10_000 * (round + 1) + number
+                // An identity changed in place: the index kept for the board no longer has it.
+                board.fixtures[round].fixtureId = id
+                #expect(try board.model(at: IdentityPath("ev", .number(JSONNumber(id)))) === board.fixtures[round])
+                #expect(try board.model(at: IdentityPath("ev", .number(JSONNumber(id))).then("m", .string("\(100 + round)-1"))) === board.fixtures[round].books["\(100 + round)-1"])
+            }
+        }
+    }
+
     @Test("lookups from many threads at once in one graph")
     func concurrentLookups() async throws {
         let board = try board(events: 200)
