@@ -185,18 +185,29 @@ enum HandWrittenLiveFeed {
             case 0x73 /* s */: market.status = try HandWrittenOddsFeed.status(&scanner)
             case 0x6F /* o */:
                 // Merged by identity: the listed outcomes in their order, existing ones updated in
-                // place. The identity comes first in these messages.
+                // place. The identity comes first in these messages. While the list names the
+                // market's outcomes in their order, no new array is made.
                 let existing = market.outcomes
-                var outcomes: [LiveOutcomeRecord] = []
-                outcomes.reserveCapacity(existing.count)
+                var outcomes: [LiveOutcomeRecord]?
+                var count = 0
                 try scanner.expect(UInt8(ascii: "["))
                 if !scanner.consume(UInt8(ascii: "]")) {
                     repeat {
                         try scanner.expect(UInt8(ascii: "{"))
                         guard try scanner.key() == 0x69 /* i */ else { throw FastScanner.Malformed() }
                         let id = try scanner.int()
-                        let outcome = existing.first { $0.outcomeId == id } ?? LiveOutcomeRecord()
-                        outcome.outcomeId = id
+                        let outcome: LiveOutcomeRecord
+                        if outcomes == nil, count < existing.count, existing[count].outcomeId == id {
+                            outcome = existing[count]
+                        } else {
+                            if outcomes == nil {
+                                outcomes = Array(existing[..<count])
+                            }
+                            outcome = existing.first { $0.outcomeId == id } ?? LiveOutcomeRecord()
+                            outcome.outcomeId = id
+                            outcomes?.append(outcome)
+                        }
+                        count += 1
                         while try scanner.next(UInt8(ascii: "}")) {
                             switch try scanner.key() {
                             case 0x6E /* n */: outcome.name = try scanner.string()
@@ -205,10 +216,13 @@ enum HandWrittenLiveFeed {
                             default: throw FastScanner.Malformed()
                             }
                         }
-                        outcomes.append(outcome)
                     } while try scanner.next(UInt8(ascii: "]"))
                 }
-                market.outcomes = outcomes
+                if let outcomes {
+                    market.outcomes = outcomes
+                } else if count < existing.count {
+                    market.outcomes.removeLast(existing.count - count)
+                }
             default: throw FastScanner.Malformed()
             }
         } while try scanner.next(UInt8(ascii: "}"))
