@@ -32,6 +32,10 @@ let profileMessageCount = ProcessInfo.processInfo.environment["BENCHMARK_MESSAGE
 /// How many events the live feed and the board of the live and delta tasks of `--profile` have, when
 /// not their own default: `BENCHMARK_EVENTS`.
 let profileEventCount = ProcessInfo.processInfo.environment["BENCHMARK_EVENTS"].flatMap { Int($0) }
+/// How many times the live and delta tasks of `--profile` apply their 10 000 messages: 4, or
+/// `BENCHMARK_TURNS` (two counts tell the cost per message apart from the first lookups' index
+/// building and the graph's teardown).
+let profileTurns = ProcessInfo.processInfo.environment["BENCHMARK_TURNS"].flatMap { Int($0) } ?? 4
 
 /// Decodes `data` as `Model` 20 times, for `--profile`.
 func repeatDecoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throws {
@@ -53,12 +57,12 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
-// `BENCHMARK_EVENTS`, twice over: with change sets,
-// with recordsChanges = false, by the hand-written updater; FILE is not read), live-setup,
+// `BENCHMARK_EVENTS`, four times, or `BENCHMARK_TURNS`: with change sets, with recordsChanges =
+// false, by the hand-written updater; FILE is not read), live-setup,
 // live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand, delta-setup
 // (10 000 partial deltas addressed by identity, applied to a board of 5 000 events, or
-// `BENCHMARK_EVENTS`, twice over, the
-// same three ways), delta-setup, delta-setup-hand (their setup alone),
+// `BENCHMARK_EVENTS`, as many times, the same three ways), delta-setup, delta-setup-hand (their
+// setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
 // as messages), foundation-parse, foundation-write.
@@ -89,10 +93,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let model = try FeedModel.decode(from: data)
         for _ in 0..<20 { consume(try model.update(from: data)) }
     case "live-update", "live-update-quiet", "live-update-hand", "live-setup", "live-setup-hand":
-        // FILE is not read: the live feed and its messages are generated. Both sets, twice (the
+        // FILE is not read: the live feed and its messages are generated. Both sets in turn (the
         // setup tasks only generate and decode, to subtract from the others).
         let (feed, sets) = LiveFeed.generate(events: profileEventCount ?? 500)
-        let turns = task.hasPrefix("live-setup") ? 0 : 4
+        let turns = task.hasPrefix("live-setup") ? 0 : profileTurns
         var options = DecodingOptions()
         options.recordsChanges = task == "live-update"
         if task.hasSuffix("hand") {
@@ -103,10 +107,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
             for turn in 0..<turns { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
         }
     case "delta-update", "delta-update-quiet", "delta-update-hand", "delta-setup", "delta-setup-hand":
-        // FILE is not read: a board of 5 000 events and its deltas are generated. Both sets, twice
+        // FILE is not read: a board of 5 000 events and its deltas are generated. Both sets in turn
         // (delta-setup only generates and decodes, to subtract from the others).
         let (board, sets) = PartialDeltas.generate(events: profileEventCount ?? 5000)
-        let turns = task.hasPrefix("delta-setup") ? 0 : 4
+        let turns = task.hasPrefix("delta-setup") ? 0 : profileTurns
         var options = DecodingOptions()
         options.recordsChanges = task == "delta-update"
         if task.hasSuffix("hand") {
