@@ -68,6 +68,12 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// Creates an empty model; decoding builds objects with this initializer and then fills them.
     public required init() {}
 
+    deinit {
+        // The identity indexes kept for this model go with it (see `IdentityPositions`), looked for
+        // only while some model has them.
+        if IdentityPositions.mayHoldIndexes { IdentityPositions.forget(self) }
+    }
+
     /// Decodes the model from any `Decoder` through its maps (minified keys, transformers, hooks):
     /// a model can be a property of a `Codable` type, or go through `PropertyListDecoder`. The class
     /// built is the static type (`modelClass(for:)` cannot change the class of an object being

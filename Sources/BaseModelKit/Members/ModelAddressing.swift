@@ -17,126 +17,117 @@ protocol ModelAddressing {
 /// is never looked up in pays nothing (a word in every model raised the odds feed's decode peak by
 /// 1 MB, past its bar).
 ///
-/// Keyed by the model's address and the member. An entry is not trusted, only used: the element at
-/// the position it gives is taken only when it has the identity looked for, in the array the model
-/// holds now (`ArrayCoder.address`), so an entry left by a freed model whose address another model
-/// took gives a right answer or none.
+/// Keyed by the model's address. A model's indexes go when it is freed: `BaseModel`'s `deinit` drops
+/// them, looking for them only while the table holds any (`mayHoldIndexes`, one atomic load), so no
+/// entry outlives its model and no other model at the same address finds it. (Held weakly beside
+/// the entries, to drop those of freed models, the models kept their reference counts in side
+/// tables, which made every retain and release of them slower: about 700 instructions a delta
+/// addressed by two steps, callgrind. Dropped by use instead, an index of a model that lives
+/// could go and be rebuilt, and a stream of short-lived graphs made the table grow.)
 ///
-/// Entries go by use, not by their models' lives: each notes the period of its last use, and when
-/// the table reaches its limit it keeps only the entries used in the period then ending, and allows
-/// twice as many (at least 1 024). A freed model's entry is not used again, so it goes within two
-/// periods; a model whose entry went has its index rebuilt by its next lookup, one pass over its
-/// array. (Held weakly beside each entry, the models kept their reference counts in side tables,
-/// which made every retain and release of them slower: about 700 instructions a delta addressed by
-/// two steps, callgrind.)
+/// An entry is still not trusted, only used: the element at the position it gives is taken only
+/// when it has the identity looked for, in the array the model holds now (`ArrayCoder.address`),
+/// since code may change the array between lookups.
 ///
 /// A lookup only reads a graph, so two threads may look up in one graph at once: the table is reached
-/// only under its lock.
+/// only under its lock. The lock is never taken with a model to free inside it (the table holds
+/// addresses and positions only), so a `deinit` on the same thread cannot wait for itself.
 enum IdentityPositions {
-    /// A class, so that a lookup notes its use without writing into the table. Reached only under
-    /// the table's lock.
-    private final class Entry {
-        let positions: [IdentityKey: Int]
-        /// The period of the entry's last use.
-        var used: Int
+    /// The indexes kept for one model, by member.
+    private typealias Indexes = [(member: Int, positions: [IdentityKey: Int])]
 
-        init(positions: [IdentityKey: Int], used: Int) {
-            self.positions = positions
-            self.used = used
-        }
-    }
-
-    /// A place in the table: a model, by address (0 for a free place), one of its members, and
-    /// the member's index.
-    private struct Slot {
-        var owner: UInt = 0
-        var member = 0
-        var entry: Entry?
-    }
-
-    /// An open-addressing table, probed linearly, at most half full. (A `Dictionary` hashed the
-    /// address and member with `Hasher`, about 250 instructions a step, callgrind; an address is no
-    /// text from outside, so one multiplication spreads it well enough.)
-    private struct Table {
-        var slots = [Slot](repeating: Slot(), count: 64)
-        var count = 0
-        /// The period now: how many times entries were dropped.
-        var period = 0
-        /// The count at which entries not used in this period are dropped.
-        var pruneAt = 1_024
-
-        /// The place of `member` of `owner`, or the free place where it would go.
-        func place(of owner: UInt, _ member: Int) -> Int {
-            let mask = slots.count - 1
-            // Fibonacci hashing: the product's high bits, which every bit of the address reaches.
-            let mixed = (owner ^ UInt(bitPattern: member) &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
-            var index = Int(truncatingIfNeeded: mixed >> UInt(UInt.bitWidth - slots.count.trailingZeroBitCount))
-            while slots[index].owner != 0, slots[index].owner != owner || slots[index].member != member {
-                index = (index + 1) & mask
-            }
-            return index
-        }
-
-        mutating func insert(_ entry: Entry, for owner: UInt, _ member: Int) {
-            let index = place(of: owner, member)
-            if slots[index].owner == 0 {
-                slots[index] = Slot(owner: owner, member: member, entry: entry)
-                count += 1
-                if 2 * count > slots.count { rebuild(capacity: 2 * slots.count, keeping: { _ in true }) }
-            } else {
-                slots[index].entry = entry
-            }
-        }
-
-        /// The table again with room for `capacity` places, and only the entries `keeping` keeps.
-        mutating func rebuild(capacity: Int, keeping: (Entry) -> Bool) {
-            let old = slots
-            slots = [Slot](repeating: Slot(), count: capacity)
-            count = 0
-            for slot in old where slot.owner != 0 {
-                guard let entry = slot.entry, keeping(entry) else { continue }
-                slots[place(of: slot.owner, slot.member)] = slot
-                count += 1
-            }
-        }
-    }
-
-    private static let table = Lock.make(Table())
-
-    private static func address(_ owner: AnyObject) -> UInt {
-        UInt(bitPattern: ObjectIdentifier(owner))
-    }
+    private static let table = Lock.make(AddressTable<Indexes>())
 
     /// The index kept for member `member` of `owner`, if any.
     static func positions(ofMember member: Int, in owner: AnyObject) -> [IdentityKey: Int]? {
-        let owner = address(owner)
+        let address = UInt(bitPattern: ObjectIdentifier(owner))
         return table.withLock { table in
-            guard let entry = table.slots[table.place(of: owner, member)].entry else { return nil }
-            entry.used = table.period
-            return entry.positions
+            guard let indexes = table[address] else { return nil }
+            for index in indexes where index.member == member { return index.positions }
+            return nil
         }
     }
 
-    /// How many indexes the table holds (for tests: entries of freed models are dropped).
-    static var count: Int { table.withLock { $0.count } }
-
     /// Keeps `positions` as the index of member `member` of `owner`.
     static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: AnyObject) {
-        let owner = address(owner)
+        let address = UInt(bitPattern: ObjectIdentifier(owner))
         table.withLock { table in
-            table.insert(Entry(positions: positions, used: table.period), for: owner, member)
-            if table.count >= table.pruneAt {
-                let period = table.period
-                // Room for twice the entries kept, at most half full (the table shrinks when its
-                // models went).
-                let kept = table.slots.reduce(0) { $0 + ($1.entry?.used == period ? 1 : 0) }
-                var capacity = 64
-                while capacity < 4 * kept { capacity *= 2 }
-                table.rebuild(capacity: capacity, keeping: { $0.used == period })
-                table.period += 1
-                table.pruneAt = max(1_024, 2 * table.count)
+            var indexes = table[address] ?? []
+            if let at = indexes.firstIndex(where: { $0.member == member }) {
+                indexes[at].positions = positions
+            } else {
+                indexes.append((member, positions))
+            }
+            table[address] = indexes
+            noteIndexes(forModelOf: type(of: owner))
+            // Sound: the word is a C global, alive for the whole process, touched only atomically.
+            AtomicOperations.store(table.count, to: ProcessWords.indexedModels)
+        }
+    }
+
+    /// Notes that models of `type` may have indexes, under the table's lock: in the first word of
+    /// `ProcessWords.indexedClasses` that is free or holds it, or, when none is, as -1 in the last
+    /// (any class may). Never undone: a model app has few classes that hold arrays merged by identity.
+    private static func noteIndexes(forModelOf type: AnyObject.Type) {
+        let identifier = Int(bitPattern: ObjectIdentifier(type))
+        let words = ProcessWords.indexedClasses
+        for index in 0..<ProcessWords.indexedClassCount {
+            // Sound: `words` is the first of `indexedClassCount` C globals, alive for the whole
+            // process and touched only atomically; only this function, under the lock, stores.
+            let word = AtomicOperations.load(words + index)
+            if word == identifier || word == -1 { return }
+            if word == 0 {
+                AtomicOperations.store(identifier, to: words + index)
+                return
             }
         }
+        // Sound: as above.
+        AtomicOperations.store(-1, to: words + ProcessWords.indexedClassCount - 1)
+    }
+
+    /// Whether models of `type` may have indexes kept (see `noteIndexes(forModelOf:)`).
+    private static func mayHoldIndexes(forModelOf type: AnyObject.Type) -> Bool {
+        let identifier = Int(bitPattern: ObjectIdentifier(type))
+        let words = ProcessWords.indexedClasses
+        for index in 0..<ProcessWords.indexedClassCount {
+            // Sound: as in `noteIndexes(forModelOf:)`.
+            let word = AtomicOperations.load(words + index)
+            if word == identifier || word == -1 { return true }
+            if word == 0 { return false }
+        }
+        return false
+    }
+
+    /// Whether any model has indexes kept (a model being freed need not look for its own when not).
+    static var mayHoldIndexes: Bool {
+        // Sound: as in `keep`.
+        AtomicOperations.load(ProcessWords.indexedModels) != 0
+    }
+
+    /// Drops the indexes of `model`, which is being freed (`BaseModel`'s `deinit`), when its class
+    /// is one whose models have had some: a model of any other class is freed without the lock.
+    /// Out of line: inlined, it made every model's `deinit` save and restore registers for it, about
+    /// 15 instructions a model freed while no model has indexes (callgrind).
+    @inline(never)
+    static func forget(_ model: AnyObject) {
+        guard mayHoldIndexes(forModelOf: type(of: model)) else { return }
+        let address = UInt(bitPattern: ObjectIdentifier(model))
+        let dropped = table.withLock { table -> Indexes? in
+            guard let dropped = table.removeValue(for: address) else { return nil }
+            // Sound: as in `keep`.
+            AtomicOperations.store(table.count, to: ProcessWords.indexedModels)
+            return dropped
+        }
+        // Freed here, outside the lock.
+        _ = dropped
+    }
+
+    /// How many models have indexes kept (for tests: those of freed models are dropped).
+    static var count: Int { table.withLock { $0.count } }
+
+    /// Whether the model at `address` has indexes kept (for tests).
+    static func holdsIndexes(forModelAt address: UInt) -> Bool {
+        table.withLock { $0[address] != nil }
     }
 }
 
