@@ -229,6 +229,30 @@ struct IdentityPathTests {
         }
     }
 
+    @Test("lookups in a shared graph while other threads make, look up in and free graphs of their own")
+    func lookupsWhileGraphsAreFreed() async throws {
+        let shared = SharedGraph(try board(events: 100))
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for round in 0..<300 {
+                        if worker % 2 == 0 {
+                            // Graphs of its own, indexed and freed: their models' deinits drop indexes
+                            // while the other threads look up.
+                            let own = try board(events: 4)
+                            guard try own.model(at: IdentityPath("ev", 102).then("m", "102-1")) === own.fixtures[2].books["102-1"] else { return false }
+                        } else {
+                            let id = 100 + (round * 7 + worker) % 100
+                            guard try shared.value.model(at: IdentityPath("ev", .number(JSONNumber(id)))) === shared.value.fixtures[id - 100] else { return false }
+                        }
+                    }
+                    return true
+                }
+            }
+            for try await succeeded in group { #expect(succeeded) }
+        }
+    }
+
     @Test("lookups from many threads at once in one graph")
     func concurrentLookups() async throws {
         let board = try board(events: 200)
