@@ -24,7 +24,8 @@ enum IdentityLookup {
         for step in path.steps {
             let plan = try PlanRegistry.plan(for: type(of: current))
             let members = plan.members
-            guard let member = members.index(forKey: step.key), let property = members.properties[member], members.nestedTables[member] == nil else {
+            // The property's name is read only for an error (bound here, it was retained per step).
+            guard let member = members.index(forKey: step.key), members.properties[member] != nil, members.nestedTables[member] == nil else {
                 throw MappingError(.notFound("property of \(plan.modelName) mapped to the key \"\(step.key)\""), path: place)
             }
             place.components.append(.key(step.key))
@@ -45,7 +46,7 @@ enum IdentityLookup {
                 return .missing(step, place)
             case .notAddressable(let what):
                 throw MappingError(.typeMismatch(expected: "a model, or a collection of models to step into with an identity",
-                                                 found: "\(plan.modelName).\(property), \(what)"), path: place)
+                                                 found: "\(plan.modelName).\(members.properties[member] ?? ""), \(what)"), path: place)
             }
         }
         return .found(current, place)
