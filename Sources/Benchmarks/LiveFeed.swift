@@ -245,26 +245,29 @@ extension ModelBenchmarks {
             let tracked = try LiveFeedModel.decode(from: feedData)
             let untracked = try LiveFeedModel.decode(from: feedData)
             let record = try HandWrittenLiveFeed.decode(feedData)
-            var turns = [0, 0, 0]
             try checkSameResult(feedData: feedData, sets: sets)
 
-            let update = try measureInterleaved([
-                ("BaseModelKit, change sets", total, count, {
-                    turns[0] += 1
-                    for message in sets[turns[0] % 2] { consume(try tracked.update(from: message)) }
-                }),
-                ("BaseModelKit, recordsChanges = false", total, count, {
-                    turns[1] += 1
-                    for message in sets[turns[1] % 2] { consume(try untracked.update(from: message, options: quiet)) }
-                }),
-                ("hand-written", total, count, {
-                    turns[2] += 1
-                    for message in sets[turns[2] % 2] { try HandWrittenLiveFeed.apply(message, to: record) }
-                }),
-            ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
+            let update = try measureAlternatingSets([
+                ("BaseModelKit, change sets", { set in for message in sets[set] { consume(try tracked.update(from: message)) } }),
+                ("BaseModelKit, recordsChanges = false", { set in for message in sets[set] { consume(try untracked.update(from: message, options: quiet)) } }),
+                ("hand-written", { set in for message in sets[set] { try HandWrittenLiveFeed.apply(message, to: record) } }),
+            ], bytes: total, objects: count, settings: settings)
             rows.append(ResultRow(task: "update", payload: "\(count / 1000)k live messages, \(events) ev", contenders: update))
         }
         return rows
+    }
+
+    /// Measures `contenders` run by run, each applying one of two sets of messages in turn (`apply`
+    /// is handed 0 or 1), so that every run changes what it names.
+    static func measureAlternatingSets(_ contenders: [(name: String, apply: (Int) throws -> Void)], bytes: Int, objects: Int,
+                                       settings: Settings) throws -> [(name: String, measurement: Measurement)] {
+        var turns = [Int](repeating: 0, count: contenders.count)
+        return try measureInterleaved(contenders.enumerated().map { index, contender in
+            (contender.name, bytes, objects, {
+                turns[index] += 1
+                try contender.apply(turns[index] % 2)
+            })
+        }, minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
     }
 
     /// The hand-written updater must leave the feed as BaseModelKit does, or its figures mean nothing.

@@ -189,21 +189,13 @@ extension ModelBenchmarks {
             let untracked = try DeltaBoardModel.decode(from: boardData)
             let record = PartialDeltas.records(of: try DeltaBoardModel.decode(from: boardData))
             try checkSameResult(boardData: boardData, deltas: sets[0])
-            var turns = [0, 0, 0]
-            let update = try measureInterleaved([
-                ("BaseModelKit, change sets", total, count, {
-                    turns[0] += 1
-                    for delta in sets[turns[0] % 2] { consume(try tracked.update(from: delta.body, at: delta.path)) }
+            let update = try measureAlternatingSets([
+                ("BaseModelKit, change sets", { set in for delta in sets[set] { consume(try tracked.update(from: delta.body, at: delta.path)) } }),
+                ("BaseModelKit, recordsChanges = false", { set in
+                    for delta in sets[set] { consume(try untracked.update(from: delta.body, at: delta.path, options: quiet)) }
                 }),
-                ("BaseModelKit, recordsChanges = false", total, count, {
-                    turns[1] += 1
-                    for delta in sets[turns[1] % 2] { consume(try untracked.update(from: delta.body, at: delta.path, options: quiet)) }
-                }),
-                ("hand-written", total, count, {
-                    turns[2] += 1
-                    for delta in sets[turns[2] % 2] { try HandWrittenDeltas.apply(delta, to: record) }
-                }),
-            ], minimumRuns: max(3, settings.runs / 3), minimumSeconds: settings.seconds)
+                ("hand-written", { set in for delta in sets[set] { try HandWrittenDeltas.apply(delta, to: record) } }),
+            ], bytes: total, objects: count, settings: settings)
             rows.append(ResultRow(task: "update", payload: "\(count / 1000)k id deltas, \(events) ev", contenders: update))
         }
         return rows
