@@ -26,16 +26,22 @@ if arguments.contains("--memory") {
     exit(0)
 }
 
+/// The number an environment variable holds, if it is set to one. (`getenv`, not `ProcessInfo`'s
+/// dictionary, which is made anew at each read: about 400 000 instructions, in every profile.)
+func environmentNumber(_ name: String) -> Int? {
+    getenv(name).flatMap { Int(String(cString: $0)) }
+}
+
 /// How many messages the message tasks of `--profile` decode: 20 000, or `BENCHMARK_MESSAGES` (two
 /// counts tell the cost per message apart from the first message's plan building).
-let profileMessageCount = ProcessInfo.processInfo.environment["BENCHMARK_MESSAGES"].flatMap { Int($0) } ?? 20_000
+let profileMessageCount = environmentNumber("BENCHMARK_MESSAGES") ?? 20_000
 /// How many events the live feed and the board of the live and delta tasks of `--profile` have, when
 /// not their own default: `BENCHMARK_EVENTS`.
-let profileEventCount = ProcessInfo.processInfo.environment["BENCHMARK_EVENTS"].flatMap { Int($0) }
+let profileEventCount = environmentNumber("BENCHMARK_EVENTS")
 /// How many times the live and delta tasks of `--profile` apply their 10 000 messages: 4, or
 /// `BENCHMARK_TURNS` (two counts tell the cost per message apart from the first lookups' index
 /// building and the graph's teardown).
-let profileTurns = ProcessInfo.processInfo.environment["BENCHMARK_TURNS"].flatMap { Int($0) } ?? 4
+let profileTurns = environmentNumber("BENCHMARK_TURNS") ?? 4
 
 /// Decodes `data` as `Model` 20 times, for `--profile`.
 func repeatDecoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throws {
@@ -141,7 +147,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let messages = ZooCoding.messages(from: try ZooCoding.decoder().decode(ZooFeedRecord.self, from: Payloads.zooFeed().data))
         // `BENCHMARK_TURNS` turns (10 by default): two counts with different turns tell the cost per
         // message apart from the plan building of the first.
-        let turns = task == "zoo-messages-setup" ? 0 : ProcessInfo.processInfo.environment["BENCHMARK_TURNS"].flatMap { Int($0) } ?? 10
+        let turns = task == "zoo-messages-setup" ? 0 : environmentNumber("BENCHMARK_TURNS") ?? 10
         for _ in 0..<turns {
             if task == "zoo-messages" {
                 for message in messages { consume(try ZooPartModel.decode(from: message)) }
