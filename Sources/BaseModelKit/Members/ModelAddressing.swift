@@ -67,7 +67,7 @@ enum IdentityPositions {
 
     /// Notes that models of `type` may have indexes, under the table's lock: in the first word of
     /// `ProcessWords.indexedClasses` that is free or holds it, or, when none is, as -1 in the last
-    /// (any class may). Never undone: a model app has few classes that hold arrays merged by identity.
+    /// (any class may). Never undone: an app has few model classes that hold arrays merged by identity.
     private static func noteIndexes(forModelOf type: AnyObject.Type) {
         let identifier = Int(bitPattern: ObjectIdentifier(type))
         let words = ProcessWords.indexedClasses
@@ -121,9 +121,6 @@ enum IdentityPositions {
         // Freed here, outside the lock.
         _ = dropped
     }
-
-    /// How many models have indexes kept (for tests: those of freed models are dropped).
-    static var count: Int { table.withLock { $0.count } }
 
     /// Whether the model at `address` has indexes kept (for tests).
     static func holdsIndexes(forModelAt address: UInt) -> Bool {
