@@ -2,7 +2,7 @@
 #include "CBaseModelKitAtomics.h"
 
 intptr_t bmk_indexed_models_word = 0;
-intptr_t bmk_indexed_classes_words[4] = {0, 0, 0, 0};
+intptr_t bmk_indexed_classes_words[BMK_INDEXED_CLASS_COUNT] = {0};
 
 static _Thread_local intptr_t thread_marker;
 

@@ -93,5 +93,6 @@ enum ProcessWords {
     /// (`IdentityPositions`).
     static var indexedClasses: UnsafeMutablePointer<Int> { bmk_indexed_classes() }
 
-    static var indexedClassCount: Int { 4 }
+    /// How many words `indexedClasses` has.
+    static var indexedClassCount: Int { Int(BMK_INDEXED_CLASS_COUNT) }
 }

@@ -49,10 +49,13 @@ static inline intptr_t *bmk_indexed_models(void) {
     return &bmk_indexed_models_word;
 }
 
+/// How many words `bmk_indexed_classes_words` has.
+#define BMK_INDEXED_CLASS_COUNT 4
+
 /// The classes whose models identity indexes have been kept for (`IdentityPositions`), as their
 /// metadata's addresses, 0 for none yet, and -1 in the last for more than the words hold. Words of
 /// their own, touched only by the atomic operations above (through `bmk_indexed_classes`).
-extern intptr_t bmk_indexed_classes_words[4];
+extern intptr_t bmk_indexed_classes_words[BMK_INDEXED_CLASS_COUNT];
 
 /// The address of the first of `bmk_indexed_classes_words`.
 static inline intptr_t *bmk_indexed_classes(void) {
