@@ -18,12 +18,13 @@ protocol ModelAddressing {
 /// 1 MB, past its bar).
 ///
 /// Keyed by the model's address. A model's indexes go when it is freed: `BaseModel`'s `deinit` drops
-/// them, looking for them only while the table holds any (`mayHoldIndexes`, one atomic load), so no
-/// entry outlives its model and no other model at the same address finds it. (Held weakly beside
-/// the entries, to drop those of freed models, the models kept their reference counts in side
-/// tables, which made every retain and release of them slower: about 700 instructions a delta
-/// addressed by two steps, callgrind. Dropped by use instead, an index of a model that lives
-/// could go and be rebuilt, and a stream of short-lived graphs made the table grow.)
+/// them, looking for them only while the table holds any (`mayHoldIndexes`, one atomic load) and
+/// only for a model of a class whose models have had some (`forget`), so no entry outlives its
+/// model and no other model at the same address finds it. (Held weakly beside the entries, to drop
+/// those of freed models, the models kept their reference counts in side tables, which made every
+/// retain and release of them slower: about 1 600 instructions a delta addressed by two steps,
+/// callgrind. Dropped by use instead, an index of a model that lives could go and be rebuilt, and a
+/// stream of short-lived graphs beside a live one made the table grow without bound.)
 ///
 /// An entry is still not trusted, only used: the element at the position it gives is taken only
 /// when it has the identity looked for, in the array the model holds now (`ArrayCoder.address`),
