@@ -168,7 +168,6 @@ final class ChangeRecorder: Sendable {
 
     /// Records a change of `object` at `site` if `before` and `after` differ.
     func compare(_ before: ChangeProbe, _ after: ChangeProbe, object: AnyObject, at site: ChangeSite) {
-        let (property, place) = (site.property, site.place)
         let old: JSON
         let new: JSON
         switch (before, after) {
@@ -189,7 +188,7 @@ final class ChangeRecorder: Sendable {
             let wasOrder = was.filter { stayed.contains(ObjectIdentifier($0.object)) }
             let nowOrder = now.filter { stayed.contains(ObjectIdentifier($0.object)) }
             if !wasOrder.elementsEqual(nowOrder, by: { $0.object === $1.object }) {
-                add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order)
+                add(object: object, at: site, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order)
             }
             // Removed elements at their old positions, then added ones at their new positions.
             let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
@@ -202,7 +201,7 @@ final class ChangeRecorder: Sendable {
                 found.append((index, nil, element.object))
             }
             for change in found {
-                add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, last: .index(change.index),
+                add(object: object, at: site, last: .index(change.index),
                     old: change.old.map(oldJSON) ?? .null, new: change.new.map(json(ofModel:)) ?? .null, scope: .element(change.index))
             }
             return
@@ -211,7 +210,7 @@ final class ChangeRecorder: Sendable {
             let (was, now) = (wasProbe.objects, nowProbe.objects)
             // Keys in the order of their text: a dictionary has none of its own.
             for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8Precedes($1) }) where was[key] !== now[key] {
-                add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, last: .dictionaryKey(key),
+                add(object: object, at: site, last: .dictionaryKey(key),
                     old: was[key].map(oldJSON) ?? .null, new: now[key].map(json(ofModel:)) ?? .null, scope: .key(key))
             }
             return
@@ -223,7 +222,7 @@ final class ChangeRecorder: Sendable {
         default:
             return
         }
-        add(object: object, property: property, at: place, isAnnounced: site.isAnnounced, old: old, new: new, scope: .value)
+        add(object: object, at: site, old: old, new: new, scope: .value)
     }
 
     /// `object`, a model, as the maps write it (with `nil` as `null`).
@@ -250,14 +249,15 @@ final class ChangeRecorder: Sendable {
 
     /// Records a change of the whole value of a property of `object` at `site`.
     func record(old: JSON, new: JSON, object: AnyObject, at site: ChangeSite) {
-        add(object: object, property: site.property, at: site.place, isAnnounced: site.isAnnounced, old: old, new: new, scope: .value)
+        add(object: object, at: site, old: old, new: new, scope: .value)
     }
 
-    /// Records a change at `place`, followed by `last` when given.
-    private func add(object: AnyObject, property: String, at place: ChangePlace, isAnnounced: Bool, last: MappingPath.Component? = nil, old: JSON, new: JSON, scope: ChangeScope) {
+    /// Records a change of `object` at `site`, its path followed by `last` when given.
+    private func add(object: AnyObject, at site: ChangeSite, last: MappingPath.Component? = nil, old: JSON, new: JSON, scope: ChangeScope) {
+        let (property, place) = (site.property, site.place)
         state.withLock { state in
             if state.changes.isEmpty { state.startRecording() }
-            if isAnnounced { state.isAnnouncing = true }
+            if site.isAnnounced { state.isAnnouncing = true }
             let start = state.steps.steps.count
             var prefix = (start: 0, count: 0)
             switch place {
