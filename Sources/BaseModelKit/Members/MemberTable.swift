@@ -43,8 +43,9 @@ final class MemberTable: Sendable {
     private let modelCollections: [Unmanaged<ModelCollectionMember>?]
     /// Whether the changes of this table's objects are told to them after an update: their class
     /// overrides `didUpdate(_:)` or is `@Observable` (`true` for a table that does not know, such as
-    /// a nested key path's). Handed to the recorder with each change (`ChangeSite.isAnnounced`).
-    private let announcesChanges: Bool
+    /// a nested key path's). Handed to the recorder with each change (`ChangeSite.isAnnounced`), and
+    /// asked by the announcing of an update's changes.
+    let announcesChanges: Bool
     /// The members whose update compares a scalar (`MappedFieldAccess.comparesScalar`): an update
     /// that records changes but keeps no report does not step into them, and records their change
     /// at the path of the object with their step added (`decodeMember`).

@@ -284,7 +284,7 @@ enum ModelDecoding {
                 return (known.listens, known.observation)
             }
             let plan = (object as? BaseModel).flatMap { try? PlanRegistry.plan(for: Swift.type(of: $0)) }
-            let listens = plan.map { $0.overriddenHooks.contains(.didUpdate) || $0.observation != nil } ?? true
+            let listens = plan.map(\.members.announcesChanges) ?? true
             listening.append((type, listens, plan?.observation))
             last = listening.last
             return (listens, plan?.observation)
