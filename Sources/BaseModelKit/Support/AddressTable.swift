@@ -36,9 +36,7 @@ struct AddressTable<Value> {
                 count += 1
                 if 2 * count > slots.count { resize(to: 2 * slots.count) }
             case (true, .none):
-                remove(at: index)
-                count -= 1
-                if 8 * count <= slots.count, slots.count > AddressTable.smallest { resize(to: slots.count / 2) }
+                vacate(index)
             case (false, .none):
                 break
             }
@@ -50,8 +48,15 @@ struct AddressTable<Value> {
         let index = place(of: address)
         guard slots[index].address != 0 else { return nil }
         let value = slots[index].value
-        self[address] = nil
+        vacate(index)
         return value
+    }
+
+    /// Removes the key at `index`, shrinking the table when it is at most an eighth full.
+    private mutating func vacate(_ index: Int) {
+        remove(at: index)
+        count -= 1
+        if 8 * count <= slots.count, slots.count > AddressTable.smallest { resize(to: slots.count / 2) }
     }
 
     /// Keeps only the values `isKept` keeps.
