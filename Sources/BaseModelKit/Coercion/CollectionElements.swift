@@ -234,8 +234,8 @@ extension JSONParser {
     }
 
     /// `compactIdentity` of the element at the parser's position (an object in compact form), for a
-    /// partial collection: its identity, the value of its last member named `key` (`nil` when it has
-    /// none), and whether its last member named `removal` is `true`, in one pass. `nil` — read both
+    /// partial collection: its identity — the value of its last member named `key`, `nil` when it has
+    /// none — and whether its last member named `removal` is `true`, in one pass. `nil` — read both
     /// with the parser — for anything `compactIdentity` leaves to the parser. The parser does not
     /// move (`mutating` only so that callers lend it rather than copy it).
     mutating func compactIdentityAndRemoval(key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool)? {
