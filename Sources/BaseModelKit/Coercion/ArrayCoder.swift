@@ -480,21 +480,21 @@ enum IdentityKey: Hashable {
 /// long one through a dictionary. An identity the array holds twice matches its elements in order,
 /// whatever the array's length.
 ///
-/// A short array is first matched without any index: documents mostly list an array's elements in
-/// its order, so the element after the last one taken is tried first, and the identities of the
-/// others are read only when that misses. (An index built for every merge was an allocation and a
-/// read of every identity per array of a live update: callgrind.) While nothing has missed, the
-/// elements before `next` are exactly the ones taken, so the one tried is the first left of its
-/// identity.
+/// A short array keeps no index, only a bit for each position taken: documents mostly list an
+/// array's elements in its order, so while every position before `next` is taken, `next` (the first
+/// left) is tried first, and the array is searched from its start only when that misses. (An index
+/// built for every merge was an allocation and a read of every identity per array of a live
+/// update; one built at the first miss, an allocation for two deltas of three that change one
+/// outcome of a market: callgrind.)
 ///
 /// It keeps positions in the array, not elements: code generic over the element type, which this
 /// runs as, paid metadata lookups for every tuple and optional of an element (callgrind).
 struct IdentityIndex {
     private let elements: [AnyObject]
     private let identity: ElementIdentity
-    /// A short array's identities, once a miss needed them (`nil` for those taken).
-    private var short: [IdentityKey?]?
-    /// While `short` is not made: the position to try first; every position before it is taken.
+    /// A short array's positions taken, a bit each.
+    private var taken: UInt32 = 0
+    /// In a short array: the position after the last one taken, tried first.
     private var next = 0
     /// The first position not yet taken of each identity, and after each position the next one of
     /// the same identity (-1 for none).
@@ -506,13 +506,13 @@ struct IdentityIndex {
         self.elements = elements
         self.identity = identity
         let count = elements.count
-        isShort = count <= 16
+        isShort = count <= IdentityIndex.shortCount
         if isShort { return }
         nextOfSameIdentity = [Int](repeating: -1, count: count)
         // From the end, so that each identity's chain runs in the array's order.
         var position = count - 1
         while position >= 0 {
-            if let id = identity.keyOf(elements[position]) {
+            if let id = key(at: position) {
                 nextOfSameIdentity[position] = long[id] ?? -1
                 long[id] = position
             }
@@ -528,30 +528,37 @@ struct IdentityIndex {
             long[id] = next < 0 ? nil : next
             return position
         }
-        if short == nil {
-            if next < elements.count, identity.keyOf(elements[next]) == id {
-                next += 1
-                return next - 1
-            }
-            // The positions before `next` are taken.
-            var keys: [IdentityKey?] = []
-            keys.reserveCapacity(elements.count)
-            var position = 0
-            while position < elements.count {
-                keys.append(position < next ? nil : identity.keyOf(elements[position]))
-                position += 1
-            }
-            short = keys
+        // While every position before `next` is taken, `next` is the first left.
+        let before: UInt32 = (1 &<< UInt32(truncatingIfNeeded: next)) &- 1
+        if next < elements.count, taken & before == before, taken & (1 &<< UInt32(truncatingIfNeeded: next)) == 0, key(at: next) == id {
+            return mark(next)
         }
         var position = 0
-        while position < short!.count {
-            if short![position] == id {
-                short![position] = nil
-                return position
-            }
+        while position < elements.count {
+            if taken & (1 &<< UInt32(truncatingIfNeeded: position)) == 0, key(at: position) == id { return mark(position) }
             position += 1
         }
         return nil
+    }
+
+    /// The longest array searched without an index (its positions fit `taken`'s bits).
+    static let shortCount = 16
+
+    /// Notes that the element at `position` of a short array is taken; `position`.
+    @inline(__always)
+    private mutating func mark(_ position: Int) -> Int {
+        taken |= 1 &<< UInt32(truncatingIfNeeded: position)
+        next = position + 1
+        return position
+    }
+
+    /// The identity of the element at `position`, read on the element lent.
+    @inline(__always)
+    private func key(at position: Int) -> IdentityKey? {
+        // Sound: `elements` is this index's own array, alive and unchanged while the index is, and
+        // the element is used only within the call.
+        let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
+        return lent._withUnsafeGuaranteedRef { identity.keyOf($0) }
     }
 }
 

@@ -277,6 +277,35 @@ struct LiveModelReliabilityTests {
         #expect(root.items.first === one && one.name == "z")
     }
 
+    @Test("identities listed in any order, some repeated, take the first element left of each: arrays of 1 to 20")
+    func identityMatchingInAnyOrder() throws {
+        var random = SeededGenerator(seed: 7_307)
+        for round in 0..<300 {
+            let count = Int.random(in: 1...20, using: &random)
+            let ids = (0..<count).map { _ in Int.random(in: 1...(count / 2 + 1), using: &random) }
+            let elements = ids.enumerated().map { #"{"i":\#($1),"n":"\#($0)"}"# }.joined(separator: ",")
+            let root = try RRoot.decode(from: #"{"a":[\#(elements)]}"#)
+            let before = root.items
+            let listed = (0..<Int.random(in: 0...(count + 2), using: &random)).map { _ in Int.random(in: 1...(count / 2 + 2), using: &random) }
+            // Each listed identity takes the first element of that identity not taken yet.
+            var taken = Set<Int>()
+            let expected: [RItem?] = listed.map { id in
+                guard let position = ids.indices.first(where: { ids[$0] == id && !taken.contains($0) }) else { return nil }
+                taken.insert(position)
+                return before[position]
+            }
+            try root.update(from: #"{"a":[\#(listed.map { #"{"i":\#($0)}"# }.joined(separator: ","))]}"#)
+            #expect(root.items.map(\.itemId) == listed, "round \(round)")
+            for (item, match) in zip(root.items, expected) {
+                if let match {
+                    #expect(item === match, "round \(round): \(ids), listed \(listed)")
+                } else {
+                    #expect(!before.contains { $0 === item }, "round \(round): \(ids), listed \(listed)")
+                }
+            }
+        }
+    }
+
     @Test("an identity edited in place: the PATCH makes the element again with all its fields")
     func editedIdentity() throws {
         let root = try RRoot.decode(from: Self.start)
