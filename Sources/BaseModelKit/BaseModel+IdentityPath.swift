@@ -6,10 +6,9 @@ extension BaseModel {
     ///
     /// Each step costs constant time, whatever the size of the collection: a dictionary of models is
     /// looked up by key, and an array merged by identity through an index of identity → position
-    /// that the first lookup makes and keeps for the array's object (beside it, holding it weakly). A
-    /// lookup checks the element the
-    /// index names, and makes the index again when the array has changed its order or gained the
-    /// element since (one pass over the array). Lookups only read: any number of threads may look up
+    /// that the first lookup makes and keeps for the array's object (beside it, dropped when the object
+    /// is freed). A lookup checks the element the index names, and makes the index again when the
+    /// array has changed its order or gained the element since (one pass over the array). Lookups only read: any number of threads may look up
     /// in one graph at once, as long as no thread changes it.
     ///
     /// - Throws: `MappingError` when a step's key maps no property of the class there, or its
@@ -66,8 +65,8 @@ extension BaseModel {
     @discardableResult
     public func update(from object: JSONObject, at path: IdentityPath, options: DecodingOptions = DecodingOptions()) throws -> ChangeSet {
         try ModelDecoding.update(self, options: options, reports: false) { session in
-            let (model, place) = try IdentityLookup.target(at: path, from: self, session: session)
-            try ModelDecoding.below(place, session: session) {
+            let (model, trail) = try IdentityLookup.target(at: path, from: self, session: session)
+            try ModelDecoding.below(trail, session: session) {
                 try CurrentSession.$decoding.withValue(session) {
                     try ModelDecoding.fill(model, from: object, session: session, isExisting: true)
                 }

@@ -205,14 +205,21 @@ extension DictionaryCoder: ModelAddressing {
     /// The model `model` gives for the key `id` names.
     private static func address(_ id: JSON?, lookingUp model: (String) -> AnyObject?) -> AddressedModel {
         guard let id else { return .notAddressable("a dictionary: the step needs a key") }
-        let key: String
-        switch id {
-        case .string(let text): key = text
-        case .number(let number): key = number.description
-        default: return .notAddressable("a dictionary, whose keys are strings, not \(id.foundDescription)")
-        }
+        guard let key = id.dictionaryStepKey else { return .notAddressable("a dictionary, whose keys are strings, not \(id.foundDescription)") }
         guard let found = model(key) else { return .absent }
         return .found(found, .dictionaryKey(key))
+    }
+}
+
+extension JSON {
+    /// The key of a dictionary an identity names in a step of an `IdentityPath`: a string as it is, a
+    /// number as written; `nil` for anything else.
+    var dictionaryStepKey: String? {
+        switch self {
+        case .string(let text): text
+        case .number(let number): number.description
+        default: nil
+        }
     }
 }
 

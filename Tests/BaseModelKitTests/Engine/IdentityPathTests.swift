@@ -45,6 +45,16 @@ private final class OptionalBoard: BaseModel {
     override class var identities: [String: String] { ["fixtures": "fixtureId"] }
 }
 
+/// A tree of nodes by identity, for paths of many steps.
+private final class PathNode: BaseModel {
+    var nodeId = 0
+    var value = 0
+    var children: [PathNode] = []
+    var named: [String: PathNode] = [:]
+    override class var apiToLocal: [String: String] { ["i": "nodeId", "v": "value", "c": "children", "d": "named"] }
+    override class var identities: [String: String] { ["children": "nodeId"] }
+}
+
 private func board(events: Int) throws -> Board {
     let text = "{\"ev\":[" + (0..<events).map { event in
         #"{"e":\#(100 + event),"m":{"\#(100 + event)-1":{"n":"1x2","o":[{"i":1,"p":1.5},{"i":2,"p":3.0}]}},"mn":{"n":"main","o":[]}}"#
@@ -130,6 +140,43 @@ struct IdentityPathTests {
         }
         #expect(bad?.path.description == #"ev[3].m["103-1"].o[0].p"#)
         #expect(try board.jsonData() == before)
+    }
+
+    @Test("paths of one to six steps: change sets, reports and errors name the whole way")
+    func longPaths() throws {
+        // Each node has children 1, 2 and 3 (in the order 3, 1, 2) and one named "k", six levels deep.
+        func node(_ id: Int, depth: Int) -> String {
+            guard depth > 0 else { return #"{"i":\#(id),"v":0}"# }
+            let children = [3, 1, 2].map { node($0, depth: depth - 1) }.joined(separator: ",")
+            return #"{"i":\#(id),"v":0,"c":[\#(children)],"d":{"k":\#(node(9, depth: depth - 1))}}"#
+        }
+        let root = try PathNode.decode(from: node(0, depth: 6))
+        let before = try root.jsonData()
+        for steps in 1...6 {
+            var path = IdentityPath("c", 1)
+            var place = "c[1]"
+            for step in 1..<steps {
+                if step.isMultiple(of: 2) {
+                    path = path.then("d", "k")
+                    place += #".d["k"]"#
+                } else {
+                    path = path.then("c", 2)
+                    place += ".c[2]"
+                }
+            }
+            let report = MappingReport()
+            let changes = try root.update(from: #"{"v":\#(steps),"x":1}"#, at: path, report: report)
+            #expect(changes.map(\.path.description) == [place + ".v"], "\(path)")
+            #expect(report.entries.map(\.path.description) == [place + ".x"], "\(path)")
+            let bad = #expect(throws: MappingError.self) { try root.update(from: #"{"v":"high"}"#, at: path) }
+            #expect(bad?.path.description == place + ".v", "\(path)")
+            let missing = #expect(throws: MappingError.self) { try root.update(from: #"{"v":1}"#, at: path.then("c", 7)) }
+            #expect(missing?.path.description == place + ".c", "\(path)")
+            let unmapped = #expect(throws: MappingError.self) { try root.update(from: #"{"v":1}"#, at: path.then("zz", 1)) }
+            #expect(unmapped?.path.description == place, "\(path)")
+            #expect(try root.model(at: path).map { ($0 as? PathNode)?.value } == steps)
+        }
+        #expect(try root.jsonData() != before)
     }
 
     @Test("random lookups between random reorderings find the same models on collections' references as through the properties' accesses")

@@ -83,9 +83,9 @@ enum DocumentDecoding {
     /// fails, and so is everything when the target is not there.
     static func update(_ root: BaseModel, at target: IdentityPath, from bytes: DocumentBytes, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
         try ModelDecoding.update(root, options: options, reports: report != nil) { session in
-            let (model, place) = try IdentityLookup.target(at: target, from: root, session: session)
+            let (model, trail) = try IdentityLookup.target(at: target, from: root, session: session)
             let plan = try PlanRegistry.plan(for: type(of: model))
-            try ModelDecoding.below(place, session: session) {
+            try ModelDecoding.below(trail, session: session) {
                 try run(bytes, at: nil, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
                     try ModelDecoding.update(model, from: &parser, session: session, plan: plan)
                 }

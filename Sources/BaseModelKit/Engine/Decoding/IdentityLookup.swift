@@ -4,8 +4,8 @@
 enum IdentityLookup {
     /// What a lookup found.
     enum Outcome {
-        /// The model, with the way to it as a `MappingPath` (`ev[3].m["101-1"]`).
-        case found(BaseModel, MappingPath)
+        /// The model, with the way to it (`ev[3].m["101-1"]`).
+        case found(BaseModel, LookupTrail)
         /// A step's identity names no model in its property (or the property holds `nil`): the
         /// step, and the place of its property.
         case missing(IdentityPath.Step, MappingPath)
@@ -17,18 +17,15 @@ enum IdentityLookup {
     ///   class there (`.notFound`), or its property holds nothing the step can name (`.typeMismatch`).
     static func model(at path: IdentityPath, from root: BaseModel, session: DecodingSession) throws -> Outcome {
         var current = root
-        var place = MappingPath()
-        // Room for each step's key and position at once: grown a component at a time, the path was
-        // three allocations of every delta addressed by two steps (callgrind).
-        place.components.reserveCapacity(2 * path.steps.count)
+        var trail = LookupTrail(path)
         for step in path.steps {
             let plan = try PlanRegistry.plan(for: type(of: current))
             let members = plan.members
             // The property's name is read only for an error (bound here, it was retained per step).
             guard let member = members.index(forKey: step.key), members.properties[member] != nil, members.nestedTables[member] == nil else {
-                throw MappingError(.notFound("property of \(plan.modelName) mapped to the key \"\(step.key)\""), path: place)
+                throw MappingError(.notFound("property of \(plan.modelName) mapped to the key \"\(step.key)\""), path: trail.place)
             }
-            place.components.append(.key(step.key))
+            trail.enterStep()
             let owner = current
             var positions = IdentityPositions.positions(ofMember: member, in: owner)
             let kept = BufferIdentity.of(positions)
@@ -39,27 +36,109 @@ enum IdentityLookup {
             switch found {
             case .found(let object, let component):
                 // Every coder that finds models holds models.
-                guard let model = object as? BaseModel else { return .missing(step, place) }
-                if let component { place.components.append(component) }
+                guard let model = object as? BaseModel else { return .missing(step, trail.place) }
+                trail.found(component)
                 current = model
             case .absent:
-                return .missing(step, place)
+                return .missing(step, trail.place)
             case .notAddressable(let what):
                 throw MappingError(.typeMismatch(expected: "a model, or a collection of models to step into with an identity",
-                                                 found: "\(plan.modelName).\(members.properties[member] ?? ""), \(what)"), path: place)
+                                                 found: "\(plan.modelName).\(members.properties[member] ?? ""), \(what)"), path: trail.place)
             }
         }
-        return .found(current, place)
+        return .found(current, trail)
     }
 
     /// As `model(at:from:session:)`, for an update: a step whose identity names no model throws
     /// `.notFound` with the place of its property.
-    static func target(at path: IdentityPath, from root: BaseModel, session: DecodingSession) throws -> (model: BaseModel, path: MappingPath) {
+    static func target(at path: IdentityPath, from root: BaseModel, session: DecodingSession) throws -> (model: BaseModel, trail: LookupTrail) {
         switch try model(at: path, from: root, session: session) {
-        case .found(let model, let place):
-            return (model, place)
+        case .found(let model, let trail):
+            return (model, trail)
         case .missing(let step, let place):
             throw MappingError(.notFound("model with the identity \(step.identity.map(\.description) ?? "null") to update"), path: place)
         }
+    }
+}
+
+/// The way an `IdentityLookup` went: the steps it entered, each with its key and what it found there
+/// (an array's position, a dictionary's key), read as a `MappingPath` only when asked — by a report,
+/// a change set or an error. (Kept as a `MappingPath` from the start, the way was an allocation of
+/// every delta addressed by identity and its freeing, about 650 instructions of a delta of two
+/// steps: callgrind.)
+///
+/// What a step found is kept as a number, so that the trail copies as plain words: an array's
+/// position, `byKey` for a dictionary's key (the step's identity, as `JSON.dictionaryStepKey` reads
+/// it: the only key a dictionary step finds), or `nothing` (a model property's step). The first
+/// four steps' are held inline, any further ones in an array.
+struct LookupTrail {
+    private let path: IdentityPath
+    /// The steps entered so far.
+    private var entered = 0
+    /// What the first four steps found (`nothing` for one that found no component, or not yet).
+    private var firstFound: (Int, Int, Int, Int) = (nothing, nothing, nothing, nothing)
+    /// What the steps after the fourth found, in order.
+    private var laterFound: [Int] = []
+
+    private static let nothing = -1
+    private static let byKey = -2
+
+    init(_ path: IdentityPath) {
+        self.path = path
+    }
+
+    /// Notes that the next step is entered: its key is part of the way from here.
+    mutating func enterStep() {
+        entered += 1
+        if entered > 4 { laterFound.append(Self.nothing) }
+    }
+
+    /// Notes what the step entered last found.
+    mutating func found(_ component: MappingPath.Component?) {
+        let code: Int
+        switch component {
+        case .index(let position): code = position
+        case .dictionaryKey: code = Self.byKey
+        case .key, nil: code = Self.nothing
+        }
+        switch entered {
+        case 1: firstFound.0 = code
+        case 2: firstFound.1 = code
+        case 3: firstFound.2 = code
+        case 4: firstFound.3 = code
+        default: laterFound[entered - 5] = code
+        }
+    }
+
+    /// What step `index` (entered) found.
+    private func found(at index: Int) -> MappingPath.Component? {
+        let code: Int = switch index {
+        case 0: firstFound.0
+        case 1: firstFound.1
+        case 2: firstFound.2
+        case 3: firstFound.3
+        default: laterFound[index - 4]
+        }
+        if code >= 0 { return .index(code) }
+        if code == Self.byKey { return path.steps[index].identity?.dictionaryStepKey.map { .dictionaryKey($0) } }
+        return nil
+    }
+
+    /// Calls `body` with each component of the way, outermost first.
+    func forEachComponent(_ body: (MappingPath.Component) throws -> Void) rethrows {
+        var index = 0
+        while index < entered {
+            try body(.key(path.steps[index].key))
+            if let component = found(at: index) { try body(component) }
+            index += 1
+        }
+    }
+
+    /// The way as a path: `ev[3].m["101-1"]`.
+    var place: MappingPath {
+        var place = MappingPath()
+        place.components.reserveCapacity(2 * entered)
+        forEachComponent { place.components.append($0) }
+        return place
     }
 }

@@ -229,14 +229,14 @@ enum ModelDecoding {
         return changes
     }
 
-    /// `body`, decoding at `place` in the graph (a model an `IdentityPath` named): the report's and
-    /// the change set's paths, and the errors', start with it.
-    static func below<Result>(_ place: MappingPath, session: DecodingSession, _ body: () throws -> Result) throws -> Result {
-        for component in place.components { session.enter(component) }
+    /// `body`, decoding at the place in the graph `trail` leads to (a model an `IdentityPath` named):
+    /// the report's and the change set's paths, and the errors', start with it.
+    static func below<Result>(_ trail: LookupTrail, session: DecodingSession, _ body: () throws -> Result) throws -> Result {
+        if session.isReporting { trail.forEachComponent { session.enter($0) } }
         do {
             return try body()
         } catch var error as MappingError {
-            error.path.components.insert(contentsOf: place.components, at: 0)
+            error.path.components.insert(contentsOf: trail.place.components, at: 0)
             throw error
         }
     }
