@@ -33,23 +33,25 @@ final class DeltaMarketModel: BaseModel {
 
 // MARK: Plain classes
 
+// Without the dynamic exclusivity check, as the live feed's records (see there).
+
 final class DeltaBoardRecord {
-    var events: [DeltaEventRecord] = []
+    @exclusivity(unchecked) var events: [DeltaEventRecord] = []
     /// The index a hand-written client keeps to find an event by id.
-    var eventsById: [Int: DeltaEventRecord] = [:]
+    @exclusivity(unchecked) var eventsById: [Int: DeltaEventRecord] = [:]
 }
 
 final class DeltaEventRecord {
-    var eventId = 0
-    var name = ""
-    var markets: [DeltaMarketRecord] = []
-    var marketsById: [String: DeltaMarketRecord] = [:]
+    @exclusivity(unchecked) var eventId = 0
+    @exclusivity(unchecked) var name = ""
+    @exclusivity(unchecked) var markets: [DeltaMarketRecord] = []
+    @exclusivity(unchecked) var marketsById: [String: DeltaMarketRecord] = [:]
 }
 
 final class DeltaMarketRecord {
-    var marketId = ""
-    var status: MarketStatus = .open
-    var outcomes: [LiveOutcomeRecord] = []
+    @exclusivity(unchecked) var marketId = ""
+    @exclusivity(unchecked) var status: MarketStatus = .open
+    @exclusivity(unchecked) var outcomes: [LiveOutcomeRecord] = []
 }
 
 // MARK: Payloads
