@@ -219,8 +219,13 @@ extension JSONParser {
     /// or `}`; `nil` for anything else. The parser does not move (`mutating` only so that callers
     /// lend it rather than copy it).
     mutating func firstMemberIdentity(_ lead: LeadingKeyWord) -> IdentityKey? {
+        firstMemberIdentityAndEnd(lead)?.key
+    }
+
+    /// `firstMemberIdentity`, with where the identity's value ends (the `,` or `}` after it).
+    mutating func firstMemberIdentityAndEnd(_ lead: LeadingKeyWord) -> (key: IdentityKey, end: Int)? {
         guard let word = bytes.word(at: position), word & lead.mask == lead.bits else { return nil }
-        return Self.plainIdentity(in: bytes, at: position + lead.length)
+        return Self.plainIdentityAndEnd(in: bytes, at: position + lead.length)
     }
 
     /// `memberIdentity` for a compact object (`{"i":2,"p":2.2}`, as minified JSON writes one), read
@@ -278,6 +283,12 @@ extension JSONParser {
     /// and one an `Int` holds) or a string without escapes, followed by the `,` or `}` that ends the
     /// member; `nil` for anything else, which the parser reads.
     private static func plainIdentity(in bytes: DocumentBytes, at start: Int) -> IdentityKey? {
+        plainIdentityAndEnd(in: bytes, at: start)?.key
+    }
+
+    /// `plainIdentity`, with where the value ends (the `,` or `}` after it).
+    @inline(__always)
+    private static func plainIdentityAndEnd(in bytes: DocumentBytes, at start: Int) -> (key: IdentityKey, end: Int)? {
         if bytes.byte(at: start) == UInt8(ascii: "\"") {
             var index = start + 1
             while let byte = bytes.byte(at: index), byte != UInt8(ascii: "\"") {
@@ -285,11 +296,11 @@ extension JSONParser {
                 index += 1
             }
             guard let next = bytes.byte(at: index + 1), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
-            return .string(ByteScanning.string(in: bytes, from: start + 1, to: index))
+            return (.string(ByteScanning.string(in: bytes, from: start + 1, to: index)), index + 1)
         }
         guard let (integer, end) = ByteScanning.plainInteger(in: bytes, from: start), let value = Int(exactly: integer),
               let next = bytes.byte(at: end), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
-        return .int(value)
+        return (.int(value), end)
     }
 }
 

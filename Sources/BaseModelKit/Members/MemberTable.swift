@@ -221,6 +221,7 @@ final class MemberTable: Sendable {
         try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
+            if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                 if let collection = modelCollections[index] {
                     // Sound: see `modelCollections`.
@@ -241,6 +242,7 @@ final class MemberTable: Sendable {
         try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
             if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
             if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
+            if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
             try decodeTracked(member: index, at: stepsInto(member: index, session: session) ? .current : .below(.key(keys[index])),
                               from: &parser, into: object, session: session, tracker: tracker)
         }

@@ -217,6 +217,14 @@ extension JSONParser {
         return try readValue()
     }
 
+    /// Moves past the value `passableValue` marks, at which the parser stands, and clears the mark:
+    /// the value was checked when it was marked.
+    @inline(__always)
+    mutating func passValue() {
+        if let value = passableValue { position = value.upperBound }
+        passableValue = nil
+    }
+
     /// Checks and skips one value of any kind without building it (unknown keys).
     mutating func skipValue() throws(JSONSyntaxError) {
         let outerDepth = depth

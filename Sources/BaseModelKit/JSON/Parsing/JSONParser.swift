@@ -22,6 +22,10 @@ struct JSONParser {
     /// decoding first asks (`stackAllowsDeeper`): a document is read on one thread.
     private var stackLimit: StackGuard.Limit?
     private var foundStackLimit = false
+    /// Where a value starts and ends that the next object's member loop may pass over unread: set by
+    /// a layer that knows the value is already held where it would be written (a merge by identity,
+    /// for the identity of the element it merges into), and cleared after that object.
+    var passableValue: Range<Int>?
 
     /// Whether the stack has room for another level of models. (Plain stored properties: a `lazy`
     /// one's getter was not inlined and copied the parser on every object, callgrind.)

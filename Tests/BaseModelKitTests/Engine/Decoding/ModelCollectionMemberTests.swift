@@ -164,3 +164,49 @@ extension ModelCollectionMemberTests {
         #expect(repeats > 300)
     }
 }
+
+extension ModelCollectionMemberTests {
+    @Test("an element's identity is passed unread only when the element holds exactly it: bytes and the same JSONObject give the same result, strict and lenient")
+    func identityPassedUnread() throws {
+        var random = SeededGenerator(seed: 4_409)
+        let start = #"{"f":[{"i":1,"p":1},{"i":2,"p":2},{"i":3,"p":3}]}"#
+        // Identities as an `Int` holds them, and as it may not: a string, a fraction, an exponent.
+        let identities = ["1", "2", "3", "4", "-0", #""2""#, "2.0", "3e0", "null"]
+        let prices = ["5", "6.5", #""high""#, "null"]
+        var passed = 0
+        for round in 0..<600 {
+            var options = DecodingOptions()
+            if round.isMultiple(of: 2) { options.coercion = .strict }
+            let fromBytes = try Race.decode(from: start)
+            let fromTree = try Race.decode(from: start)
+            let elements = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                var members = [#""i":\#(identities.randomElement(using: &random)!)"#, #""p":\#(prices.randomElement(using: &random)!)"#]
+                if Int.random(in: 0..<4, using: &random) == 0 { members.swapAt(0, 1) }
+                return "{" + members.joined(separator: ",") + "}"
+            }
+            let message = #"{"f":[\#(elements.joined(separator: ","))]}"#
+            if elements.contains(where: { $0.hasPrefix(#"{"i":1,"#) || $0.hasPrefix(#"{"i":2,"#) || $0.hasPrefix(#"{"i":3,"#) }) { passed += 1 }
+            let tree = try #require(JSON(parsing: message).object)
+            let report = MappingReport()
+            let bytesResult = Result { try fromBytes.update(from: Data(message.utf8), options: options, report: report) }
+            let treeResult = Result { try fromTree.update(from: tree, options: options) }
+            switch (bytesResult, treeResult) {
+            case (.success(let changes), .success(let treeChanges)):
+                #expect(changes.map(\.description) == treeChanges.map(\.description), "\(message)")
+                // Every identity the update coerced is reported, as a decode of the same elements
+                // (which reads every member) reports it.
+                let decodeReport = MappingReport()
+                if (try? Race.decode(from: Data(message.utf8), options: options, report: decodeReport)) != nil {
+                    let identityCoercions = { (report: MappingReport) in report.coercions.map(\.path.description).filter { $0.hasSuffix(".i") } }
+                    #expect(identityCoercions(report) == identityCoercions(decodeReport), "\(message)")
+                }
+            case (.failure(let error), .failure(let treeError)):
+                #expect("\(error)" == "\(treeError)", "\(message)")
+            default:
+                Issue.record("one way failed, the other did not: \(message), strict: \(options.coercion == .strict)")
+            }
+            #expect(try fromBytes.jsonString() == fromTree.jsonString(), "\(message)")
+        }
+        #expect(passed > 200)
+    }
+}
