@@ -177,6 +177,12 @@ struct IdentityPathTests {
             #expect(try root.model(at: path).map { ($0 as? PathNode)?.value } == steps)
         }
         #expect(try root.jsonData() != before)
+        // A dictionary step named by a number: the key as the number is written, in the way too.
+        let numbered = try PathNode.decode(from: #"{"i":0,"d":{"5":{"i":5,"v":0,"c":[{"i":2,"v":0}]}}}"#)
+        let changes = try numbered.update(from: #"{"v":7}"#, at: IdentityPath("d", 5).then("c", 2))
+        #expect(changes.map(\.path.description) == [#"d["5"].c[0].v"#])
+        let wrong = #expect(throws: MappingError.self) { try numbered.update(from: #"{"v":"x"}"#, at: IdentityPath("d", 5).then("c", 2)) }
+        #expect(wrong?.path.description == #"d["5"].c[0].v"#)
     }
 
     @Test("random lookups between random reorderings find the same models on collections' references as through the properties' accesses")
