@@ -120,7 +120,8 @@ struct ArrayCoder<Element>: ValueCoding {
         // allocation of every live update: callgrind).
         var result: [AnyObject]?
         var same = 0
-        // No value is left passable past the merge of its element (see `JSONParser.passableValue`).
+        // No mark is left past the array (see `JSONParser.passableValue`). Within it, a mark its
+        // element's loop did not reach (the merge failed first) names a place already read.
         defer { parser.passableValue = nil }
         while try elements.next(in: &parser, session: session) {
             var match: Int?
@@ -129,7 +130,6 @@ struct ArrayCoder<Element>: ValueCoding {
             // Where that member's value is, when the element merged into holds exactly it: an `Int`
             // identity (a `String` equal as Swift compares strings may differ in its bytes).
             var sameIdentity: Range<Int>?
-            parser.passableValue = nil
             if let leading = identity.leadingKey(ofElementAt: &parser, session: session) {
                 let taken = identity.takeNoting(leading.key, from: &byIdentity, session: session)
                 match = taken?.position

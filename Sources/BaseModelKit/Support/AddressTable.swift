@@ -59,18 +59,6 @@ struct AddressTable<Value> {
         if 8 * count <= slots.count, slots.count > AddressTable.smallest { resize(to: slots.count / 2) }
     }
 
-    /// Keeps only the values `isKept` keeps.
-    mutating func removeAll(where isRemoved: (Value) -> Bool) {
-        let old = slots
-        slots = [Slot](repeating: Slot(), count: slots.count)
-        count = 0
-        for slot in old where slot.address != 0 {
-            guard let value = slot.value, !isRemoved(value) else { continue }
-            slots[place(of: slot.address)] = slot
-            count += 1
-        }
-    }
-
     /// Where `address` first probes.
     private func home(of address: UInt) -> Int {
         Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth - slots.count.trailingZeroBitCount))
