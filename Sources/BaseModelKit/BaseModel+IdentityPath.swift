@@ -8,8 +8,9 @@ extension BaseModel {
     /// looked up by key, and an array merged by identity through an index of identity → position
     /// that the first lookup makes and keeps for the array's object (beside it, dropped when the object
     /// is freed). A lookup checks the element the index names, and makes the index again when the
-    /// array has changed its order or gained the element since (one pass over the array). Lookups only read: any number of threads may look up
-    /// in one graph at once, as long as no thread changes it.
+    /// array has changed its order or gained the element since (one pass over the array). Lookups
+    /// only read: any number of threads may look up in one graph at once, as long as no thread
+    /// changes it.
     ///
     /// - Throws: `MappingError` when a step's key maps no property of the class there, or its
     ///   property holds no models (a step without an identity goes through a model property).

@@ -65,7 +65,7 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
 // `BENCHMARK_EVENTS`, four times, or `BENCHMARK_TURNS`: with change sets, with recordsChanges =
 // false, by the hand-written updater; FILE is not read), live-setup,
-// live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand, delta-setup
+// live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand
 // (10 000 partial deltas addressed by identity, applied to a board of 5 000 events, or
 // `BENCHMARK_EVENTS`, as many times, the same three ways), delta-setup, delta-setup-hand (their
 // setup alone),
