@@ -189,25 +189,35 @@ struct ArrayCoder<Element>: ValueCoding {
 
     /// An update of an array in `partialCollections`: listed elements merge into the element of their
     /// identity in place, or are added at the end; an element with the removal marker (`"$remove":
-    /// true`) removes its identity's element; elements not listed stay, in their order. `nil` when
-    /// the result holds the same objects in the same order.
+    /// true`) removes its identity's element; elements not listed stay, in their order. An identity
+    /// listed more than once is resolved as a parsed object resolves a repeated key: its last listing
+    /// alone is applied, and an element it adds takes the place of the first listing among those
+    /// added. `nil` when the result holds the same objects in the same order.
     @inline(never)
     private func decodePart(from parser: inout JSONParser, merging current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
         if elements.isEmpty { return nil }
+        let lastListings = identity.lastListings(inArrayAt: parser, session: session)
         var byIdentity = IdentityIndex(current, identity: identity)
         var kept = current
         var removed: [Int] = []
-        var added: [AnyObject] = []
+        // Each with the index of its identity's first listing, which orders them.
+        var added: [(firstListing: Int, object: AnyObject)] = []
         while try elements.next(in: &parser, session: session) {
-            let (id, removes) = try identity.keyAndRemoval(ofElementAt: &parser)
-            let position = id.flatMap { identity.take($0, from: &byIdentity, session: session) }
-            if removes {
-                if let position { removed.append(position) }
-                try parser.skipValue()
-                continue
-            }
+            var position: Int?
             do {
+                let (id, removes) = try identity.listing(ofElementAt: &parser)
+                if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != elements.index {
+                    // A later listing of the same identity wins.
+                    try parser.skipValue()
+                    continue
+                }
+                position = id.flatMap { identity.take($0, from: &byIdentity, session: session) }
+                if removes {
+                    if let position { removed.append(position) }
+                    try parser.skipValue()
+                    continue
+                }
                 if let position {
                     // Lent, as in `decodeWhole`. Sound: `current` is this call's own array, alive and
                     // unchanged until it returns.
@@ -216,7 +226,8 @@ struct ArrayCoder<Element>: ValueCoding {
                         kept[position] = replaced
                     }
                 } else {
-                    added.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
+                    let firstListing = id.flatMap { lastListings?[identity.merged($0, session: session)]?.first } ?? elements.index
+                    added.append((firstListing, ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))))
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.
@@ -227,7 +238,8 @@ struct ArrayCoder<Element>: ValueCoding {
         for position in removed.sorted(by: >) {
             kept.remove(at: position)
         }
-        return kept + added
+        if lastListings != nil { added.sort { $0.firstListing < $1.firstListing } }
+        return kept + added.map(\.object)
     }
 
     func decode(_ json: JSON, existing: [Element]?, session: DecodingSession) throws -> [Element] {
@@ -343,9 +355,16 @@ final class ElementIdentity: Sendable {
     /// published it: `keyOf` reads it there.
     private let usualField: PublishedReference<UsualIdentityField>
 
+    /// The elements' class and its identity property, as errors name them.
+    let modelName: String?
+    let propertyName: String?
+
     init(key: String, isPartial: Bool, of: @escaping @Sendable (AnyObject) -> JSON?, canonical: @escaping @Sendable (JSON, DecodingSession) -> JSON?,
-         keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference()) {
+         keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference(),
+         modelName: String? = nil, propertyName: String? = nil) {
         self.key = key
+        self.modelName = modelName
+        self.propertyName = propertyName
         self.keyBytes = Array(key.utf8)
         leadingWord = LeadingKeyWord(key: keyBytes)
         self.isPartial = isPartial
@@ -374,12 +393,73 @@ final class ElementIdentity: Sendable {
 
     /// For a partial collection's merge: the identity of the element at the parser's position, as
     /// `key(ofElementAt:)` reads it, and whether the element is marked removed (its last member named
-    /// `removalKey` is `true`). Both read in one pass over a compact element's bytes
-    /// (`JSONParser.compactIdentityAndRemoval`), otherwise with copies of the parser. (Read with a
-    /// copy, the mark cost about 1 700 instructions an element of a delta by identity: callgrind.)
-    func keyAndRemoval(ofElementAt parser: inout JSONParser) throws -> (key: IdentityKey?, removes: Bool) {
-        if let compact = parser.compactIdentityAndRemoval(key: keyBytes, removal: Self.removalKeyBytes) { return compact }
-        return (key(ofElementAt: &parser), try parser.identity(named: Self.removalKey) == .bool(true))
+    /// `removalKey` is `true`; `false`, `null` or no marker keep it). Both read in one pass over a
+    /// compact element's bytes (`JSONParser.compactIdentityAndRemoval`), otherwise with copies of the
+    /// parser. The identity is `nil` for an element that is not an object (its decoding says so);
+    /// an object without its identity, or with `null` for it, and a marker that is not a Boolean
+    /// are errors, with the path inside the element.
+    func listing(ofElementAt parser: inout JSONParser) throws -> (key: IdentityKey?, removes: Bool) {
+        let listing: (key: IdentityKey?, removes: Bool)
+        if let compact = parser.compactIdentityAndRemoval(key: keyBytes, removal: Self.removalKeyBytes) {
+            listing = compact
+        } else {
+            guard parser.peekToken() == UInt8(ascii: "{") else { return (nil, false) }
+            let removes: Bool
+            switch try parser.identity(named: Self.removalKey) {
+            case nil, .null: removes = false
+            case .bool(let marked): removes = marked
+            case let marker?:
+                throw MappingError(.typeMismatch(expected: "Bool", found: marker.foundDescription), path: MappingPath([.key(Self.removalKey)]))
+            }
+            listing = (key(ofElementAt: &parser), removes)
+        }
+        switch listing.key {
+        case nil:
+            throw MappingError(.missingKey(key), model: modelName)
+        case .json(.null)?:
+            throw MappingError(.typeMismatch(expected: "an identity", found: JSON.null.foundDescription), path: MappingPath([.key(key)]),
+                               model: modelName, property: propertyName)
+        default:
+            return listing
+        }
+    }
+
+    /// The identity `id` as a merge matches it: in its canonical form (`"1"` read leniently for an
+    /// `Int` is `1`) when it has one.
+    func merged(_ id: IdentityKey, session: DecodingSession) -> IdentityKey {
+        canonical(id.json, session).map(IdentityKey.init) ?? id
+    }
+
+    /// For a partial collection's merge, the positions at which each identity is listed in the array
+    /// at `parser` (just entered), read ahead on a copy of the parser; `nil` when no identity is
+    /// listed twice (the usual delta) or the array cannot be read ahead (its own reading reports
+    /// that).
+    func lastListings(inArrayAt parser: JSONParser, session: DecodingSession) -> [IdentityKey: [Int]]? {
+        var scan = parser
+        var listings: [IdentityKey: [Int]] = [:]
+        var repeats = false
+        var index = 0
+        do {
+            // Each element: its identity read in place, then passed over.
+            while true {
+                guard let token = scan.peekToken() else { return nil }
+                if token == UInt8(ascii: "]") { break }
+                if index > 0 {
+                    guard token == UInt8(ascii: ",") else { return nil }
+                    scan.position += 1
+                }
+                if let id = try? listing(ofElementAt: &scan).key {
+                    let merged = merged(id, session: session)
+                    repeats = repeats || listings[merged] != nil
+                    listings[merged, default: []].append(index)
+                }
+                try scan.skipValue()
+                index += 1
+            }
+        } catch {
+            return nil
+        }
+        return repeats ? listings : nil
     }
 
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its

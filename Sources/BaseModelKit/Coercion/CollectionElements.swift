@@ -265,8 +265,15 @@ extension JSONParser {
             let keyLength = keyEnd - member - 1
             if keyLength == key.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, key) { identityStart = value }
             if let removal, keyLength == removal.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, removal) {
-                // The literal `true` and nothing else, as a parsed value equal to `.bool(true)` is.
-                removes = end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, trueLiteral)
+                // `true` removes; `false` and `null` keep; anything else is the parser's to refuse.
+                if end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, trueLiteral) {
+                    removes = true
+                } else if (end == value + 5 && ByteScanning.equal(bytes, from: value, to: end, falseLiteral))
+                            || (end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, nullLiteral)) {
+                    removes = false
+                } else {
+                    return nil
+                }
             }
             if bytes.byte(at: end) == UInt8(ascii: "}") { break }
             guard bytes.byte(at: end) == UInt8(ascii: ","), end > value else { return nil }
@@ -278,6 +285,8 @@ extension JSONParser {
     }
 
     private static let trueLiteral = Array("true".utf8)
+    private static let falseLiteral = Array("false".utf8)
+    private static let nullLiteral = Array("null".utf8)
 
     /// The identity a member's value at `start` is when it is a plain integer (`ByteScanning.plainInteger`,
     /// and one an `Int` holds) or a string without escapes, followed by the `,` or `}` that ends the

@@ -160,7 +160,7 @@ struct PlanBuilder {
                 }
             }
             return access.identityKey(of: model)
-        }, usualField: usualField)
+        }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty)
     }
 
     // MARK: Observation

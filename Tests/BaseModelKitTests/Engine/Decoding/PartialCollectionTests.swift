@@ -62,12 +62,10 @@ struct PartialCollectionTests {
             (#"{"i":"2","$remove":true}"#, true),
             (#"{"i":2,"$remove":false,"$remove":true}"#, true),
             (#"{"i":2,"$remove":true,"$remove":false}"#, false),
-            (#"{"i":2,"$remove":"true"}"#, false),
             (#"{"i":2,"$remove":false}"#, false),
-            (#"{"i":2,"$remove":1}"#, false),
-            (#"{"i":2,"$remove":[true]}"#, false),
-            (#"{"i":2,"$remove":{"a":true}}"#, false),
+            (#"{"i":2, "$remove": false}"#, false),
             (#"{"i":2,"$remove":null,"p":9}"#, false),
+            (#"{"i":2, "$remove": null, "p":9}"#, false),
             (#"{"i":4,"$remove":true}"#, false),
         ]
         for (element, removes) in elements {
@@ -80,11 +78,59 @@ struct PartialCollectionTests {
             #expect(try fromBytes.jsonString() == fromObject.jsonString(), "\(element)")
             #expect(bytesChanges.map(\.description) == objectChanges.map(\.description), "\(element)")
         }
+        // A marker that is not a Boolean (or null) is an error at the marker, compact or not.
+        let notBoolean: [(element: String, found: String)] = [
+            (#"{"i":2,"$remove":"true"}"#, #"a string "true""#),
+            (#"{"i":2,"$remove":"yes"}"#, #"a string "yes""#),
+            (#"{"i":2, "$remove": "yes"}"#, #"a string "yes""#),
+            (#"{"i":2,"$remove":1}"#, "the number 1"),
+            (#"{"i":2,"$remove":[true]}"#, "an array"),
+            (#"{"i":2,"$remove":{"a":true}}"#, "an object"),
+            (#"{"i":9,"$remove":0}"#, "the number 0"),
+        ]
+        for (element, found) in notBoolean {
+            let market = try PartMarket.decode(from: Self.start)
+            #expect(message { try market.update(from: #"{"o":[{"i":1,"p":8},\#(element)]}"#) }
+                    == "Expected Bool at o[1].$remove (PartMarket.outcomes) but found \(found).", "\(element)")
+            #expect(market.outcomes.map(\.outcomeId) == [1, 2, 3] && market.outcomes[0].price == 1.5, "\(element)")
+        }
         // A malformed value is an error either way, marked or not.
         for element in [#"{"i":2,"$remove":tru}"#, #"{"i":2,"$remove":true,"p":}"#] {
             let market = try PartMarket.decode(from: Self.start)
             #expect(throws: MappingError.self, "\(element)") { try market.update(from: #"{"o":[\#(element)]}"#) }
             #expect(market.outcomes.count == 3)
+        }
+    }
+
+    @Test("an identity listed twice in one delta: the last listing wins, once, as a repeated key does")
+    func repeatedIdentities() throws {
+        let market = try PartMarket.decode(from: #"{"id":"m","o":[{"i":1,"p":1},{"i":2,"p":2}]}"#)
+        let changes = try market.update(from: #"{"o":[{"i":2,"p":5},{"i":2,"p":7},{"i":9,"p":1},{"i":8,"p":4},{"i":9,"p":2}]}"#)
+        #expect(market.outcomes.map(\.outcomeId) == [1, 2, 9, 8])
+        #expect(market.outcomes.map(\.price) == [1, 7, 2, 4])
+        #expect(changes.map(\.description) == ["price at o[1].p: 2 → 7", #"outcomes at o[2]: null → {"i":9,"p":2}"#, #"outcomes at o[3]: null → {"i":8,"p":4}"#])
+        // A removal then a listing keeps the element; a listing then a removal removes it.
+        try market.update(from: #"{"o":[{"i":1,"$remove":true},{"i":1,"p":3},{"i":2,"p":6},{"i":2,"$remove":true}]}"#)
+        #expect(market.outcomes.map(\.outcomeId) == [1, 9, 8] && market.outcomes[0].price == 3)
+        // The same identity written as a string and as a number is one identity.
+        try market.update(from: #"{"o":[{"i":"9","p":10},{"i":9,"p":11}]}"#)
+        #expect(market.outcomes.map(\.outcomeId) == [1, 9, 8] && market.outcomes[1].price == 11)
+    }
+
+    @Test("a listed element without its identity, or with null for it, is an error with its path")
+    func missingIdentity() throws {
+        let cases: [(body: String, message: String)] = [
+            (#"{"o":[{"p":3}]}"#, #"Missing key "i" at o[0] (PartOutcome)."#),
+            (#"{"o":[{"i":1,"p":2},{ "p" : 3 }]}"#, #"Missing key "i" at o[1] (PartOutcome)."#),
+            (#"{"o":[{"i":null,"p":1}]}"#, "Expected an identity at o[0].i (PartOutcome.outcomeId) but found null."),
+            (#"{"o":[{"i":1,"p":2},{"p":1,"i":null}]}"#, "Expected an identity at o[1].i (PartOutcome.outcomeId) but found null."),
+            (#"{"o":[{"$remove":true}]}"#, #"Missing key "i" at o[0] (PartOutcome)."#),
+        ]
+        for (body, text) in cases {
+            let market = try PartMarket.decode(from: Self.start)
+            let before = market.outcomes
+            #expect(message { try market.update(from: body) } == text, "\(body)")
+            #expect(zip(market.outcomes, before).allSatisfy { $0 === $1 } && market.outcomes.count == 3 && market.outcomes[0].price == 1.5)
         }
     }
 
