@@ -1,13 +1,16 @@
-/// Finds whether a list of object keys repeats one, in time linear in the number of keys.
+/// Finds whether a list of object keys repeats one, in time linear in the keys' bytes.
 ///
-/// A small open-addressing table of key positions, reused from object to object. Keys are hashed on
-/// their length and first byte only (constant time for any key; keys that share them are
-/// still told apart by a full comparison on every hash match, so collisions cost time, never
-/// correctness). Each slot carries the number of the search that filled it, so the table needs no
-/// clearing between objects.
+/// A small open-addressing table of key positions, reused from object to object. Keys are hashed
+/// on all their bytes with the standard library's `Hasher`, whose seed differs from process to
+/// process: no set of keys chosen in advance (shared prefixes, equal lengths, numeric ids) can make
+/// them collide, so a lookup probes a few slots whatever the keys. Keys whose hashes meet are told
+/// apart by a full comparison. Each slot carries the number of the search that filled it, so the
+/// table needs no clearing between objects.
 struct RepeatedKeyFinder {
     private var slots: [UInt64] = []
     private var search: UInt64 = 0
+    /// How many slots the searches so far have probed: the work a test bounds.
+    private(set) var probes = 0
 
     /// Whether some key in `members` appears more than once.
     mutating func hasDuplicate(_ members: [JSONObject.Member]) -> Bool {
@@ -24,19 +27,24 @@ struct RepeatedKeyFinder {
         for (position, member) in members.enumerated() {
             let key = member.key
             var slot = RepeatedKeyFinder.hash(key) & mask
+            probes += 1
             while slots[slot] >> 32 == search {
                 if JSONObject.isSameKey(members[Int(slots[slot] & 0xFFFF_FFFF)].key, key) { return true }
                 slot = (slot + 1) & mask
+                probes += 1
             }
             slots[slot] = search << 32 | UInt64(position)
         }
         return false
     }
 
+    /// A hash of the key's UTF-8 bytes: equal for keys that `JSONObject.isSameKey` finds the same
+    /// (the same scalars are the same bytes).
     private static func hash(_ key: String) -> Int {
-        let utf8 = key.utf8
-        var hash = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= UInt64(utf8.first ?? 0) &* 0xC2B2_AE3D_27D4_EB4F
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        var hasher = Hasher()
+        for byte in key.utf8 {
+            hasher.combine(byte)
+        }
+        return hasher.finalize()
     }
 }
