@@ -6,7 +6,8 @@ extension BaseModelProtocol {
     ///
     /// Each element is decoded as soon as its last byte is in, and the sequence keeps only the bytes
     /// of the element in progress: memory is bounded by the largest element, not the document.
-    /// Stopping the iteration stops the reading.
+    /// Stopping the iteration stops the reading, and so does cancelling the task that iterates: the
+    /// next element asked for throws `CancellationError`.
     ///
     /// A bad element ends the sequence with a `MappingError` whose path names it (`e[1234].o[3].p`),
     /// after every element before it was delivered; with `DecodingOptions.collections = .lossy` it is
@@ -107,6 +108,9 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
     @inlinable func next<Chunks: AsyncIteratorProtocol>(from chunks: inout Chunks) async throws -> Output?
         where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
         while !isDone {
+            // Checked before each value delivered and each chunk asked for, so that a cancelled task
+            // stops even a source that never suspends or never checks cancellation itself.
+            if Task.isCancelled { try stopCancelled() }
             if let output = try nextOutput() { return output }
             if isDone { return nil }
             guard let chunk = try await chunks.next() else { return try finish() }
@@ -116,6 +120,12 @@ public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSeque
             }
         }
         return nil
+    }
+
+    /// Ends the stream of a cancelled task.
+    @usableFromInline func stopCancelled() throws -> Never {
+        isDone = true
+        throw CancellationError()
     }
 
     /// Adds bytes that arrived. Sound: the bytes are copied into the framer's buffer before this

@@ -57,6 +57,26 @@ private struct OneByteAtATime: AsyncSequence {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, pulled: pulled) }
 }
 
+/// `first`, then `repeated` over and over, one byte at a time: a source that never ends, never
+/// suspends and never checks cancellation.
+private struct Endless: AsyncSequence {
+    typealias Element = UInt8
+    let first: [UInt8]
+    let repeated: [UInt8]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let first: [UInt8]
+        let repeated: [UInt8]
+        var index = 0
+        mutating func next() async -> UInt8? {
+            defer { index += 1 }
+            return index < first.count ? first[index] : repeated[(index - first.count) % repeated.count]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(first: first, repeated: repeated) }
+}
+
 /// Chunks of the sizes given, cycling.
 private struct Chunked: AsyncSequence {
     typealias Element = [UInt8]
@@ -209,6 +229,55 @@ struct StreamTests {
             _ = try await collect(Note.decodeLines(from: Chunked(bytes: Array("{\"s\":1}\n42\n".utf8), sizes: [100])))
         }
         #expect(wrongKind?.path.description == "[1]")
+    }
+
+    @Test("a leading byte order mark is skipped, as decode skips it, in every mode and at every chunk boundary")
+    func byteOrderMark() async throws {
+        let lines = "\u{FEFF}{\"s\":1}\n{\"s\":2}\n"
+        let elements = "\u{FEFF}[" + ticks(3) + "]"
+        for size in 1...6 {
+            let notes = try await collect(Note.decodeLines(from: Chunked(bytes: Array(lines.utf8), sizes: [size])))
+            #expect(notes.map(\.seq) == [1, 2], "chunks of \(size)")
+            let decoded = try await collect(Tick.decodeElements(from: Chunked(bytes: Array(elements.utf8), sizes: [size])))
+            #expect(decoded.map(\.id) == [0, 1, 2], "chunks of \(size)")
+        }
+        // A mark only at the start: elsewhere, and a mark cut short, are errors.
+        for text in ["{\"s\":1}\n\u{FEFF}{\"s\":2}\n", "\u{FEFF}\u{FEFF}{\"s\":1}", "\u{EF}\u{BB}"] {
+            await #expect(throws: MappingError.self, "\(text.debugDescription)") {
+                _ = try await collect(Note.decodeLines(from: Chunked(bytes: Array(text.utf8), sizes: [1])))
+            }
+        }
+        let cut: [UInt8] = [0xEF, 0xBB]
+        await #expect(throws: MappingError.self) { _ = try await collect(Note.decodeLines(from: Chunked(bytes: cut, sizes: [1]))) }
+        await #expect(throws: MappingError.self) { _ = try await collect(Tick.decodeElements(from: Chunked(bytes: cut, sizes: [1]))) }
+    }
+
+    @Test("cancelling the task stops a stream whose source never ends and never checks cancellation")
+    func cancellation() async throws {
+        for lines in [false, true] {
+            let delivered = Pulled()
+            let task = Task {
+                var count = 0
+                if lines {
+                    for try await _ in Note.decodeLines(from: Endless(first: [], repeated: Array(#"{"s":1}\#n"#.utf8))) {
+                        count += 1
+                        if count == 100 { delivered.add(count) }
+                        // Bounded, so that a stream that ignores cancellation fails the test, not hangs it.
+                        if count == 2_000_000 { return }
+                    }
+                } else {
+                    for try await _ in Tick.decodeElements(from: Endless(first: Array("[".utf8), repeated: Array(#"{"i":1},"#.utf8))) {
+                        count += 1
+                        if count == 100 { delivered.add(count) }
+                        if count == 2_000_000 { return }
+                    }
+                }
+            }
+            while delivered.count == 0 { await Task.yield() }
+            task.cancel()
+            let result = await task.result
+            #expect(throws: CancellationError.self, "lines: \(lines)") { try result.get() }
+        }
     }
 
     @Test("iterated on the main actor, in order")

@@ -71,6 +71,8 @@ struct StreamFramer {
     private var afterComma = false
     /// The document outside the target array, with the array emptied.
     private(set) var skeleton: [UInt8] = []
+    /// Whether the stream's first bytes have been checked for a UTF-8 byte order mark.
+    private var checkedByteOrderMark = false
 
     init(mode: Mode, maxDepth: Int) {
         self.mode = mode
@@ -88,6 +90,7 @@ struct StreamFramer {
 
     /// The next complete value among the bytes appended so far, or `nil` when more bytes are needed.
     mutating func next() throws(JSONSyntaxError) -> FramedValue? {
+        if !checkedByteOrderMark, !skipByteOrderMark(atEnd: false) { return nil }
         while cursor < buffer.count {
             let byte = buffer[cursor]
             let value = try scan(byte)
@@ -112,6 +115,11 @@ struct StreamFramer {
     /// At the end of the stream: a bare scalar in progress (a document) is complete; any other
     /// value in progress is truncated; in elements mode, the skeleton is checked as a document.
     mutating func finish() throws(JSONSyntaxError) -> FramedValue? {
+        if !checkedByteOrderMark {
+            // Fewer bytes than a mark arrived, all of them a mark's first: scanned as what they are.
+            _ = skipByteOrderMark(atEnd: true)
+            if let value = try next() { return value }
+        }
         if inBareScalar, let start = valueStart, containers.isEmpty {
             inBareScalar = false
             return take(from: start, to: cursor)
@@ -241,6 +249,19 @@ struct StreamFramer {
             break
         }
         return nil
+    }
+
+    /// Skips a UTF-8 byte order mark at the start of the stream, as `JSONParser` does at the start
+    /// of a document. Returns `false` while the bytes so far could still be the start of one.
+    private mutating func skipByteOrderMark(atEnd: Bool) -> Bool {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let available = min(buffer.count, mark.count)
+        if buffer.prefix(available).elementsEqual(mark.prefix(available)) {
+            if available < mark.count && !atEnd { return false }
+            if available == mark.count { cursor = mark.count }
+        }
+        checkedByteOrderMark = true
+        return true
     }
 
     private var isDocuments: Bool {
