@@ -110,11 +110,11 @@ extension NarrowFloatCoder {
         }
         // The tree's rule (`decode(_:existing:session:)`), for a number: one too large names the
         // number as written.
-        guard value.magnitude <= largest else {
+        guard let narrow = Self.nearest(to: value) else {
             parser.position = start
             throw notExact(.number(try parser.readNumber()))
         }
-        return Narrow(value)
+        return narrow
     }
 }
 

@@ -131,16 +131,23 @@ struct DoubleCoder: ValueCoding {
 /// A binary floating-point type narrower than `Double` (`Float`, and `Float16` where the processor
 /// has it): the nearest value, or an error beyond its range; written as its own shortest text, so 0.1
 /// stays 0.1 rather than 0.10000000149011612.
+///
+/// A number is in range when it rounds to a finite value of the type. That is not "at most
+/// `greatestFiniteMagnitude`": the shortest text of `Float.greatestFiniteMagnitude`, `3.4028235e+38`,
+/// is a little larger than the value it names, and must read back as it.
 struct NarrowFloatCoder<Narrow: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCoding {
-    /// The largest finite value, as a `Double`: found once (the generic conversion per value cost a
-    /// conformance lookup).
-    let largest = Double(Narrow.greatestFiniteMagnitude)
-
     var typeName: String { String(describing: Narrow.self) }
+
+    /// The nearest value of the type, or `nil` beyond its range.
+    @inline(__always)
+    static func nearest(to value: Double) -> Narrow? {
+        let narrow = Narrow(value)
+        return narrow.isFinite ? narrow : nil
+    }
 
     func decode(_ json: JSON, existing: Narrow?, session: DecodingSession) throws -> Narrow {
         try exactNumber(in: json, session: session) { number in
-            number.double.flatMap { $0.magnitude <= largest ? Narrow($0) : nil }
+            number.double.flatMap(Self.nearest(to:))
         }
     }
 
