@@ -49,7 +49,41 @@ private final class Checked: BaseModel {
     }
 }
 
+/// Elements that keep unknown keys, in an array merged by identity, a partial collection and a
+/// dictionary.
+private final class KeptOutcome: BaseModel {
+    var outcomeId = 0
+    var price = 0
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "p": "price"] }
+    override class var keepsUnknownKeys: Bool { true }
+}
+
+private final class KeptMarket: BaseModel {
+    var outcomes: [KeptOutcome] = []
+    var partial: [KeptOutcome] = []
+    var byKey: [String: KeptOutcome] = [:]
+    var single: KeptOutcome?
+    override class var apiToLocal: [String: String] { ["o": "outcomes", "q": "partial", "d": "byKey", "s": "single"] }
+    override class var identities: [String: String] { ["outcomes": "outcomeId", "partial": "outcomeId"] }
+    override class var partialCollections: Set<String> { ["partial"] }
+}
+
 final class UnknownKeysTests: XCTestCase {
+    func testAReplacedObjectLeavesNoneOfItsUnknownMembersBehindThroughPatch() throws {
+        let old = #"{"o":[{"i":1,"w":"old","p":1}],"q":[{"i":1,"w":"old","p":1},{"i":2,"p":1}],"d":{"k":{"i":1,"w":"old","p":1}},"s":{"i":1,"w":"old","p":1}}"#
+        let market = try KeptMarket.decode(from: old)
+        let snapshot = market.snapshot()
+        market.outcomes[0] = try KeptOutcome.decode(from: #"{"i":1,"p":2}"#)
+        market.partial[0] = try KeptOutcome.decode(from: #"{"i":1,"p":2,"v":"new"}"#)
+        market.byKey["k"] = try KeptOutcome.decode(from: #"{"i":1,"p":2}"#)
+        market.single = try KeptOutcome.decode(from: #"{"i":1,"p":2}"#)
+        let body = try market.changes(since: snapshot).jsonData()
+        let receiver = try KeptMarket.decode(from: old)
+        try receiver.update(from: body)
+        XCTAssertEqual(try receiver.jsonString(), try market.jsonString(), String(decoding: body, as: UTF8.self))
+        XCTAssertEqual(try receiver.jsonString(), #"{"o":[{"i":1,"p":2}],"q":[{"i":1,"p":2,"v":"new"},{"i":2,"p":1}],"d":{"k":{"i":1,"p":2}},"s":{"i":1,"p":2}}"#)
+    }
+
     func testDecodeKeepsUnknownMembersAndWritesThemAfterTheMappedOnesInFirstSeenOrder() throws {
         let model = try Proxy.decode(from: #"{"z":[1,{"a":null}],"n":"A","y":null,"p":1.5,"x":{"k":"v"}}"#)
         XCTAssertEqual(model.name, "A")

@@ -4,6 +4,8 @@ struct ObjectState {
     let object: AnyObject
     /// The probe of each member, by the table it belongs to.
     var probes: [ObjectIdentifier: [ChangeProbe]]
+    /// The members the maps do not name that the object kept (`BaseModel.keepsUnknownKeys`).
+    var unknownKeys = JSONObject()
 }
 
 /// Takes snapshots of model graphs and compares graphs with them.
@@ -19,7 +21,7 @@ enum ModelSnapshots {
         while let object = pending.popLast() {
             let id = ObjectIdentifier(object)
             guard objects[id] == nil, let members = memberTable(of: object) else { continue }
-            var state = ObjectState(object: object, probes: [:])
+            var state = ObjectState(object: object, probes: [:], unknownKeys: (object as? BaseModel)?.unknownKeys ?? JSONObject())
             forEachTable(members) { table in
                 // Identities are kept as they are now: code may change them in place later.
                 let probes = table.accessors.map { accessor -> ChangeProbe in
@@ -136,7 +138,12 @@ private final class FormerJSON: @unchecked Sendable {
             return recorder.json(ofModel: object)
         }
         defer { writing.remove(id) }
-        return .object(self.members(members, of: state))
+        // The unknown keys after the mapped members, as a model writes them.
+        var object = self.members(members, of: state)
+        for (key, value) in state.unknownKeys where object[key] == nil {
+            object[key] = value
+        }
+        return .object(object)
     }
 
     private func members(_ table: MemberTable, of state: ObjectState) -> JSONObject {

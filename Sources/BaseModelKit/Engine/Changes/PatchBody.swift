@@ -15,8 +15,9 @@
 ///   each one removed.
 /// - A model written in full where the receiver already has one to merge into — a replaced property,
 ///   key or element — is written as a replacement: besides all its properties, `null` for every key
-///   the receiver's dictionaries of models hold and the new model's do not, at any depth, so that the
-///   merge leaves nothing of the old model behind.
+///   the receiver's dictionaries of models hold and the new model's do not, and for every unknown key
+///   the old model kept (`BaseModel.keepsUnknownKeys`) and the new one does not, at any depth, so
+///   that the merge leaves nothing of the old model behind.
 ///
 /// Properties without changes are left out, and so are objects that have none below them. An object
 /// the graph holds in two places is written in both. The work is linear in the graph and the changes.
@@ -199,6 +200,10 @@ enum PatchBody {
             else { return written }
             defer { writing.remove(ObjectIdentifier(object)) }
             undoLeftovers(of: object, members: members, in: &fields, over: oldFields)
+            // A member only the old object wrote — an unknown key it kept — is removed.
+            for (key, _) in oldFields where fields[key] == nil {
+                fields[key] = .null
+            }
             return .object(fields)
         }
 
