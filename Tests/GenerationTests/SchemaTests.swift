@@ -23,11 +23,22 @@ private struct MiniValidator {
             guard allowed.contains(where: { fits(value, $0) }) else { return "\(path): \(value) is not \(allowed)" }
         }
         if case .array(let values)? = rules["enum"], !values.contains(value) { return "\(path): \(value) is not one of \(values)" }
-        if let minimum = rules["minimum"]?.number?.double, let number = value.number?.double, number < minimum { return "\(path): below \(minimum)" }
-        if let maximum = rules["maximum"]?.number?.double, let number = value.number?.double, number > maximum { return "\(path): above \(maximum)" }
+        if let number = value.number {
+            if let minimum = rules["minimum"]?.number, compare(number, minimum) < 0 { return "\(path): below \(minimum)" }
+            if let maximum = rules["maximum"]?.number, compare(number, maximum) > 0 { return "\(path): above \(maximum)" }
+            if let minimum = rules["exclusiveMinimum"]?.number, compare(number, minimum) <= 0 { return "\(path): not above \(minimum)" }
+            if let maximum = rules["exclusiveMaximum"]?.number, compare(number, maximum) >= 0 { return "\(path): not below \(maximum)" }
+        }
+        if case .string(let text) = value {
+            if let least = rules["minLength"]?.number?.double, Double(text.unicodeScalars.count) < least { return "\(path): shorter than \(least)" }
+            if case .string(let pattern)? = rules["pattern"], text.range(of: pattern, options: .regularExpression) == nil {
+                return "\(path): \(text) does not match \(pattern)"
+            }
+        }
         if case .object(let object) = value {
             for required in rules["required"]?.array ?? [] where object[required.string ?? ""] == nil { return "\(path): lacks \(required)" }
             for (key, member) in object {
+                if let names = rules["propertyNames"], let problem = problem(.string(key), names, at: "\(path) key \(key)") { return problem }
                 if let rule = rules["properties"]?[key] {
                     if let problem = problem(member, rule, at: "\(path).\(key)") { return problem }
                 } else if let rule = rules["additionalProperties"], let problem = problem(member, rule, at: "\(path).\(key)") {
@@ -44,6 +55,14 @@ private struct MiniValidator {
             if rules["uniqueItems"] == true, Set(elements).count != elements.count { return "\(path): repeats an item" }
         }
         return nil
+    }
+
+    /// The order of two numbers: exact where both are decimals `Decimal` holds (64-bit bounds are
+    /// not exact as `Double`), by `Double` otherwise (beyond its range, infinite).
+    private func compare(_ first: JSONNumber, _ second: JSONNumber) -> Int {
+        if let first = first.decimal, let second = second.decimal { return first < second ? -1 : first > second ? 1 : 0 }
+        let (a, b) = (first.double ?? (first.description.hasPrefix("-") ? -.infinity : .infinity), second.double ?? .nan)
+        return a < b ? -1 : a > b ? 1 : 0
     }
 
     private func fits(_ value: JSON, _ type: String) -> Bool {
@@ -86,8 +105,48 @@ private final class Everything: BaseModel {
     override class var requiredKeys: Set<String> { ["i"] }
 }
 
+/// Numbers at the edges of their types, and dictionaries keyed by numbers and Booleans.
+private final class Bounded: BaseModel {
+    var big: UInt64 = 0
+    var signed: Int64 = 0
+    var small: UInt8 = 0
+    var single: Float = 0
+    var double: Double = 0
+    var byNumber: [Int: String] = [:]
+    var byByte: [UInt8: String] = [:]
+    var byFlag: [Bool: String] = [:]
+    override class var apiToLocal: [String: String] {
+        ["u64": "big", "i64": "signed", "u8": "small", "f": "single", "d": "double", "bn": "byNumber", "bb": "byByte", "bf": "byFlag"]
+    }
+}
+
 @Suite("JSON Schema export")
 struct SchemaTests {
+    @Test("numbers and dictionary keys: the schema accepts exactly what strict decoding accepts")
+    func boundsAgreeWithDecoding() throws {
+        let schema = try Bounded.jsonSchema()
+        let validator = MiniValidator(document: schema)
+        var strict = DecodingOptions()
+        strict.coercion = .strict
+        let documents = [
+            #"{"u64":18446744073709551615}"#, #"{"u64":18446744073709551616}"#, #"{"u64":-1}"#, #"{"u64":0}"#,
+            #"{"i64":-9223372036854775808}"#, #"{"i64":-9223372036854775809}"#, #"{"i64":9223372036854775807}"#, #"{"i64":9223372036854775808}"#,
+            #"{"u8":255}"#, #"{"u8":256}"#,
+            #"{"f":3.4028235e38}"#, #"{"f":-3.4028235e38}"#, #"{"f":3.4028236e38}"#, #"{"f":1e39}"#, #"{"f":1e-50}"#,
+            #"{"d":1.7976931348623157e308}"#, #"{"d":1e400}"#, #"{"d":-1e400}"#,
+            #"{"bn":{"x":"y"}}"#, #"{"bn":{"1":"a","-2":"b","+3":"c","007":"d","-0":"e"}}"#, #"{"bn":{"1.5":"a"}}"#, #"{"bn":{"":"a"}}"#,
+            #"{"bn":{"9223372036854775807":"a"}}"#, #"{"bn":{"9223372036854775808":"a"}}"#, #"{"bn":{"-9223372036854775808":"a"}}"#,
+            #"{"bn":{"-9223372036854775809":"a"}}"#, #"{"bn":{"99999999999999999999":"a"}}"#, #"{"bn":{" 1":"a"}}"#, #"{"bn":{"+":"a"}}"#,
+            #"{"bb":{"255":"a","0":"b","00255":"c"}}"#, #"{"bb":{"256":"a"}}"#, #"{"bb":{"-1":"a"}}"#, #"{"bb":{"-0":"a"}}"#, #"{"bb":{"199":"a","249":"b"}}"#,
+            #"{"bf":{"true":"a","false":"b"}}"#, #"{"bf":{"yes":"a"}}"#,
+        ]
+        for document in documents {
+            let decodes = (try? Bounded.decode(from: document, options: strict)) != nil
+            let problem = validator.problem(try JSON(parsing: document), schema)
+            #expect(decodes == (problem == nil), "\(document): \(problem ?? "valid") but \(decodes ? "decodes" : "is refused")")
+        }
+    }
+
     @Test("the generated feed classes' schema: every sample validates, a value of the wrong type does not")
     func feedSchema() throws {
         let schema = try Feed.jsonSchema()
@@ -113,7 +172,7 @@ struct SchemaTests {
         let schema = try Everything.jsonSchema()
         let own = try #require(schema["$defs"]?["Everything"])
         #expect(own["required"] == ["i"])
-        #expect(own["properties"]?["i"] == ["type": "integer", "format": "int64"])
+        #expect(own["properties"]?["i"] == ["type": "integer", "minimum": .number(JSONNumber(Int64.min)), "maximum": .number(JSONNumber(Int64.max)), "format": "int64"])
         #expect(own["properties"]?["t"] == ["type": "string", "enum": ["gold", "silver"]])
         #expect(own["properties"]?["tg"] == ["type": "array", "items": ["type": "string"], "uniqueItems": true])
         #expect(own["properties"]?["bn"] == ["type": "object", "additionalProperties": ["$ref": "#/$defs/Inner"]])

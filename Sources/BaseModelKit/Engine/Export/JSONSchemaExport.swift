@@ -96,7 +96,11 @@ struct JSONSchemaExport {
             let element = valueSchema(container.elementType, transformer: transformer)
             if container.isOptional { return nullable(element) }
             if type is any SetMarker.Type { return .object(["type": "array", "items": element, "uniqueItems": true]) }
-            if type is any DictionaryMarker.Type { return .object(["type": "object", "additionalProperties": element]) }
+            if let dictionary = type as? any DictionaryMarker.Type {
+                var schema: JSONObject = ["type": "object", "additionalProperties": element]
+                if let names = keySchema(dictionary.keyType) { schema["propertyNames"] = names }
+                return .object(schema)
+            }
             return .object(["type": "array", "items": element])
         }
         if let model = type as? BaseModel.Type { return .object(["$ref": .string("#/$defs/\(reference(to: model))")]) }
@@ -104,18 +108,22 @@ struct JSONSchemaExport {
         if let transformer, case .custom = transformer.kind {
             return .object(["description": "read and written by a custom transformer"])
         }
+        if let integer = type as? any FixedWidthInteger.Type, let bounds = Self.integerBounds(integer) {
+            var schema: JSONObject = ["type": "integer", "minimum": .number(bounds.minimum), "maximum": .number(bounds.maximum)]
+            if type == Int64.self || type == Int.self && Int.bitWidth == 64 { schema["format"] = "int64" }
+            if type == Int32.self || type == Int.self && Int.bitWidth == 32 { schema["format"] = "int32" }
+            return .object(schema)
+        }
         switch type {
         case is Bool.Type: return .object(["type": "boolean"])
-        case is Int64.Type, is Int.Type: return .object(["type": "integer", "format": "int64"])
-        case is UInt64.Type, is UInt.Type: return .object(["type": "integer", "format": "int64", "minimum": 0])
-        case is Int32.Type: return .object(["type": "integer", "format": "int32"])
-        case is UInt32.Type: return .object(["type": "integer", "minimum": 0, "maximum": .number(JSONNumber(UInt32.max))])
-        case is Int16.Type: return .object(["type": "integer", "minimum": .number(JSONNumber(Int16.min)), "maximum": .number(JSONNumber(Int16.max))])
-        case is UInt16.Type: return .object(["type": "integer", "minimum": 0, "maximum": .number(JSONNumber(UInt16.max))])
-        case is Int8.Type: return .object(["type": "integer", "minimum": -128, "maximum": 127])
-        case is UInt8.Type: return .object(["type": "integer", "minimum": 0, "maximum": 255])
-        case is Double.Type: return .object(["type": "number", "format": "double"])
-        case is Float.Type: return .object(["type": "number", "format": "float"])
+        case is Double.Type:
+            // Beyond the greatest finite value a number is refused (`1e400`).
+            let greatest = Double.greatestFiniteMagnitude
+            return .object(["type": "number", "format": "double", "minimum": .number(JSONNumber(-greatest)), "maximum": .number(JSONNumber(greatest))])
+        case is Float.Type:
+            // Refused from halfway past the greatest finite Float, where rounding gives infinity.
+            let limit = Double(Float.greatestFiniteMagnitude) + Double(Float.greatestFiniteMagnitude.ulp) / 2
+            return .object(["type": "number", "format": "float", "exclusiveMinimum": .number(JSONNumber(-limit)), "exclusiveMaximum": .number(JSONNumber(limit))])
         case is Decimal.Type: return .object(["type": "number"])
         case is String.Type: return .object(["type": "string"])
         case is Character.Type: return .object(["type": "string", "minLength": 1])
@@ -129,6 +137,65 @@ struct JSONSchemaExport {
             return enumSchema(raw)
         }
         return .object([:])
+    }
+
+    /// The least and greatest value of an integer type, as JSON numbers; `nil` beyond 64 bits.
+    private static func integerBounds<Integer: FixedWidthInteger>(_: Integer.Type) -> (minimum: JSONNumber, maximum: JSONNumber)? {
+        guard Integer.bitWidth <= 64 else { return nil }
+        return Integer.isSigned
+            ? (JSONNumber(Int64(Integer.min)), JSONNumber(Int64(Integer.max)))
+            : (JSONNumber(UInt64(Integer.min)), JSONNumber(UInt64(Integer.max)))
+    }
+
+    /// The schema of the keys of a dictionary keyed by `type` (`propertyNames`): the texts its key
+    /// reader accepts; `nil` for `String` keys.
+    private func keySchema(_ type: Any.Type) -> JSON? {
+        if type == String.self { return nil }
+        if let raw = type as? any RawRepresentable.Type {
+            let schema = enumSchema(raw)
+            // The keys are the raw values' text.
+            if case .array(let values)? = schema.object?["enum"] {
+                return .object(["enum": .array(values.map { $0.string.map(JSON.string) ?? .string("\($0)") })])
+            }
+            if schema.object?["type"] == "integer" { return .object(["pattern": .string(Self.integerPattern(Int.self))]) }
+            return nil
+        }
+        if let integer = type as? any FixedWidthInteger.Type {
+            return .object(["pattern": .string(Self.integerPattern(integer))])
+        }
+        switch type {
+        case is Bool.Type: return .object(["enum": ["true", "false"]])
+        case is Double.Type, is Float.Type:
+            return .object(["pattern": #"^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$"#])
+        case is Character.Type: return .object(["minLength": 1])
+        default: return nil
+        }
+    }
+
+    /// A pattern for the texts an integer type reads as a key (`Int(text)`): an optional sign, any
+    /// leading zeros, and digits no larger than the type's bounds.
+    private static func integerPattern<Integer: FixedWidthInteger>(_: Integer.Type) -> String {
+        let positive = "\\+?0*(?:0|\(digitsAtMost(String(Integer.max))))"
+        let negative = Integer.isSigned ? "-0*(?:0|\(digitsAtMost(String(Integer.min).dropFirst())))" : "-0+"
+        return "^(?:\(positive)|\(negative))$"
+    }
+
+    /// A pattern for the decimal numbers from 1 to `bound` written without leading zeros.
+    private static func digitsAtMost<Digits: StringProtocol>(_ bound: Digits) -> String {
+        let digits = Array(bound.utf8).map { Int($0 - UInt8(ascii: "0")) }
+        var choices: [String] = []
+        // Fewer digits than the bound: any.
+        if digits.count > 1 { choices.append("[1-9][0-9]{0,\(digits.count - 2)}") }
+        // As many digits: a smaller digit at some place after the same ones before it.
+        for place in digits.indices {
+            let lowest = place == 0 ? 1 : 0
+            guard digits[place] > lowest else { continue }
+            let prefix = digits[..<place].map(String.init).joined()
+            let rest = digits.count - place - 1
+            choices.append(prefix + "[\(lowest)-\(digits[place] - 1)]" + (rest > 0 ? "[0-9]{\(rest)}" : ""))
+        }
+        choices.append(digits.map(String.init).joined())
+        return choices.joined(separator: "|")
     }
 
     private func nullable(_ schema: JSON) -> JSON {
@@ -178,5 +245,9 @@ private func rawJSON(_ raw: Any) -> JSON? {
 /// Sets and dictionaries, whatever their elements: how the export tells them from arrays.
 private protocol SetMarker {}
 extension Set: SetMarker {}
-private protocol DictionaryMarker {}
-extension Dictionary: DictionaryMarker {}
+private protocol DictionaryMarker {
+    static var keyType: Any.Type { get }
+}
+extension Dictionary: DictionaryMarker {
+    static var keyType: Any.Type { Key.self }
+}
