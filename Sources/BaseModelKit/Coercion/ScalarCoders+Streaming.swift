@@ -110,7 +110,13 @@ extension NarrowFloatCoder {
         }
         // The tree's rule (`decode(_:existing:session:)`), for a number: one too large names the
         // number as written.
-        guard let narrow = Self.nearest(to: value) else {
+        let end = parser.position
+        let nearest = try Self.nearest(to: value) {
+            parser.position = start
+            defer { parser.position = end }
+            return try parser.readNumber().description
+        }
+        guard let narrow = nearest else {
             parser.position = start
             throw notExact(.number(try parser.readNumber()))
         }

@@ -138,16 +138,22 @@ struct DoubleCoder: ValueCoding {
 struct NarrowFloatCoder<Narrow: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCoding {
     var typeName: String { String(describing: Narrow.self) }
 
-    /// The nearest value of the type, or `nil` beyond its range.
+    /// The value of the type nearest to a number, given as `value` (the `Double` nearest to it), or
+    /// `nil` beyond the type's range. Rounding twice, to a `Double` and then to the type, gives the
+    /// nearest value except where the `Double` lies exactly halfway between two of the type's values
+    /// (`7.038531e-26` for `Float`): there the number as written (`text`) is rounded once.
     @inline(__always)
-    static func nearest(to value: Double) -> Narrow? {
-        let narrow = Narrow(value)
+    static func nearest(to value: Double, text: () throws -> String) rethrows -> Narrow? {
+        var narrow = Narrow(value)
+        if Narrow(value.nextUp) != Narrow(value.nextDown), let once = Narrow(try text()) {
+            narrow = once
+        }
         return narrow.isFinite ? narrow : nil
     }
 
     func decode(_ json: JSON, existing: Narrow?, session: DecodingSession) throws -> Narrow {
         try exactNumber(in: json, session: session) { number in
-            number.double.flatMap(Self.nearest(to:))
+            number.double.flatMap { Self.nearest(to: $0) { number.description } }
         }
     }
 

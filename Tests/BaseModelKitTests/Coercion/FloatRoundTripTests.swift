@@ -16,6 +16,8 @@ struct FloatRoundTripTests {
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .greatestFiniteMagnitude.nextDown,
         .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .leastNormalMagnitude.nextDown,
         0, -0.0, 1, 0.1, 16_777_216, 3.4028235e38,
+        // Its text read as a Double lies exactly halfway between two Floats.
+        7.038531e-26, -7.038531e-26,
     ]
     static let doubleEdges: [Double] = [
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude.nextDown, 0.1, .leastNormalMagnitude / 3,
