@@ -3,7 +3,9 @@ import Foundation
 
 // Target (e): streams. Any byte string, handed over in chunks whose sizes the input's own bytes pick,
 // gives through `decodeElements` the models `decodeArray` gives (or an error at the same place), and
-// through `decodeLines` models or a `MappingError`: never a crash, a hang or another error.
+// through `decodeLines` models or a `MappingError`: never a crash, a hang or another error. Cancelled
+// after as many elements as the input's first byte picks, either stream delivers nothing more and
+// ends with `CancellationError` (or its own end).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStreams(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: start, count: count))
@@ -76,6 +78,32 @@ private func check(_ input: [UInt8]) async -> String? {
     } catch is MappingError {
     } catch {
         return "decodeLines threw something other than MappingError: \(error)"
+    }
+    let stopAfter = Int(input.first ?? 0) % 8
+    for lines in [false, true] {
+        let stream = lines ? FuzzItem.decodeLines(from: Chunks(bytes: input)) : FuzzItem.decodeElements(from: Chunks(bytes: input))
+        if let failure = await Task(operation: { await cancelled(stream, after: stopAfter) }).value {
+            return "\(lines ? "decodeLines" : "decodeElements"): \(failure)"
+        }
+    }
+    return nil
+}
+
+/// Iterates `stream`, cancelling its own task after `count` elements: what went wrong, if anything.
+private func cancelled<Stream: AsyncSequence>(_ stream: Stream, after count: Int) async -> String? {
+    var delivered = 0
+    do {
+        for try await _ in stream {
+            if delivered > count { return "an element came after the task was cancelled" }
+            if delivered == count { withUnsafeCurrentTask { $0?.cancel() } }
+            delivered += 1
+        }
+    } catch is CancellationError {
+        if delivered <= count { return "CancellationError before the task was cancelled" }
+    } catch is MappingError {
+        if delivered > count { return "a MappingError after the task was cancelled" }
+    } catch {
+        return "threw something other than MappingError or CancellationError: \(error)"
     }
     return nil
 }

@@ -6,7 +6,8 @@ collections, nested models — in optionals, arrays, arrays merged by identity, 
 dictionaries and dictionaries of dictionaries —, raw `JSON`, raw-value enums, dates through every transformer, a custom
 transformer), in classes with inheritance, overridden hooks (`deserialize` reading a key outside the
 map, `serialize` adding it, `didDeserialize` rejecting a value), polymorphism (`modelClass(for:)`
-picking a subclass by a type key), lossy collections and dotted key paths. Each class lists a sample
+picking a subclass by a type key), lossy collections, dotted key paths, partial collections and
+classes that keep unknown keys. Each class lists a sample
 document (every key with a plausible value) that seeds the fuzzer. A second list holds classes the
 schema must refuse: function-typed and metatype fields, mapped with a transformer.
 
@@ -75,6 +76,9 @@ def main():
         "    encode: { (value: Int) in .string(String(value)) })",
         "",
     ]
+    # The live-update flags draw from a generator of their own, so that adding them left the classes
+    # above as they were.
+    live = random.Random(SEED + 1)
     classes = []  # (name, parent index or None, fields, sample, flags)
     for index in range(CLASSES):
         name = "Zoo%02d" % index
@@ -159,6 +163,8 @@ def main():
             "lossy": rng.random() < 0.3,
             "polymorphic": False,
             "identities": identities,
+            "partial": [prop for prop, _ in identities if live.random() < 0.7],
+            "keepsUnknownKeys": live.random() < 0.3,
         }
         if parent is not None:
             sample = dict(classes[parent][3], **sample)
@@ -189,6 +195,11 @@ def main():
         if flags["identities"]:
             lines.append("    override class var identities: [String: String] { [%s] }"
                          % ", ".join('"%s": "%s"' % pair for pair in flags["identities"]))
+        if flags["partial"]:
+            lines.append("    override class var partialCollections: Set<String> { [%s] }"
+                         % ", ".join('"%s"' % prop for prop in flags["partial"]))
+        if flags["keepsUnknownKeys"]:
+            lines.append("    override class var keepsUnknownKeys: Bool { true }")
         transformers = [(prop, t) for prop, _, _, t, _ in fields if t]
         if transformers:
             lines.append("    override class var transformers: [String: JSONTransformer] { [%s] }"
