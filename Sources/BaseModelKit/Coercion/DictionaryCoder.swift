@@ -86,13 +86,16 @@ struct DictionaryCoder<Value>: ValueCoding {
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
         guard holdsReferences, session.changeLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        return ReferenceCollections.dictionary(try mergeObjects(from: &parser, into: ReferenceCollections.objects(current), session: session), of: Value.self)
+        var result = ReferenceCollections.objects(current)
+        try mergeObjects(from: &parser, into: &result, session: session) { _, _, _ in }
+        return ReferenceCollections.dictionary(result, of: Value.self)
     }
 
-    /// The merge of `decode(from:merging:session:)`, on the references (models are references).
+    /// The merge of `decode(from:merging:session:)`, on the references (models are references), in
+    /// place: see `ModelDictionaryMerging.mergeModels`.
     @inline(never)
-    private func mergeObjects(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject] {
-        var result = current
+    private func mergeObjects(from parser: inout JSONParser, into result: inout [String: AnyObject], session: DecodingSession,
+                              wrote: (String, AnyObject?, AnyObject?) -> Void) throws {
         // A key that repeats counts with its last value: met without looking ahead, it makes the
         // update run again looking ahead (see `RepeatedKeyInUpdate`). Most messages carry a key or two.
         let shadowed = session.shadowsRepeatedKeys ? parser.shadowedValues() : nil
@@ -107,25 +110,28 @@ struct DictionaryCoder<Value>: ValueCoding {
             if !session.shadowsRepeatedKeys, !read.insert(key) { throw RepeatedKeyInUpdate() }
             if parser.peekToken() == UInt8(ascii: "n") {
                 try parser.readLiteral(.null)
-                result[key] = nil
+                if let removed = result.removeValue(forKey: key) { wrote(key, removed, nil) }
                 continue
             }
             let existing = result[key]
             do {
                 if let existing {
-                    // Being the object already there, a model merged in place is not written back
-                    // (that would copy the whole dictionary, whose storage the property shares).
-                    if let replaced = try value.merge(from: &parser, intoReference: existing, session: session) { result[key] = replaced }
+                    // Being the object already there, a model merged in place is not written back.
+                    if let replaced = try value.merge(from: &parser, intoReference: existing, session: session) {
+                        result[key] = replaced
+                        wrote(key, existing, replaced)
+                    }
                 } else {
-                    result[key] = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
+                    let added = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
+                    result[key] = added
+                    wrote(key, nil, added)
                 }
             } catch {
-                // A model merged in place fails the update rather than leave the dictionary.
+                // A model merged in place fails the update rather than leave the dictionary; a new
+                // one that the rules drop is not added.
                 try entries.drop(after: error, mayDrop: existing == nil, in: &parser, session: session)
-                result[key] = nil
             }
         }
-        return result
     }
 
     func decode(_ json: JSON, existing: [String: Value]?, session: DecodingSession) throws -> [String: Value] {
@@ -238,9 +244,9 @@ extension DictionaryCoder: ModelDictionaryMerging {
     var mergesModels: Bool { holdsReferences && value.isModel }
     var modelDictionaryMerging: (any ModelDictionaryMerging)? { mergesModels ? self : nil }
 
-    func mergeModels(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject]? {
+    func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
+                     wrote: (String, AnyObject?, AnyObject?) -> Void) throws {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        let merged = try mergeObjects(from: &parser, into: current, session: session)
-        return isSameObject(merged, current) ? nil : merged
+        try mergeObjects(from: &parser, into: &models, session: session, wrote: wrote)
     }
 }

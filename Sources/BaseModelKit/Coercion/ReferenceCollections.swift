@@ -99,9 +99,13 @@ protocol ModelDictionaryMerging {
     /// Whether an update merges the coder's dictionaries (of models) rather than reading them anew.
     var mergesModels: Bool { get }
 
-    /// `current` merged with the object at the parser's position, as `decode(from:merging:session:)`
-    /// merges it in an update; `nil` when the result is `current` itself (the same storage).
-    func mergeModels(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject]?
+    /// Merges the object at the parser's position into `models` in place, as
+    /// `decode(from:merging:session:)` merges it in an update, telling `wrote` of each entry it
+    /// changes — its key, the model it held (`nil`: none) and the one it holds now — right after the
+    /// change, so that an error thrown later leaves every change told. A model merged in place is
+    /// not an entry changed: its own member loop logs and records its writes.
+    func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
+                     wrote: (_ key: String, _ old: AnyObject?, _ new: AnyObject?) -> Void) throws
 
     /// The model `id` names in `models`, as `ModelAddressing.address(_:in:positions:session:)`
     /// finds it in the dictionary.

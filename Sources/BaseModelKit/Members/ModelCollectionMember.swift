@@ -102,14 +102,38 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
         // represents bit for bit (see `ReferenceCollections`); `ModelCollectionMemberTests` compares
         // every result with the access's.
         if isDictionary {
-            let current = handle.read(from: object, as: [String: AnyObject].self)
-            guard let merged = try dictionary.mergeModels(from: &parser, into: current, session: session) else { return }
-            write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, site: site)
+            try mergeDictionary(from: &parser, into: object, session: session, tracker: tracker, site: site)
         } else {
             let current = handle.read(from: object, as: [AnyObject].self)
             guard let merged = try array.mergeModels(from: &parser, into: current, session: session) else { return }
             write(unsafeBitCast(merged, to: Value.self), replacing: unsafeBitCast(current, to: Value.self), in: object, session: session, tracker: tracker, site: site)
         }
+    }
+
+    /// Merges into the dictionary of models in place, at a cost that follows the entries the JSON
+    /// lists, not the dictionary's size: the dictionary is taken out of the field (so that this
+    /// merge holds its only reference and changes it without a copy) and put back; the undo log
+    /// keeps the old model of each entry written, and `tracker` gets a change per entry.
+    private func mergeDictionary(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
+        // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
+        var models = handle.read(from: object, as: [String: AnyObject].self)
+        handle.write(unsafeBitCast([String: AnyObject](), to: Value.self), to: object)
+        var written: [(key: String, old: AnyObject?, new: AnyObject?)] = []
+        defer {
+            handle.write(unsafeBitCast(models, to: Value.self), to: object)
+            if !written.isEmpty {
+                // Undone entry by entry, the last first: the models taken out stay alive in the log.
+                let handle = handle
+                session.changeLog?.noteUndo(in: object) { [written] in
+                    var models = handle.read(from: object, as: [String: AnyObject].self)
+                    handle.write(unsafeBitCast([String: AnyObject](), to: Value.self), to: object)
+                    for entry in written.reversed() { models[entry.key] = entry.old }
+                    handle.write(unsafeBitCast(models, to: Value.self), to: object)
+                }
+            }
+        }
+        try dictionary.mergeModels(from: &parser, into: &models, session: session) { key, old, new in written.append((key, old, new)) }
+        if let tracker, !written.isEmpty { tracker.recordEntries(written, of: object, at: site()) }
     }
 
     /// Writes `after` over `before`, logged for an update's undo, and records the change in
@@ -125,7 +149,8 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
 private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
     var mergesModels: Bool { false }
 
-    func mergeModels(from parser: inout JSONParser, into current: [String: AnyObject], session: DecodingSession) throws -> [String: AnyObject]? {
+    func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
+                     wrote: (String, AnyObject?, AnyObject?) -> Void) throws {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 

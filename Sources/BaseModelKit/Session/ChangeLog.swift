@@ -153,6 +153,20 @@ final class ChangeLog: Sendable {
         }
     }
 
+    /// Logs `undo`, which puts back what the engine is about to change in `object` in place (entries
+    /// of a collection it merges), as `noteWrite` logs a field's old value: nothing for an object this
+    /// update created or whose fields were copied.
+    func noteUndo(in object: AnyObject, _ undo: @escaping () -> Void) {
+        state.withLock { state in
+            if state.lastWritten != ObjectIdentifier(object) {
+                state.lastWritten = ObjectIdentifier(object)
+                state.lastWrittenExisted = isClaimed(object, thread) && !state.hasCopied(object)
+            }
+            guard state.lastWrittenExisted else { return }
+            state.entries.append(.write(undo: undo))
+        }
+    }
+
     /// Hands each object this update claimed to `giveBack`, once, and empties the log — keeping the
     /// room its lists made when `keepsRoom` (a log that another update may reuse: see
     /// `DecodingSession.recycle`), unless an update of many objects made much.

@@ -225,6 +225,17 @@ final class ChangeRecorder: Sendable {
         add(object: object, at: site, old: old, new: new, scope: .value)
     }
 
+    /// The changes of a dictionary of models that a merge made in place (`written`: each entry's key,
+    /// old model and new one), as `compare` lists the changes between the dictionary before and after:
+    /// one per key whose model came, went or was replaced, in the order of the keys' text.
+    func recordEntries(_ written: [(key: String, old: AnyObject?, new: AnyObject?)], of object: AnyObject, at site: ChangeSite) {
+        // A key is written once a merge (a repeat is refused or read once), so entries are its changes.
+        for entry in written.sorted(by: { $0.key.utf8Precedes($1.key) }) where entry.old !== entry.new {
+            add(object: object, at: site, last: .dictionaryKey(entry.key),
+                old: entry.old.map(oldJSON) ?? .null, new: entry.new.map(json(ofModel:)) ?? .null, scope: .key(entry.key))
+        }
+    }
+
     /// `object`, a model, as the maps write it (with `nil` as `null`).
     func json(ofModel object: AnyObject) -> JSON {
         modelJSON(object, encoding)

@@ -53,6 +53,49 @@ struct DictionaryMergeTests {
         #expect(Set(textChanges.map { "\($0.path)" }) == Set(objectChanges.map { "\($0.path)" }))
     }
 
+    /// The storage a dictionary value refers to (a dictionary is one reference to it).
+    private func storage(of dictionary: [String: BookMarket]) -> UInt {
+        withUnsafeBytes(of: dictionary) { $0.load(as: UInt.self) }
+    }
+
+    @Test("a delta changes a large dictionary in place: its storage is not copied, whatever its size")
+    func inPlace() throws {
+        for count in [100, 20_000] {
+            let text = "{" + (0..<count).map { #""k\#($0)":{"n":"m","p":1}"# }.joined(separator: ",") + "}"
+            let book = try Book.decode(from: #"{"m":\#(text)}"#)
+            book.markets.reserveCapacity(count + 64)
+            let before = storage(of: book.markets)
+            let held = try #require(book.markets["k1"])
+            // Quantities changed, keys removed, added and replaced by a model of the delta.
+            let changes = try book.update(from: #"{"m":{"k1":{"p":2},"k2":null,"k3":null,"new1":{"n":"a","p":3},"new2":{"n":"b","p":4}}}"#)
+            #expect(storage(of: book.markets) == before, "\(count) entries: the storage was copied")
+            #expect(book.markets.count == count && book.markets["k1"] === held && held.price == 2)
+            #expect(changes.map { "\($0.path)" } == [#"m["k1"].p"#, #"m["k2"]"#, #"m["k3"]"#, #"m["new1"]"#, #"m["new2"]"#])
+            // Without change sets, the same.
+            var quiet = DecodingOptions()
+            quiet.recordsChanges = false
+            try book.update(from: #"{"m":{"k4":null,"new3":{"n":"c","p":5}}}"#, options: quiet)
+            #expect(storage(of: book.markets) == before && book.markets.count == count && book.markets["new3"]?.price == 5)
+        }
+    }
+
+    @Test("a failed delta puts back every entry it added, removed or replaced, in place")
+    func inPlaceRollback() throws {
+        let book = try Book.decode(from: #"{"m":{"a":{"n":"A","p":1},"b":{"n":"B","p":2},"c":{"n":"C","p":3}}}"#)
+        let before = book.markets
+        // Removes a, adds d, merges b, then fails at c (a negative price is refused).
+        #expect(throws: MappingError.self) {
+            try book.update(from: #"{"m":{"a":null,"d":{"n":"D","p":4},"b":{"p":9},"c":{"p":-1}}}"#)
+        }
+        #expect(book.markets.count == 3 && book.markets.keys.sorted() == ["a", "b", "c"])
+        #expect(["a", "b", "c"].allSatisfy { book.markets[$0] === before[$0] })
+        #expect(book.markets["b"]?.price == 2 && book.markets["c"]?.price == 3)
+        // A repeated key, as in the order book's deltas: the last value counts, once.
+        let changes = try book.update(from: #"{"m":{"a":null,"e":{"n":"E","p":5},"a":{"n":"A2","p":6}}}"#)
+        #expect(book.markets["a"] === before["a"] && book.markets["a"]?.price == 6 && book.markets["e"]?.price == 5)
+        #expect(changes.count == 3, "\(changes.map(\.description))")
+    }
+
     @Test("a failed update leaves the dictionary and every model in it as they were")
     func atomic() throws {
         let book = try book()
