@@ -15,6 +15,7 @@ schema must refuse: function-typed and metatype fields, mapped with a transforme
 """
 import json
 import random
+import re
 import sys
 
 SEED = 20261123
@@ -164,7 +165,7 @@ def main():
             "polymorphic": False,
             "identities": identities,
             "partial": [prop for prop, _ in identities if live.random() < 0.7],
-            "keepsUnknownKeys": live.random() < 0.3,
+            "keepsUnknownKeys": False,
         }
         if parent is not None:
             sample = dict(classes[parent][3], **sample)
@@ -182,6 +183,18 @@ def main():
             classes[parent][2].append(("typeTag%d" % parent, "String", '""', None, "$t"))
             for child in children:
                 classes[child][3]["$t"] = classes[child][0]
+
+    # Unknown keys are kept by some of the classes no other class can hold (no field names them, and
+    # they are in no inheritance chain), so that the others' graphs hold no such model.
+    named = set()
+    for _, parent, fields, _, _ in classes:
+        for _, swift, _, _, _ in fields:
+            named.update(re.findall(r"Zoo\d\d", swift))
+        if parent is not None:
+            named.add(classes[parent][0])
+    for index, (name, parent, _, _, flags) in enumerate(classes):
+        if name not in named and parent is None and live.random() < 0.5:
+            flags["keepsUnknownKeys"] = True
 
     for index, (name, parent, fields, sample, flags) in enumerate(classes):
         base = classes[parent][0] if parent is not None else "BaseModel"
@@ -238,6 +251,31 @@ def main():
         lines.append("}")
         lines.append("")
 
+    # The classes whose graphs may hold a model that keeps unknown keys: through its fields, its
+    # subclasses (polymorphism) and its superclass's fields. Change sets list mapped members only,
+    # so the target compares their PATCH bodies only for the other classes.
+    reaches = {index: set() for index in range(len(classes))}
+    for index, (name, parent, fields, _, flags) in enumerate(classes):
+        for _, swift, _, _, _ in fields:
+            for target, other in enumerate(classes):
+                if re.search(r"\b%s\b" % other[0], swift):
+                    reaches[index].add(target)
+        if parent is not None:
+            reaches[parent].add(index)
+            reaches[index].add(parent)
+    keeps = set()
+    changed = True
+    while changed:
+        changed = False
+        for index in range(len(classes)):
+            if index in keeps:
+                continue
+            if classes[index][4]["keepsUnknownKeys"] or reaches[index] & keeps:
+                keeps.add(index)
+                changed = True
+    lines.append("/// Whether a graph of each class may hold a model that keeps unknown keys.")
+    lines.append("let zooMayKeepUnknownKeys: [Bool] = [%s]" % ", ".join("true" if i in keeps else "false" for i in range(len(classes))))
+    lines.append("")
     lines.append("/// Every class of the zoo, in order.")
     lines.append("let zooClasses: [BaseModel.Type] = [%s]" % ", ".join("%s.self" % c[0] for c in classes))
     lines.append("")
