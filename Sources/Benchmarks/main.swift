@@ -68,7 +68,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand
 // (10 000 partial deltas addressed by identity, applied to a board of 5 000 events, or
 // `BENCHMARK_EVENTS`, as many times, the same three ways), delta-setup, delta-setup-hand (their
-// setup alone),
+// setup alone), book-update, book-update-quiet, book-update-hand (500 deltas of 20 levels into an
+// order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, each of the two sets `BENCHMARK_TURNS`
+// times over, the same three ways), book-setup (its setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
 // as messages), foundation-parse, foundation-write.
@@ -125,6 +127,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         } else {
             let model = try DeltaBoardModel.decode(from: board)
             for turn in 0..<turns { for delta in sets[turn % 2] { consume(try model.update(from: delta.body, at: delta.path, options: options)) } }
+        }
+    case "book-update", "book-update-quiet", "book-update-hand", "book-setup":
+        // FILE is not read: an order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, and its
+        // 20-level deltas are generated; both sets in turn (book-setup only generates and decodes).
+        let (book, sets) = OrderBook.generate(levels: environmentNumber("BENCHMARK_LEVELS") ?? 50_000)
+        let turns = task == "book-setup" ? 0 : profileTurns
+        var options = DecodingOptions()
+        options.recordsChanges = task == "book-update"
+        let model = try OrderBookModel.decode(from: book)
+        if task == "book-update-hand" {
+            let record = HandWrittenOrderBook.decode(model)
+            for turn in 0..<turns { for delta in sets[turn % 2] { try HandWrittenOrderBook.apply(delta, to: record) } }
+        } else {
+            for turn in 0..<turns { for delta in sets[turn % 2] { consume(try model.update(from: delta, options: options)) } }
         }
     case "zoo-decode", "zoo-encode", "hand-zoo-decode", "hand-zoo-encode", "codable-zoo-decode", "zoo-setup":
         // FILE is not read: the zoo feed is generated (zoo-setup only generates it and decodes it once
@@ -224,7 +240,7 @@ if payloads.isEmpty && !wantsJSON {
 payloads.append(Payloads.oddsFeed())
 
 // `--suite json` or `--suite models` runs one half only; `--suite live` the live updates alone,
-// `--suite zoo` the type zoo alone.
+// `--suite deltas` the small deltas into large collections alone, `--suite zoo` the type zoo alone.
 let suite = CommandLine.arguments.firstIndex(of: "--suite").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 var rows: [ResultRow] = []
 if suite == nil || suite == "json" {
@@ -233,6 +249,9 @@ if suite == nil || suite == "json" {
 if suite == nil || suite == "models" || suite == "live" {
     rows += try ModelBenchmarks.liveUpdates(settings: settings)
     rows += try ModelBenchmarks.partialDeltas(settings: settings)
+}
+if suite == nil || suite == "models" || suite == "live" || suite == "deltas" {
+    rows += try ModelBenchmarks.orderBook(settings: settings)
 }
 if suite == "zoo" {
     rows += try ModelBenchmarks.zoo(settings: settings)
