@@ -187,59 +187,13 @@ struct ArrayCoder<Element>: ValueCoding {
         return same == current.count ? nil : Array(current[..<same])
     }
 
-    /// An update of an array in `partialCollections`: listed elements merge into the element of their
-    /// identity in place, or are added at the end; an element with the removal marker (`"$remove":
-    /// true`) removes its identity's element; elements not listed stay, in their order. An identity
-    /// listed more than once is resolved as a parsed object resolves a repeated key: its last listing
-    /// alone is applied, and an element it adds takes the place of the first listing among those
-    /// added. `nil` when the result holds the same objects in the same order.
-    @inline(never)
+    /// An update of an array in `partialCollections`, on a copy of `current` (see `mergePart`): `nil`
+    /// when the result holds the same objects in the same order.
     private func decodePart(from parser: inout JSONParser, merging current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
-        var elements = try ElementCursor(array: &parser, lossy: isLossy)
-        if elements.isEmpty { return nil }
-        let lastListings = identity.lastListings(inArrayAt: parser, session: session)
-        var byIdentity = IdentityIndex(current, identity: identity)
-        var kept = current
-        var removed: [Int] = []
-        // Each with the index of its identity's first listing, which orders them.
-        var added: [(firstListing: Int, object: AnyObject)] = []
-        while try elements.next(in: &parser, session: session) {
-            var position: Int?
-            do {
-                let (id, removes) = try identity.listing(ofElementAt: &parser)
-                if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != elements.index {
-                    // A later listing of the same identity wins.
-                    try parser.skipValue()
-                    continue
-                }
-                position = id.flatMap { identity.take($0, from: &byIdentity, session: session) }
-                if removes {
-                    if let position { removed.append(position) }
-                    try parser.skipValue()
-                    continue
-                }
-                if let position {
-                    // Lent, as in `decodeWhole`. Sound: `current` is this call's own array, alive and
-                    // unchanged until it returns.
-                    let lent = current.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
-                    if let replaced = try lent._withUnsafeGuaranteedRef({ try element.merge(from: &parser, intoReference: $0, session: session) }) {
-                        kept[position] = replaced
-                    }
-                } else {
-                    let firstListing = id.flatMap { lastListings?[identity.merged($0, session: session)]?.first } ?? elements.index
-                    added.append((firstListing, ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))))
-                }
-            } catch {
-                // An element merged in place fails the update rather than leave the array.
-                try elements.drop(after: error, mayDrop: position == nil, in: &parser, session: session)
-            }
-        }
-        guard !removed.isEmpty || !added.isEmpty else { return Self.isUnchanged(kept, from: current) ? nil : kept }
-        for position in removed.sorted(by: >) {
-            kept.remove(at: position)
-        }
-        if lastListings != nil { added.sort { $0.firstListing < $1.firstListing } }
-        return kept + added.map(\.object)
+        var merged = current
+        var positions: [IdentityKey: Int]?
+        try mergePart(from: &parser, into: &merged, positions: &positions, by: identity, session: session) { _ in }
+        return Self.isUnchanged(merged, from: current) ? nil : merged
     }
 
     func decode(_ json: JSON, existing: [Element]?, session: DecodingSession) throws -> [Element] {
@@ -328,6 +282,16 @@ struct ArrayCoder<Element>: ValueCoding {
     func encode(_ value: [Element], session: EncodingSession) throws -> JSON {
         try encodeByWriting(value, session: session)
     }
+}
+
+/// What a partial collection's merge read ahead of the elements it is given (`ElementIdentity.readAhead`).
+struct DeltaListings {
+    /// Each element's identity and removal mark, by index; `nil` for one to read where it stands
+    /// (without an identity, or not read ahead without error: its reading reports the error).
+    let listed: [(key: IdentityKey, removes: Bool)?]
+    /// When an identity is listed more than once: the indexes of each identity's listings, by its
+    /// form as a merge matches it (`ElementIdentity.merged`).
+    let repeated: [IdentityKey: [Int]]?
 }
 
 /// How the elements of an array of models are matched on an update (`BaseModel.identities`): by the
@@ -425,41 +389,70 @@ final class ElementIdentity: Sendable {
     }
 
     /// The identity `id` as a merge matches it: in its canonical form (`"1"` read leniently for an
-    /// `Int` is `1`) when it has one.
+    /// `Int` is `1`) when it has one. An integer for an `Int` identity, or a string for a `String`
+    /// one, is its own.
     func merged(_ id: IdentityKey, session: DecodingSession) -> IdentityKey {
-        canonical(id.json, session).map(IdentityKey.init) ?? id
+        let isOwnForm = usualField.withPublished { usual -> Bool in
+            switch (usual.field, id) {
+            case (.int, .int), (.string, .string): true
+            default: false
+            }
+        }
+        if isOwnForm == true { return id }
+        return canonical(id.json, session).map(IdentityKey.init) ?? id
     }
 
-    /// For a partial collection's merge, the positions at which each identity is listed in the array
-    /// at `parser` (just entered), read ahead on a copy of the parser; `nil` when no identity is
-    /// listed twice (the usual delta) or the array cannot be read ahead (its own reading reports
-    /// that).
-    func lastListings(inArrayAt parser: JSONParser, session: DecodingSession) -> [IdentityKey: [Int]]? {
+    /// For a partial collection's merge: each element of the array at `parser` (just entered), read
+    /// ahead on a copy of the parser — its identity and removal mark where they read without error —
+    /// and, when an identity is listed more than once, the positions of its listings; `nil` when
+    /// the array cannot be read ahead (its own reading reports why).
+    func readAhead(inArrayAt parser: JSONParser, session: DecodingSession) -> DeltaListings? {
         var scan = parser
-        var listings: [IdentityKey: [Int]] = [:]
-        var repeats = false
-        var index = 0
+        var listed: [(key: IdentityKey, removes: Bool)?] = []
+        listed.reserveCapacity(8)
         do {
-            // Each element: its identity read in place, then passed over.
+            // Each element: its identity read in place (a compact one in the same pass that finds
+            // its end), then passed over.
             while true {
                 guard let token = scan.peekToken() else { return nil }
                 if token == UInt8(ascii: "]") { break }
-                if index > 0 {
+                if !listed.isEmpty {
                     guard token == UInt8(ascii: ",") else { return nil }
                     scan.position += 1
                 }
-                if let id = try? listing(ofElementAt: &scan).key {
-                    let merged = merged(id, session: session)
-                    repeats = repeats || listings[merged] != nil
-                    listings[merged, default: []].append(index)
+                if let compact = scan.compactListing(key: keyBytes, removal: Self.removalKeyBytes) {
+                    listed.append(compact.key.flatMap { $0 == .json(.null) ? nil : ($0, compact.removes) })
+                    scan.position = compact.end
+                } else {
+                    let read = try? listing(ofElementAt: &scan)
+                    listed.append(read.flatMap { read in read.key.map { ($0, read.removes) } })
+                    try scan.skipValue()
                 }
-                try scan.skipValue()
-                index += 1
             }
         } catch {
             return nil
         }
-        return repeats ? listings : nil
+        // A delta lists a few elements, each once: compared in turn, or hashed when many.
+        var repeats = false
+        if listed.count <= 16 {
+            var index = 1
+            while !repeats, index < listed.count {
+                if let id = listed[index]?.key {
+                    let mergedID = merged(id, session: session)
+                    repeats = listed[..<index].contains { $0.map { merged($0.key, session: session) == mergedID } ?? false }
+                }
+                index += 1
+            }
+        } else {
+            var seen = Set<IdentityKey>(minimumCapacity: listed.count)
+            repeats = listed.contains { $0.map { !seen.insert(merged($0.key, session: session)).inserted } ?? false }
+        }
+        guard repeats else { return DeltaListings(listed: listed, repeated: nil) }
+        var repeated: [IdentityKey: [Int]] = [:]
+        for (index, entry) in listed.enumerated() {
+            if let entry { repeated[merged(entry.key, session: session), default: []].append(index) }
+        }
+        return DeltaListings(listed: listed, repeated: repeated)
     }
 
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
@@ -676,5 +669,14 @@ extension ArrayCoder: ModelArrayMerging {
         // Only coders that merge (`mergesModels`) are asked.
         guard let identity else { preconditionFailure("mergeModels(from:into:session:) of an array coder without identity") }
         return try mergeModels(from: &parser, into: current, by: identity, session: session)
+    }
+
+    var mergesInPart: Bool { identity?.isPartial == true && holdsReferences }
+
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
+                   edited: (PartialEdit) -> Void) throws {
+        // Only coders that merge in part (`mergesInPart`) are asked.
+        guard let identity else { preconditionFailure("mergePart(from:into:positions:session:edited:) of an array coder without identity") }
+        try mergePart(from: &parser, into: &elements, positions: &positions, by: identity, session: session, edited: edited)
     }
 }

@@ -238,6 +238,14 @@ extension JSONParser {
         compactMembers(in: bytes, object: open, key: key, removal: nil).map(\.key)
     }
 
+    /// `compactIdentityAndRemoval`, with where the element ends (after its `}`), for a read ahead
+    /// that passes over the element without the parser.
+    mutating func compactListing(key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool, end: Int)? {
+        let open = ByteScanning.skippingWhitespace(in: bytes, from: position)
+        guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
+        return Self.compactMembers(in: bytes, object: open, key: key, removal: removal)
+    }
+
     /// `compactIdentity` of the element at the parser's position (an object in compact form), for a
     /// partial collection: its identity — the value of its last member named `key`, `nil` when it has
     /// none — and whether its last member named `removal` is `true`, in one pass. `nil` — read both
@@ -246,16 +254,17 @@ extension JSONParser {
     mutating func compactIdentityAndRemoval(key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool)? {
         let open = ByteScanning.skippingWhitespace(in: bytes, from: position)
         guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
-        return Self.compactMembers(in: bytes, object: open, key: key, removal: removal)
+        return Self.compactMembers(in: bytes, object: open, key: key, removal: removal).map { ($0.key, $0.removes) }
     }
 
     /// The one pass of `compactIdentity` and `compactIdentityAndRemoval` over the compact object at
-    /// `open`: the identity (`nil` when no member has `key`) and, with `removal`, whether the last
-    /// member of that name is `true`; `nil` for anything the parser must read.
+    /// `open`: the identity (`nil` when no member has `key`), with `removal` whether the last member
+    /// of that name is `true`, and where the object ends (after its `}`); `nil` for anything the
+    /// parser must read.
     @inline(__always)
-    private static func compactMembers(in bytes: DocumentBytes, object open: Int, key: [UInt8], removal: [UInt8]?) -> (key: IdentityKey?, removes: Bool)? {
+    private static func compactMembers(in bytes: DocumentBytes, object open: Int, key: [UInt8], removal: [UInt8]?) -> (key: IdentityKey?, removes: Bool, end: Int)? {
         var member = open + 1
-        if bytes.byte(at: member) == UInt8(ascii: "}") { return (nil, false) }
+        if bytes.byte(at: member) == UInt8(ascii: "}") { return (nil, false, member + 1) }
         var identityStart: Int?
         var removes = false
         while true {
@@ -275,13 +284,16 @@ extension JSONParser {
                     return nil
                 }
             }
-            if bytes.byte(at: end) == UInt8(ascii: "}") { break }
+            if bytes.byte(at: end) == UInt8(ascii: "}") {
+                member = end + 1
+                break
+            }
             guard bytes.byte(at: end) == UInt8(ascii: ","), end > value else { return nil }
             member = end + 1
         }
-        guard let start = identityStart else { return (nil, removes) }
+        guard let start = identityStart else { return (nil, removes, member) }
         guard let identity = plainIdentity(in: bytes, at: start) else { return nil }
-        return (identity, removes)
+        return (identity, removes, member)
     }
 
     private static let trueLiteral = Array("true".utf8)

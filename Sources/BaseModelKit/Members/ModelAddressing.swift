@@ -34,8 +34,10 @@ protocol ModelAddressing {
 /// only under its lock. The lock is never taken with a model to free inside it (the table holds
 /// addresses and positions only), so a `deinit` on the same thread cannot wait for itself.
 enum IdentityPositions {
-    /// The indexes kept for one model, by member.
-    private typealias Indexes = [(member: Int, positions: [IdentityKey: Int])]
+    /// The indexes kept for one model, by member (an identity path's step: the member's index) or by
+    /// field (a partial collection's merge: `-1 - offset`). A partial collection's index also holds
+    /// the array it is complete for (`source`).
+    private typealias Indexes = [(member: Int, positions: [IdentityKey: Int], source: [AnyObject]?)]
 
     private static let table = Lock.make(AddressTable<Indexes>())
 
@@ -51,18 +53,53 @@ enum IdentityPositions {
 
     /// Keeps `positions` as the index of member `member` of `owner`.
     static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: AnyObject) {
+        _ = keep(positions, source: nil, slot: member, in: owner)
+    }
+
+    /// For a partial collection's merge: the index kept for the field at `offset` of `owner`, with
+    /// the array it is complete for, taken out of the table (the merge puts it back, brought up to
+    /// date, with `keep(_:for:ofField:in:)`).
+    static func take(ofField offset: Int, in owner: AnyObject) -> (positions: [IdentityKey: Int], source: [AnyObject])? {
         let address = UInt(bitPattern: ObjectIdentifier(owner))
-        table.withLock { table in
+        let slot = -1 - offset
+        return table.withLock { table -> (positions: [IdentityKey: Int], source: [AnyObject])? in
+            guard var indexes = table[address], let at = indexes.firstIndex(where: { $0.member == slot }) else { return nil }
+            let taken = indexes.remove(at: at)
+            table[address] = indexes.isEmpty ? nil : indexes
+            // Sound: as in `keep`.
+            AtomicOperations.store(table.count, to: ProcessWords.indexedModels)
+            return taken.source.map { (taken.positions, $0) }
+        }
+    }
+
+    /// Keeps `positions` as the index of the partial collection `source` in the field at `offset`
+    /// of `owner`. Holding `source` keeps its buffer from changing unseen: code that changes the
+    /// array copies the buffer first, and the next merge, finding another buffer, makes a new index.
+    static func keep(_ positions: [IdentityKey: Int], for source: [AnyObject], ofField offset: Int, in owner: AnyObject) {
+        let replaced = keep(positions, source: source, slot: -1 - offset, in: owner)
+        // Freed here, outside the lock: an array may hold the last reference to a model.
+        _ = replaced
+    }
+
+    /// Keeps an index in `slot`; returns the array the index it replaced held, to be let go of
+    /// outside the lock.
+    private static func keep(_ positions: [IdentityKey: Int], source: [AnyObject]?, slot member: Int, in owner: AnyObject) -> [AnyObject]? {
+        let address = UInt(bitPattern: ObjectIdentifier(owner))
+        return table.withLock { table -> [AnyObject]? in
             var indexes = table[address] ?? []
+            var replaced: [AnyObject]?
             if let at = indexes.firstIndex(where: { $0.member == member }) {
+                replaced = indexes[at].source
                 indexes[at].positions = positions
+                indexes[at].source = source
             } else {
-                indexes.append((member, positions))
+                indexes.append((member, positions, source))
             }
             table[address] = indexes
             noteIndexes(forModelOf: type(of: owner))
             // Sound: the word is a C global, alive for the whole process, touched only atomically.
             AtomicOperations.store(table.count, to: ProcessWords.indexedModels)
+            return replaced
         }
     }
 

@@ -103,6 +103,8 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
         // every result with the access's.
         if isDictionary {
             try mergeDictionary(from: &parser, into: object, session: session, tracker: tracker, site: site)
+        } else if array.mergesInPart {
+            try mergePart(from: &parser, into: object, session: session, tracker: tracker, site: site)
         } else {
             let current = handle.read(from: object, as: [AnyObject].self)
             guard let merged = try array.mergeModels(from: &parser, into: current, session: session) else { return }
@@ -136,6 +138,49 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
         if let tracker, !written.isEmpty { tracker.recordEntries(written, of: object, at: site()) }
     }
 
+    /// Merges into a partial collection in place, at a cost that follows the elements the JSON lists,
+    /// not the array's length: the array is taken out of the field (so that this merge holds its only
+    /// reference and changes it without a copy) and put back, with the index of its identities kept
+    /// beside the model (`IdentityPositions`) for the next merge; the undo log keeps each edit of the
+    /// array, and `tracker` gets a change per element added, removed or replaced.
+    private func mergePart(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
+        // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
+        var elements = handle.read(from: object, as: [AnyObject].self)
+        handle.write(unsafeBitCast([AnyObject](), to: Value.self), to: object)
+        var positions: [IdentityKey: Int]?
+        if elements.count > IdentityIndex.shortCount, let kept = IdentityPositions.take(ofField: handle.offset, in: object),
+           BufferIdentity.of(kept.source) == BufferIdentity.of(elements) {
+            positions = kept.positions
+        }
+        // The kept array is let go of here: `elements` now holds the buffer alone (unless code
+        // holds a copy, which the first change then copies).
+        var edits: [PartialEdit] = []
+        defer {
+            handle.write(unsafeBitCast(elements, to: Value.self), to: object)
+            if let positions, elements.count > IdentityIndex.shortCount {
+                IdentityPositions.keep(positions, for: elements, ofField: handle.offset, in: object)
+            }
+            if !edits.isEmpty {
+                // Undone edit by edit, the last first: the models taken out stay alive in the log.
+                let handle = handle
+                session.changeLog?.noteUndo(in: object) { [edits] in
+                    var elements = handle.read(from: object, as: [AnyObject].self)
+                    handle.write(unsafeBitCast([AnyObject](), to: Value.self), to: object)
+                    for edit in edits.reversed() {
+                        switch edit {
+                        case .replaced(let position, let old, _): elements[position] = old
+                        case .removed(let position, let old): elements.insert(old, at: position)
+                        case .appended: elements.removeLast()
+                        }
+                    }
+                    handle.write(unsafeBitCast(elements, to: Value.self), to: object)
+                }
+            }
+        }
+        try array.mergePart(from: &parser, into: &elements, positions: &positions, session: session) { edits.append($0) }
+        if let tracker, !edits.isEmpty { tracker.recordEdits(edits, count: elements.count, of: object, at: site()) }
+    }
+
     /// Writes `after` over `before`, logged for an update's undo, and records the change in
     /// `tracker`, if any.
     private func write(_ after: Value, replacing before: Value, in object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) {
@@ -155,6 +200,13 @@ private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
     }
 
     func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]? {
+        preconditionFailure("a model collection member asked the coder it does not have")
+    }
+
+    var mergesInPart: Bool { false }
+
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
+                   edited: (PartialEdit) -> Void) throws {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 

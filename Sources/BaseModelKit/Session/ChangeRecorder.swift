@@ -236,6 +236,42 @@ final class ChangeRecorder: Sendable {
         }
     }
 
+    /// The changes of a partial collection that a merge made in place (`edits`, in the order made,
+    /// leaving `count` elements), as `compare` lists the changes between the array before and after:
+    /// the elements removed (or replaced) at their old positions, then those added (or put in their
+    /// place) at their new ones.
+    func recordEdits(_ edits: [PartialEdit], count: Int, of object: AnyObject, at site: ChangeSite) {
+        var removed: [(position: Int, object: AnyObject)] = []
+        var replaced: [(position: Int, object: AnyObject)] = []
+        var appended: [AnyObject] = []
+        var removedPositions: [Int] = []
+        for edit in edits {
+            switch edit {
+            case .replaced(let position, let old, let new):
+                removed.append((position, old))
+                replaced.append((position, new))
+            case .removed(let position, let old):
+                removed.append((position, old))
+                removedPositions.append(position)
+            case .appended(let new):
+                appended.append(new)
+            }
+        }
+        removed.sort { $0.position < $1.position }
+        removedPositions.sort()
+        // A replaced element's new position is its old one less the removals before it; the
+        // appended elements are the last ones.
+        var added = replaced.map { entry in (position: entry.position - removedPositions.prefix { $0 < entry.position }.count, object: entry.object) }
+        added.sort { $0.position < $1.position }
+        added += appended.enumerated().map { (count - appended.count + $0.offset, $0.element) }
+        for entry in removed {
+            add(object: object, at: site, last: .index(entry.position), old: oldJSON(entry.object), new: .null, scope: .element(entry.position))
+        }
+        for entry in added {
+            add(object: object, at: site, last: .index(entry.position), old: .null, new: json(ofModel: entry.object), scope: .element(entry.position))
+        }
+    }
+
     /// `object`, a model, as the maps write it (with `nil` as `null`).
     func json(ofModel object: AnyObject) -> JSON {
         modelJSON(object, encoding)

@@ -1,0 +1,118 @@
+/// What a partial collection's merge changed in the array itself, in the order it changed it: undone
+/// in the reverse order, and recorded as the change set's element changes.
+enum PartialEdit {
+    /// The element at `position` was replaced by another object with its identity (one of another
+    /// class, which `modelClass(for:)` picked).
+    case replaced(position: Int, old: AnyObject, new: AnyObject)
+    /// The element at `position` was removed. Removals run from the last position to the first, so
+    /// each position is also the element's position before the merge.
+    case removed(position: Int, old: AnyObject)
+    /// An element was added at the end.
+    case appended(AnyObject)
+}
+
+extension ArrayCoder {
+    /// An update of an array in `partialCollections`, in place: listed elements merge into the
+    /// element of their identity, or are added at the end; an element with the removal marker
+    /// (`"$remove": true`) removes its identity's element; elements not listed stay, in their order.
+    /// An identity listed more than once is resolved as a parsed object resolves a repeated key: its
+    /// last listing alone is applied, and an element it adds takes the place of the first listing
+    /// among those added. `edited` hears of each change to the array right after it is made, so that
+    /// an error thrown later leaves every change told.
+    ///
+    /// `positions` is the index of the array's identities, complete for `elements` (`nil`: none, or
+    /// not known to be complete): used and kept up to date, so that a merge costs what the JSON lists.
+    /// A removal moves the elements after it, and leaves `nil` (a new index at the next merge). An
+    /// array of at most `IdentityIndex.shortCount` elements is searched without one.
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, by identity: ElementIdentity,
+                   session: DecodingSession, edited: (PartialEdit) -> Void) throws {
+        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
+        var cursor = try ElementCursor(array: &parser, lossy: isLossy)
+        if cursor.isEmpty { return }
+        let ahead = identity.readAhead(inArrayAt: parser, session: session)
+        let lastListings = ahead?.repeated
+        var removed: [Int] = []
+        // Each with the index of its identity's first listing, which orders them.
+        var added: [(firstListing: Int, object: AnyObject)] = []
+        while try cursor.next(in: &parser, session: session) {
+            var position: Int?
+            do {
+                let listed = ahead.flatMap { cursor.index < $0.listed.count ? $0.listed[cursor.index] : nil }
+                let (id, removes): (IdentityKey?, Bool) = try listed.map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser)
+                if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != cursor.index {
+                    // A later listing of the same identity wins.
+                    try parser.skipValue()
+                    continue
+                }
+                position = id.flatMap { find($0, in: elements, positions: &positions, by: identity, session: session) }
+                if removes {
+                    if let position { removed.append(position) }
+                    try parser.skipValue()
+                    continue
+                }
+                if let position {
+                    // Lent, as in `decodeWhole`. Sound: `elements` holds the element until the
+                    // assignment below, after the merge returns.
+                    let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
+                    if let replacement = try lent._withUnsafeGuaranteedRef({ try element.merge(from: &parser, intoReference: $0, session: session) }) {
+                        let old = elements[position]
+                        elements[position] = replacement
+                        edited(.replaced(position: position, old: old, new: replacement))
+                    }
+                } else {
+                    let firstListing = id.flatMap { lastListings?[identity.merged($0, session: session)]?.first } ?? cursor.index
+                    added.append((firstListing, ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))))
+                }
+            } catch {
+                // An element merged in place fails the update rather than leave the array.
+                try cursor.drop(after: error, mayDrop: position == nil, in: &parser, session: session)
+            }
+        }
+        if !removed.isEmpty {
+            for position in Set(removed).sorted(by: >) {
+                edited(.removed(position: position, old: elements.remove(at: position)))
+            }
+            positions = nil
+        }
+        if lastListings != nil { added.sort { $0.firstListing < $1.firstListing } }
+        for (_, object) in added {
+            if positions != nil, let id = identity.keyOf(object), positions![id] == nil { positions![id] = elements.count }
+            elements.append(object)
+            edited(.appended(object))
+        }
+    }
+
+    /// The position of the element whose identity is `id` (as written, or as the identity property
+    /// reads it: `"7"` for an `Int` is `7`). A long array is looked up in `positions`, made when `nil`;
+    /// a position whose element no longer has the identity (code changed it in place) makes the index
+    /// anew.
+    private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout [IdentityKey: Int]?, by identity: ElementIdentity, session: DecodingSession) -> Int? {
+        func holds(_ position: Int, _ wanted: IdentityKey) -> Bool {
+            // Sound: lent for the call; `elements` holds the element throughout.
+            let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
+            return lent._withUnsafeGuaranteedRef { identity.keyOf($0) } == wanted
+        }
+        func search(_ wanted: IdentityKey) -> Int? {
+            if elements.count <= IdentityIndex.shortCount {
+                return elements.indices.first { holds($0, wanted) }
+            }
+            if positions == nil { positions = Self.positions(of: elements, by: identity) }
+            guard let position = positions?[wanted] else { return nil }
+            if position < elements.count, holds(position, wanted) { return position }
+            positions = Self.positions(of: elements, by: identity)
+            return positions?[wanted]
+        }
+        if let position = search(id) { return position }
+        guard let canonical = identity.canonical(id.json, session).map(IdentityKey.init), canonical != id else { return nil }
+        return search(canonical)
+    }
+
+    /// Each identity's position in `elements` (the first, for an identity held twice).
+    static func positions(of elements: [AnyObject], by identity: ElementIdentity) -> [IdentityKey: Int] {
+        var positions = [IdentityKey: Int](minimumCapacity: elements.count)
+        for position in elements.indices.reversed() {
+            if let id = identity.keyOf(elements[position]) { positions[id] = position }
+        }
+        return positions
+    }
+}
