@@ -70,7 +70,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // `BENCHMARK_EVENTS`, as many times, the same three ways), delta-setup, delta-setup-hand (their
 // setup alone), book-update, book-update-quiet, book-update-hand (500 deltas of 20 levels into an
 // order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, each of the two sets `BENCHMARK_TURNS`
-// times over, the same three ways), book-setup (its setup alone),
+// times over, the same three ways), book-setup (its setup alone), cache-update, cache-update-quiet,
+// cache-update-hand (2 000 change messages into a market cache of 2 000 markets, or
+// `BENCHMARK_MARKETS`, the same way), cache-setup (its setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
 // as messages), foundation-parse, foundation-write.
@@ -141,6 +143,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
             for turn in 0..<turns { for delta in sets[turn % 2] { try HandWrittenOrderBook.apply(delta, to: record) } }
         } else {
             for turn in 0..<turns { for delta in sets[turn % 2] { consume(try model.update(from: delta, options: options)) } }
+        }
+    case "cache-update", "cache-update-quiet", "cache-update-hand", "cache-setup":
+        // FILE is not read: a market cache of 2 000 markets, or `BENCHMARK_MARKETS`, and its change
+        // messages are generated; both sets in turn (cache-setup only generates and decodes).
+        let (cache, sets) = MarketCache.generate(markets: environmentNumber("BENCHMARK_MARKETS") ?? 2_000)
+        let turns = task == "cache-setup" ? 0 : profileTurns
+        var options = DecodingOptions()
+        options.recordsChanges = task == "cache-update"
+        let model = try MarketCacheModel.decode(from: cache)
+        if task == "cache-update-hand" {
+            let record = HandWrittenMarketCache.decode(model)
+            for turn in 0..<turns { for message in sets[turn % 2] { try HandWrittenMarketCache.apply(message, to: record) } }
+        } else {
+            for turn in 0..<turns { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
         }
     case "zoo-decode", "zoo-encode", "hand-zoo-decode", "hand-zoo-encode", "codable-zoo-decode", "zoo-setup":
         // FILE is not read: the zoo feed is generated (zoo-setup only generates it and decodes it once
@@ -252,6 +268,7 @@ if suite == nil || suite == "models" || suite == "live" {
 }
 if suite == nil || suite == "models" || suite == "live" || suite == "deltas" {
     rows += try ModelBenchmarks.orderBook(settings: settings)
+    rows += try ModelBenchmarks.marketCache(settings: settings)
 }
 if suite == "zoo" {
     rows += try ModelBenchmarks.zoo(settings: settings)
