@@ -1,4 +1,4 @@
-/// What a partial collection's merge changed in the array itself, in the order it changed it: undone
+/// What a partial collection's merge changes in the array itself, in the order it changes it: undone
 /// in the reverse order, and recorded as the change set's element changes.
 enum PartialEdit {
     /// The element at `position` was replaced by another object with its identity (one of another
@@ -17,27 +17,32 @@ extension ArrayCoder {
     /// (`"$remove": true`) removes its identity's element; elements not listed stay, in their order.
     /// An identity listed more than once is resolved as a parsed object resolves a repeated key: its
     /// last listing alone is applied, and an element it adds takes the place of the first listing
-    /// among those added. `edited` hears of each change to the array right after it is made, so that
-    /// an error thrown later leaves every change told.
+    /// among those added. `editing` hears of each change to the array right before it is made (a
+    /// change cannot fail), so that an error thrown later leaves every change told; a merge that
+    /// changes nothing of the array hears nothing.
     ///
     /// `positions` is the index of the array's identities, complete for `elements` (`nil`: none, or
     /// not known to be complete): used and kept up to date, so that a merge costs what the JSON lists.
     /// A removal moves the elements after it, and leaves `nil` (a new index at the next merge). An
     /// array of at most `IdentityIndex.shortCount` elements is searched without one.
     func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, by identity: ElementIdentity,
-                   session: DecodingSession, edited: (PartialEdit) -> Void) throws {
+                   session: DecodingSession, editing: (PartialEdit) -> Void) throws {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var cursor = try ElementCursor(array: &parser, lossy: isLossy)
         if cursor.isEmpty { return }
-        let ahead = identity.readAhead(inArrayAt: parser, session: session)
+        // What was read ahead, taken apart once (an optional of the whole was copied per element).
+        let ahead = identity.readAhead(inArrayAt: &parser, session: session)
         let lastListings = ahead?.repeated
+        let firstListed = ahead?.first
+        let othersListed = ahead?.others ?? []
         var removed: [Int] = []
         // Each with the index of its identity's first listing, which orders them.
         var added: [(firstListing: Int, object: AnyObject)] = []
         while try cursor.next(in: &parser, session: session) {
             var position: Int?
             do {
-                let listed = ahead.flatMap { cursor.index < $0.listed.count ? $0.listed[cursor.index] : nil }
+                let index = cursor.index
+                let listed = index == 0 ? firstListed : index - 1 < othersListed.count ? othersListed[index - 1] : nil
                 let (id, removes): (IdentityKey?, Bool) = try listed.map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser)
                 if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != cursor.index {
                     // A later listing of the same identity wins.
@@ -55,9 +60,8 @@ extension ArrayCoder {
                     // assignment below, after the merge returns.
                     let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
                     if let replacement = try lent._withUnsafeGuaranteedRef({ try element.merge(from: &parser, intoReference: $0, session: session) }) {
-                        let old = elements[position]
+                        editing(.replaced(position: position, old: elements[position], new: replacement))
                         elements[position] = replacement
-                        edited(.replaced(position: position, old: old, new: replacement))
                     }
                 } else {
                     let firstListing = id.flatMap { lastListings?[identity.merged($0, session: session)]?.first } ?? cursor.index
@@ -70,15 +74,16 @@ extension ArrayCoder {
         }
         if !removed.isEmpty {
             for position in Set(removed).sorted(by: >) {
-                edited(.removed(position: position, old: elements.remove(at: position)))
+                editing(.removed(position: position, old: elements[position]))
+                elements.remove(at: position)
             }
             positions = nil
         }
         if lastListings != nil { added.sort { $0.firstListing < $1.firstListing } }
         for (_, object) in added {
             if positions != nil, let id = identity.keyOf(object), positions![id] == nil { positions![id] = elements.count }
+            editing(.appended(object))
             elements.append(object)
-            edited(.appended(object))
         }
     }
 

@@ -286,12 +286,23 @@ struct ArrayCoder<Element>: ValueCoding {
 
 /// What a partial collection's merge read ahead of the elements it is given (`ElementIdentity.readAhead`).
 struct DeltaListings {
-    /// Each element's identity and removal mark, by index; `nil` for one to read where it stands
-    /// (without an identity, or not read ahead without error: its reading reports the error).
-    let listed: [(key: IdentityKey, removes: Bool)?]
+    typealias Listing = (key: IdentityKey, removes: Bool)
+    /// The first element's identity and removal mark, and the others', by index after the first;
+    /// `nil` for one to read where it stands (without an identity, or not read ahead without
+    /// error: its reading reports the error). The first apart, so that a delta of one element
+    /// makes no array.
+    var first: Listing?
+    var others: [Listing?] = []
     /// When an identity is listed more than once: the indexes of each identity's listings, by its
     /// form as a merge matches it (`ElementIdentity.merged`).
-    let repeated: [IdentityKey: [Int]]?
+    var repeated: [IdentityKey: [Int]]?
+    /// How many elements were read ahead.
+    var count = 0
+
+    /// The listing of element `index`, if it was read ahead.
+    subscript(index: Int) -> Listing? {
+        index == 0 ? first : index - 1 < others.count ? others[index - 1] : nil
+    }
 }
 
 /// How the elements of an array of models are matched on an update (`BaseModel.identities`): by the
@@ -406,53 +417,66 @@ final class ElementIdentity: Sendable {
     /// ahead on a copy of the parser — its identity and removal mark where they read without error —
     /// and, when an identity is listed more than once, the positions of its listings; `nil` when
     /// the array cannot be read ahead (its own reading reports why).
-    func readAhead(inArrayAt parser: JSONParser, session: DecodingSession) -> DeltaListings? {
-        var scan = parser
-        var listed: [(key: IdentityKey, removes: Bool)?] = []
-        listed.reserveCapacity(8)
+    func readAhead(inArrayAt parser: inout JSONParser, session: DecodingSession) -> DeltaListings? {
+        var position = parser.position
+        var ahead = DeltaListings()
         do {
-            // Each element: its identity read in place (a compact one in the same pass that finds
-            // its end), then passed over.
+            // Each element: its identity read where it stands (a compact one in the same pass that
+            // finds its end, without a copy of the parser), then passed over.
             while true {
-                guard let token = scan.peekToken() else { return nil }
+                position = ByteScanning.skippingWhitespace(in: parser.bytes, from: position)
+                guard let token = parser.bytes.byte(at: position) else { return nil }
                 if token == UInt8(ascii: "]") { break }
-                if !listed.isEmpty {
+                if ahead.count > 0 {
                     guard token == UInt8(ascii: ",") else { return nil }
-                    scan.position += 1
+                    position = ByteScanning.skippingWhitespace(in: parser.bytes, from: position + 1)
                 }
-                if let compact = scan.compactListing(key: keyBytes, removal: Self.removalKeyBytes) {
-                    listed.append(compact.key.flatMap { $0 == .json(.null) ? nil : ($0, compact.removes) })
-                    scan.position = compact.end
+                let listing: DeltaListings.Listing?
+                if let compact = JSONParser.compactListing(in: parser.bytes, object: position, key: keyBytes, removal: Self.removalKeyBytes) {
+                    listing = compact.key.flatMap { $0 == .json(.null) ? nil : ($0, compact.removes) }
+                    position = compact.end
                 } else {
-                    let read = try? listing(ofElementAt: &scan)
-                    listed.append(read.flatMap { read in read.key.map { ($0, read.removes) } })
+                    var scan = parser
+                    scan.position = position
+                    let read = try? self.listing(ofElementAt: &scan)
+                    listing = read.flatMap { read in read.key.map { ($0, read.removes) } }
                     try scan.skipValue()
+                    position = scan.position
                 }
+                if ahead.count == 0 {
+                    ahead.first = listing
+                } else {
+                    if ahead.others.isEmpty { ahead.others.reserveCapacity(4) }
+                    ahead.others.append(listing)
+                }
+                ahead.count += 1
             }
         } catch {
             return nil
         }
+        guard ahead.count > 1 else { return ahead }
         // A delta lists a few elements, each once: compared in turn, or hashed when many.
         var repeats = false
-        if listed.count <= 16 {
+        if ahead.count <= 16 {
             var index = 1
-            while !repeats, index < listed.count {
-                if let id = listed[index]?.key {
+            while !repeats, index < ahead.count {
+                if let id = ahead[index]?.key {
                     let mergedID = merged(id, session: session)
-                    repeats = listed[..<index].contains { $0.map { merged($0.key, session: session) == mergedID } ?? false }
+                    repeats = (0..<index).contains { ahead[$0].map { merged($0.key, session: session) == mergedID } ?? false }
                 }
                 index += 1
             }
         } else {
-            var seen = Set<IdentityKey>(minimumCapacity: listed.count)
-            repeats = listed.contains { $0.map { !seen.insert(merged($0.key, session: session)).inserted } ?? false }
+            var seen = Set<IdentityKey>(minimumCapacity: ahead.count)
+            repeats = (0..<ahead.count).contains { ahead[$0].map { !seen.insert(merged($0.key, session: session)).inserted } ?? false }
         }
-        guard repeats else { return DeltaListings(listed: listed, repeated: nil) }
+        guard repeats else { return ahead }
         var repeated: [IdentityKey: [Int]] = [:]
-        for (index, entry) in listed.enumerated() {
-            if let entry { repeated[merged(entry.key, session: session), default: []].append(index) }
+        for index in 0..<ahead.count {
+            if let entry = ahead[index] { repeated[merged(entry.key, session: session), default: []].append(index) }
         }
-        return DeltaListings(listed: listed, repeated: repeated)
+        ahead.repeated = repeated
+        return ahead
     }
 
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
@@ -674,9 +698,9 @@ extension ArrayCoder: ModelArrayMerging {
     var mergesInPart: Bool { identity?.isPartial == true && holdsReferences }
 
     func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
-                   edited: (PartialEdit) -> Void) throws {
+                   editing: (PartialEdit) -> Void) throws {
         // Only coders that merge in part (`mergesInPart`) are asked.
-        guard let identity else { preconditionFailure("mergePart(from:into:positions:session:edited:) of an array coder without identity") }
-        try mergePart(from: &parser, into: &elements, positions: &positions, by: identity, session: session, edited: edited)
+        guard let identity else { preconditionFailure("mergePart(from:into:positions:session:editing:) of an array coder without identity") }
+        try mergePart(from: &parser, into: &elements, positions: &positions, by: identity, session: session, editing: editing)
     }
 }

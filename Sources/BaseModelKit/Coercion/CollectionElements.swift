@@ -238,12 +238,11 @@ extension JSONParser {
         compactMembers(in: bytes, object: open, key: key, removal: nil).map(\.key)
     }
 
-    /// `compactIdentityAndRemoval`, with where the element ends (after its `}`), for a read ahead
-    /// that passes over the element without the parser.
-    mutating func compactListing(key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool, end: Int)? {
-        let open = ByteScanning.skippingWhitespace(in: bytes, from: position)
+    /// `compactIdentityAndRemoval` of the compact object at `open` in `bytes`, with where it ends
+    /// (after its `}`), for a read ahead that passes over elements without a parser.
+    static func compactListing(in bytes: DocumentBytes, object open: Int, key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool, end: Int)? {
         guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
-        return Self.compactMembers(in: bytes, object: open, key: key, removal: removal)
+        return compactMembers(in: bytes, object: open, key: key, removal: removal)
     }
 
     /// `compactIdentity` of the element at the parser's position (an object in compact form), for a

@@ -95,7 +95,7 @@ struct DictionaryCoder<Value>: ValueCoding {
     /// place: see `ModelDictionaryMerging.mergeModels`.
     @inline(never)
     private func mergeObjects(from parser: inout JSONParser, into result: inout [String: AnyObject], session: DecodingSession,
-                              wrote: (String, AnyObject?, AnyObject?) -> Void) throws {
+                              changing: (String, AnyObject?, AnyObject?) -> Void) throws {
         // A key that repeats counts with its last value: met without looking ahead, it makes the
         // update run again looking ahead (see `RepeatedKeyInUpdate`). Most messages carry a key or two.
         let shadowed = session.shadowsRepeatedKeys ? parser.shadowedValues() : nil
@@ -110,7 +110,10 @@ struct DictionaryCoder<Value>: ValueCoding {
             if !session.shadowsRepeatedKeys, !read.insert(key) { throw RepeatedKeyInUpdate() }
             if parser.peekToken() == UInt8(ascii: "n") {
                 try parser.readLiteral(.null)
-                if let removed = result.removeValue(forKey: key) { wrote(key, removed, nil) }
+                if let removed = result[key] {
+                    changing(key, removed, nil)
+                    result[key] = nil
+                }
                 continue
             }
             let existing = result[key]
@@ -118,13 +121,13 @@ struct DictionaryCoder<Value>: ValueCoding {
                 if let existing {
                     // Being the object already there, a model merged in place is not written back.
                     if let replaced = try value.merge(from: &parser, intoReference: existing, session: session) {
+                        changing(key, existing, replaced)
                         result[key] = replaced
-                        wrote(key, existing, replaced)
                     }
                 } else {
                     let added = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
+                    changing(key, nil, added)
                     result[key] = added
-                    wrote(key, nil, added)
                 }
             } catch {
                 // A model merged in place fails the update rather than leave the dictionary; a new
@@ -245,8 +248,8 @@ extension DictionaryCoder: ModelDictionaryMerging {
     var modelDictionaryMerging: (any ModelDictionaryMerging)? { mergesModels ? self : nil }
 
     func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
-                     wrote: (String, AnyObject?, AnyObject?) -> Void) throws {
+                     changing: (String, AnyObject?, AnyObject?) -> Void) throws {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        try mergeObjects(from: &parser, into: &models, session: session, wrote: wrote)
+        try mergeObjects(from: &parser, into: &models, session: session, changing: changing)
     }
 }

@@ -100,12 +100,13 @@ protocol ModelDictionaryMerging {
     var mergesModels: Bool { get }
 
     /// Merges the object at the parser's position into `models` in place, as
-    /// `decode(from:merging:session:)` merges it in an update, telling `wrote` of each entry it
-    /// changes — its key, the model it held (`nil`: none) and the one it holds now — right after the
-    /// change, so that an error thrown later leaves every change told. A model merged in place is
-    /// not an entry changed: its own member loop logs and records its writes.
+    /// `decode(from:merging:session:)` merges it in an update, telling `changing` of each entry it
+    /// changes — its key, the model it holds (`nil`: none) and the one it is to hold — right before
+    /// the change, which cannot fail, so that an error thrown later leaves every change told. A
+    /// model merged in place is not an entry changed: its own member loop logs and records its
+    /// writes. A merge that changes no entry changes nothing of `models`.
     func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
-                     wrote: (_ key: String, _ old: AnyObject?, _ new: AnyObject?) -> Void) throws
+                     changing: (_ key: String, _ old: AnyObject?, _ new: AnyObject?) -> Void) throws
 
     /// The model `id` names in `models`, as `ModelAddressing.address(_:in:positions:session:)`
     /// finds it in the dictionary.
@@ -127,7 +128,7 @@ protocol ModelArrayMerging {
 
     /// `ArrayCoder.mergePart` on the coder's array of models, for a coder that `mergesInPart`.
     func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
-                   edited: (PartialEdit) -> Void) throws
+                   editing: (PartialEdit) -> Void) throws
 
     /// The model `id` names in `elements`, as `ModelAddressing.address(_:in:positions:session:)`
     /// finds it in the array.

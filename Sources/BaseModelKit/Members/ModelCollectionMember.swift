@@ -113,17 +113,17 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     }
 
     /// Merges into the dictionary of models in place, at a cost that follows the entries the JSON
-    /// lists, not the dictionary's size: the dictionary is taken out of the field (so that this
-    /// merge holds its only reference and changes it without a copy) and put back; the undo log
-    /// keeps the old model of each entry written, and `tracker` gets a change per entry.
+    /// lists, not the dictionary's size. Before the first entry changes, the dictionary is taken out
+    /// of the field (so that this merge holds its only reference and changes it without a copy); it
+    /// is put back at the end. The undo log keeps the old model of each entry changed, and `tracker`
+    /// gets a change per entry. A merge into the models already there changes nothing of the field.
     private func mergeDictionary(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var models = handle.read(from: object, as: [String: AnyObject].self)
-        handle.write(unsafeBitCast([String: AnyObject](), to: Value.self), to: object)
         var written: [(key: String, old: AnyObject?, new: AnyObject?)] = []
         defer {
-            handle.write(unsafeBitCast(models, to: Value.self), to: object)
             if !written.isEmpty {
+                handle.write(unsafeBitCast(models, to: Value.self), to: object)
                 // Undone entry by entry, the last first: the models taken out stay alive in the log.
                 let handle = handle
                 session.changeLog?.noteUndo(in: object) { [written] in
@@ -134,29 +134,32 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
                 }
             }
         }
-        try dictionary.mergeModels(from: &parser, into: &models, session: session) { key, old, new in written.append((key, old, new)) }
+        try dictionary.mergeModels(from: &parser, into: &models, session: session) { key, old, new in
+            if written.isEmpty { handle.write(unsafeBitCast([String: AnyObject](), to: Value.self), to: object) }
+            written.append((key, old, new))
+        }
         if let tracker, !written.isEmpty { tracker.recordEntries(written, of: object, at: site()) }
     }
 
     /// Merges into a partial collection in place, at a cost that follows the elements the JSON lists,
-    /// not the array's length: the array is taken out of the field (so that this merge holds its only
-    /// reference and changes it without a copy) and put back, with the index of its identities kept
-    /// beside the model (`IdentityPositions`) for the next merge; the undo log keeps each edit of the
-    /// array, and `tracker` gets a change per element added, removed or replaced.
+    /// not the array's length. Before the first edit, the array is taken out of the field (so that
+    /// this merge holds its only reference and changes it without a copy); it is put back at the
+    /// end. The index of its identities is kept beside the model (`IdentityPositions`) for the next
+    /// merge; the undo log keeps each edit of the array, and `tracker` gets a change per element
+    /// added, removed or replaced. A merge into the elements already there changes nothing of the
+    /// field.
     private func mergePart(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var elements = handle.read(from: object, as: [AnyObject].self)
-        handle.write(unsafeBitCast([AnyObject](), to: Value.self), to: object)
         var positions: [IdentityKey: Int]?
         if elements.count > IdentityIndex.shortCount, let kept = IdentityPositions.take(ofField: handle.offset, in: object),
            BufferIdentity.of(kept.source) == BufferIdentity.of(elements) {
             positions = kept.positions
         }
-        // The kept array is let go of here: `elements` now holds the buffer alone (unless code
-        // holds a copy, which the first change then copies).
+        // The kept array is let go of here.
         var edits: [PartialEdit] = []
         defer {
-            handle.write(unsafeBitCast(elements, to: Value.self), to: object)
+            if !edits.isEmpty { handle.write(unsafeBitCast(elements, to: Value.self), to: object) }
             if let positions, elements.count > IdentityIndex.shortCount {
                 IdentityPositions.keep(positions, for: elements, ofField: handle.offset, in: object)
             }
@@ -177,7 +180,10 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
                 }
             }
         }
-        try array.mergePart(from: &parser, into: &elements, positions: &positions, session: session) { edits.append($0) }
+        try array.mergePart(from: &parser, into: &elements, positions: &positions, session: session) { edit in
+            if edits.isEmpty { handle.write(unsafeBitCast([AnyObject](), to: Value.self), to: object) }
+            edits.append(edit)
+        }
         if let tracker, !edits.isEmpty { tracker.recordEdits(edits, count: elements.count, of: object, at: site()) }
     }
 
@@ -195,7 +201,7 @@ private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
     var mergesModels: Bool { false }
 
     func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
-                     wrote: (String, AnyObject?, AnyObject?) -> Void) throws {
+                     changing: (String, AnyObject?, AnyObject?) -> Void) throws {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 
@@ -206,7 +212,7 @@ private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
     var mergesInPart: Bool { false }
 
     func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
-                   edited: (PartialEdit) -> Void) throws {
+                   editing: (PartialEdit) -> Void) throws {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 
