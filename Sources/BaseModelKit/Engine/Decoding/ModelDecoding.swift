@@ -89,7 +89,9 @@ enum ModelDecoding {
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
         }
-        if !isExisting, plan.requiresKeys || (session.requiresNonOptional && plan.requiresNonOptionalKeys) {
+        // Required keys are checked for every object a decode fills, the default objects of nested
+        // model properties (`var data = Trade()`) too; an update's merges list only what changed.
+        if !isExisting || session.changeLog == nil, plan.requiresKeys || (session.requiresNonOptional && plan.requiresNonOptionalKeys) {
             try checkPresence(of: requiredKeys(of: plan, session: session), in: parser, plan: plan)
         }
         if plan.overriddenHooks.contains(.deserialize) {
@@ -112,7 +114,8 @@ enum ModelDecoding {
                 try refuseOtherClass(for: object, existing: model)
             }
             try recordChanges(to: model, plan: plan, session: session)
-        } else {
+        }
+        if !isExisting || session.changeLog == nil {
             for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {
                 throw MappingError(.missingKey(required.key), model: plan.modelName, property: required.property)
             }

@@ -2,6 +2,27 @@ import BaseModelKit
 import Foundation
 import Testing
 
+final class TradeEvent: BaseModel {
+    var symbol = ""
+    var price = ""
+    override class var apiToLocal: [String: String] { ["s": "symbol", "p": "price"] }
+}
+
+final class CheckedTrade: BaseModel {
+    var symbol = ""
+    var price = ""
+    override class var apiToLocal: [String: String] { ["s": "symbol", "p": "price"] }
+    override class var requiredKeys: Set<String> { ["p"] }
+}
+
+/// Nested models as the generator writes them: default objects, and an optional one.
+final class TradeEnvelope: BaseModel {
+    var data = TradeEvent()
+    var spare: TradeEvent?
+    var checked = CheckedTrade()
+    override class var apiToLocal: [String: String] { ["data": "data", "spare": "spare", "checked": "checked"] }
+}
+
 final class RequiredBet: BaseModel {
     var outcomeId = 0
     var stake = 0.0
@@ -61,6 +82,32 @@ struct RequiredKeysTests {
         let bet = try RequiredBet.decode(from: #"{"o":1,"s":1,"sc":{"h":2}}"#, options: options)
         try bet.update(from: #"{"s":4}"#, options: options)
         #expect(bet.stake == 4)
+    }
+
+    @Test("a nested model that starts as a default object reports its missing keys too, as an optional one does")
+    func defaultNestedObject() throws {
+        var strict = DecodingOptions()
+        strict.missingKeys = .errorForNonOptional
+        let checked = #""checked":{"s":"X","p":"2"}"#
+        #expect(message { _ = try TradeEnvelope.decode(from: #"{"data":{"s":"BTCUSDT"},\#(checked)}"#, options: strict) }
+            == #"Missing key "p" at data (TradeEvent.price)."#)
+        #expect(message { _ = try TradeEnvelope.decode(from: #"{"data":{"s":"A","p":"1"},"spare":{"s":"BTCUSDT"},\#(checked)}"#, options: strict) }
+            == #"Missing key "p" at spare (TradeEvent.price)."#)
+        #expect(message { _ = try TradeEnvelope.decode(from: #"{"checked":{"s":"BTCUSDT"}}"#) }
+            == #"Missing key "p" at checked (CheckedTrade.price)."#)
+        #expect(message { _ = try TradeEnvelope.decode(from: #"{"data":{"s":"A","p":"1"},"checked":{"s":"BTCUSDT"}}"#, options: strict) }
+            == #"Missing key "p" at checked (CheckedTrade.price)."#)
+        // From a parsed object, the same.
+        #expect(message { _ = try TradeEnvelope.decode(from: try #require(JSON(parsing: #"{"data":{"s":"BTCUSDT"},\#(checked)}"#).object), options: strict) }
+            == #"Missing key "p" at data (TradeEvent.price)."#)
+        let whole = try TradeEnvelope.decode(from: #"{"data":{"s":"BTCUSDT","p":"1.5"},"checked":{"s":"X","p":"2"}}"#, options: strict)
+        #expect(whole.data.price == "1.5" && whole.checked.price == "2")
+        // An update merges what it lists into the objects there, required keys or not.
+        var quiet = strict
+        quiet.recordsChanges = false
+        try whole.update(from: #"{"data":{"p":"1.6"},"checked":{"p":"3"}}"#, options: strict)
+        try whole.update(from: #"{"data":{"p":"1.7"},"checked":{"p":"4"}}"#, options: quiet)
+        #expect(whole.data.price == "1.7" && whole.data.symbol == "BTCUSDT" && whole.checked.price == "4")
     }
 
     @Test("a required key the map does not have is a schema error")
