@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The type may be a JSON string or an integer (`"t":7` matches the type `"7"`); `typeKey` may be a
 /// dotted path (`"meta.type"`), as in maps. A message whose type has no registered class goes to the
-/// fallback handler when one is set, and is otherwise an error.
+/// fallback handler when one is set, and is otherwise an error; so does one without a type, or with
+/// `null` for it.
 ///
 /// A router is `Sendable`: capture it in a socket's `@Sendable` callback and route from any thread
 /// (registrations and options are kept under a lock; a handler runs on the thread that routes). Each
@@ -99,7 +100,7 @@ public final class MessageRouter: Sendable {
         let (options, fallback) = state.withLock { ($0.options, $0.fallback) }
         let type: String?
         do {
-            type = try messageType(in: bytes, options: options)
+            type = try messageType(in: bytes, options: options, nullIsNone: fallback != nil)
         } catch let error as MappingError where error.reason.isNotFound && fallback != nil {
             type = nil
         }
@@ -164,7 +165,7 @@ public final class MessageRouter: Sendable {
         let fallback = state.withLock { $0.fallback }
         let type: String?
         do {
-            type = try messageType(in: bytes, options: options)
+            type = try messageType(in: bytes, options: options, nullIsNone: fallback != nil)
         } catch let error as MappingError where error.reason.isNotFound && fallback != nil {
             type = nil
         }
@@ -182,7 +183,10 @@ public final class MessageRouter: Sendable {
         return nil
     }
 
-    private func messageType(in bytes: DocumentBytes, options: DecodingOptions) throws -> String {
+    /// The type of the message in `bytes`; `nil` for a `null` type when `nullIsNone` (a router with a
+    /// fallback, which takes messages without a type: gateways send `"t": null` on every message
+    /// that is not a dispatch).
+    private func messageType(in bytes: DocumentBytes, options: DecodingOptions, nullIsNone: Bool) throws -> String? {
         do {
             var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
             let descent = try DesignatedPath.seek(typeKey, in: &parser)
@@ -192,6 +196,8 @@ public final class MessageRouter: Sendable {
                 return text
             case .number(let number) where number.int64 != nil:
                 return number.text
+            case .null where nullIsNone:
+                return nil
             default:
                 throw MappingError(.typeMismatch(expected: "a message type (a string or an integer)", found: value.foundDescription), path: descent.path)
             }

@@ -45,12 +45,21 @@ struct MessageRouterTests {
             == "Expected a message type (a string or an integer) at meta.type but found the Boolean true.")
         #expect(message { try router.route(#"{"meta":{"type":"hb"},"n":"x"}"#) } == #"Expected Int at n (Heartbeat.sequence) but found a string "x"."#)
         #expect(message { try router.route("{") }?.hasPrefix("The data is not valid JSON.") == true)
+        #expect(message { try router.route(#"{"meta":{"type":null}}"#) }
+            == "Expected a message type (a string or an integer) at meta.type but found null.")
 
         let fallen = Lock<[String]>.make([])
         router.setFallback { type, message in fallen.withLock { $0.append("\(type ?? "none") \(message)") } }
         #expect(try router.route(#"{"meta":{"type":"zz"},"x":1}"#) == nil)
         #expect(try router.route(#"{"x":2}"#) == nil)
-        #expect(fallen.withLock { $0 } == [#"zz {"meta":{"type":"zz"},"x":1}"#, #"none {"x":2}"#])
+        // A null type is no type: the fallback takes the message, through every entry point.
+        #expect(try router.route(#"{"meta":{"type":null},"x":3}"#) == nil)
+        #expect(try router.message(from: #"{"meta":{"type":null},"x":4}"#) == nil)
+        #expect(fallen.withLock { $0 } == [#"zz {"meta":{"type":"zz"},"x":1}"#, #"none {"x":2}"#, #"none {"meta":{"type":null},"x":3}"#,
+                                          #"none {"meta":{"type":null},"x":4}"#])
+        // Other kinds are still errors.
+        #expect(message { try router.route(#"{"meta":{"type":true}}"#) }
+            == "Expected a message type (a string or an integer) at meta.type but found the Boolean true.")
     }
 
     @Test("one router, 8 threads routing and one registering at once: every message reaches its handler")
