@@ -194,42 +194,21 @@ enum HandWrittenMarketCache {
 
 extension ModelBenchmarks {
     /// Change messages into market caches of 200 and 2 000 markets × 10 runners (partial
-    /// collections): BaseModelKit with change sets, without (`recordsChanges = false`), and the
-    /// hand-written cache. A message's cost should follow the markets and runners it lists.
+    /// collections). A message's cost should follow the markets and runners it lists.
     static func marketCache(settings: Settings) throws -> [ResultRow] {
-        var rows: [ResultRow] = []
-        for markets in [200, 2_000] {
-            let (cacheData, sets) = MarketCache.generate(markets: markets)
-            let total = sets[0].reduce(0) { $0 + $1.count }
-            var quiet = DecodingOptions()
-            quiet.recordsChanges = false
-            let tracked = try MarketCacheModel.decode(from: cacheData)
-            let untracked = try MarketCacheModel.decode(from: cacheData)
-            let record = HandWrittenMarketCache.decode(try MarketCacheModel.decode(from: cacheData))
-            try checkSameCache(cacheData: cacheData, sets: sets)
-            let update = try measureAlternatingSets([
-                ("BaseModelKit, change sets", { set in for message in sets[set] { consume(try tracked.update(from: message)) } }),
-                ("BaseModelKit, recordsChanges = false", { set in for message in sets[set] { consume(try untracked.update(from: message, options: quiet)) } }),
-                ("hand-written", { set in for message in sets[set] { try HandWrittenMarketCache.apply(message, to: record) } }),
-            ], bytes: total, objects: sets[0].count, settings: settings)
-            rows.append(ResultRow(task: "update", payload: "market changes, \(markets) markets", contenders: update))
+        try [200, 2_000].map { markets in
+            let (cache, sets) = MarketCache.generate(markets: markets)
+            return try SmallDeltas.row(payload: "market changes, \(markets) markets", data: cache, sets: sets, as: MarketCacheModel.self,
+                                       record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply,
+                                       same: { model, record in
+                                           model.publishTime == record.publishTime && model.markets.count == record.markets.count
+                                               && zip(model.markets, record.markets).allSatisfy { market, other in
+                                                   market.marketId == other.marketId && market.totalMatched == other.totalMatched
+                                                       && market.runners.map(\.selectionId) == other.runners.map(\.selectionId)
+                                                       && market.runners.map(\.lastTraded) == other.runners.map(\.lastTraded)
+                                                       && market.runners.map(\.traded) == other.runners.map(\.traded)
+                                               }
+                                       }, settings: settings)
         }
-        return rows
-    }
-
-    /// The hand-written cache must hold what BaseModelKit's does, or its figures mean nothing.
-    private static func checkSameCache(cacheData: Data, sets: [[[UInt8]]]) throws {
-        let model = try MarketCacheModel.decode(from: cacheData)
-        let record = HandWrittenMarketCache.decode(try MarketCacheModel.decode(from: cacheData))
-        for message in sets[0] {
-            try model.update(from: message)
-            try HandWrittenMarketCache.apply(message, to: record)
-        }
-        let same = model.publishTime == record.publishTime && zip(model.markets, record.markets).allSatisfy { market, other in
-            market.marketId == other.marketId && market.totalMatched == other.totalMatched
-                && market.runners.map(\.selectionId) == other.runners.map(\.selectionId)
-                && market.runners.map(\.lastTraded) == other.runners.map(\.lastTraded) && market.runners.map(\.traded) == other.runners.map(\.traded)
-        }
-        guard same, model.markets.count == record.markets.count else { throw ContenderMismatch(payload: "market cache", contender: "hand-written") }
     }
 }

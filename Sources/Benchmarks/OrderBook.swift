@@ -125,41 +125,17 @@ enum HandWrittenOrderBook {
 }
 
 extension ModelBenchmarks {
-    /// Deltas of 20 levels into order books of 5 000 and 50 000 levels a side: BaseModelKit with
-    /// change sets, without (`recordsChanges = false`), and the hand-written updater. A delta's cost
-    /// should follow the 20 levels it lists, not the book.
+    /// Deltas of 20 levels into order books of 5 000 and 50 000 levels a side. A delta's cost should
+    /// follow the 20 levels it lists, not the book.
     static func orderBook(settings: Settings) throws -> [ResultRow] {
-        var rows: [ResultRow] = []
-        for levels in [5_000, 50_000] {
-            let (bookData, sets) = OrderBook.generate(levels: levels)
-            let total = sets[0].reduce(0) { $0 + $1.count }
-            var quiet = DecodingOptions()
-            quiet.recordsChanges = false
-            let tracked = try OrderBookModel.decode(from: bookData)
-            let untracked = try OrderBookModel.decode(from: bookData)
-            let record = HandWrittenOrderBook.decode(try OrderBookModel.decode(from: bookData))
-            try checkSameBook(bookData: bookData, sets: sets)
-            let update = try measureAlternatingSets([
-                ("BaseModelKit, change sets", { set in for delta in sets[set] { consume(try tracked.update(from: delta)) } }),
-                ("BaseModelKit, recordsChanges = false", { set in for delta in sets[set] { consume(try untracked.update(from: delta, options: quiet)) } }),
-                ("hand-written", { set in for delta in sets[set] { try HandWrittenOrderBook.apply(delta, to: record) } }),
-            ], bytes: total, objects: sets[0].count, settings: settings)
-            rows.append(ResultRow(task: "update", payload: "20-level deltas, \(levels / 1000)k levels", contenders: update))
-        }
-        return rows
-    }
-
-    /// The hand-written updater must leave the book as BaseModelKit does, or its figures mean nothing.
-    private static func checkSameBook(bookData: Data, sets: [[[UInt8]]]) throws {
-        let model = try OrderBookModel.decode(from: bookData)
-        let record = HandWrittenOrderBook.decode(try OrderBookModel.decode(from: bookData))
-        for delta in sets[0] {
-            try model.update(from: delta)
-            try HandWrittenOrderBook.apply(delta, to: record)
-        }
-        guard model.lastUpdateId == record.lastUpdateId, model.bids.mapValues(\.quantity) == record.bids,
-              model.asks.mapValues(\.quantity) == record.asks else {
-            throw ContenderMismatch(payload: "order book", contender: "hand-written")
+        try [5_000, 50_000].map { levels in
+            let (book, sets) = OrderBook.generate(levels: levels)
+            return try SmallDeltas.row(payload: "20-level deltas, \(levels / 1000)k levels", data: book, sets: sets, as: OrderBookModel.self,
+                                       record: HandWrittenOrderBook.decode, apply: HandWrittenOrderBook.apply,
+                                       same: { model, record in
+                                           model.lastUpdateId == record.lastUpdateId && model.bids.mapValues(\.quantity) == record.bids
+                                               && model.asks.mapValues(\.quantity) == record.asks
+                                       }, settings: settings)
         }
     }
 }

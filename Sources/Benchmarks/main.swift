@@ -132,32 +132,16 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         }
     case "book-update", "book-update-quiet", "book-update-hand", "book-setup":
         // FILE is not read: an order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, and its
-        // 20-level deltas are generated; both sets in turn (book-setup only generates and decodes).
+        // 20-level deltas are generated.
         let (book, sets) = OrderBook.generate(levels: environmentNumber("BENCHMARK_LEVELS") ?? 50_000)
-        let turns = task == "book-setup" ? 0 : profileTurns
-        var options = DecodingOptions()
-        options.recordsChanges = task == "book-update"
-        let model = try OrderBookModel.decode(from: book)
-        if task == "book-update-hand" {
-            let record = HandWrittenOrderBook.decode(model)
-            for turn in 0..<turns { for delta in sets[turn % 2] { try HandWrittenOrderBook.apply(delta, to: record) } }
-        } else {
-            for turn in 0..<turns { for delta in sets[turn % 2] { consume(try model.update(from: delta, options: options)) } }
-        }
+        try SmallDeltas.profile(task: String(task.dropFirst("book-".count)), data: book, sets: sets, turns: profileTurns, as: OrderBookModel.self,
+                                record: HandWrittenOrderBook.decode, apply: HandWrittenOrderBook.apply)
     case "cache-update", "cache-update-quiet", "cache-update-hand", "cache-setup":
         // FILE is not read: a market cache of 2 000 markets, or `BENCHMARK_MARKETS`, and its change
-        // messages are generated; both sets in turn (cache-setup only generates and decodes).
+        // messages are generated.
         let (cache, sets) = MarketCache.generate(markets: environmentNumber("BENCHMARK_MARKETS") ?? 2_000)
-        let turns = task == "cache-setup" ? 0 : profileTurns
-        var options = DecodingOptions()
-        options.recordsChanges = task == "cache-update"
-        let model = try MarketCacheModel.decode(from: cache)
-        if task == "cache-update-hand" {
-            let record = HandWrittenMarketCache.decode(model)
-            for turn in 0..<turns { for message in sets[turn % 2] { try HandWrittenMarketCache.apply(message, to: record) } }
-        } else {
-            for turn in 0..<turns { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
-        }
+        try SmallDeltas.profile(task: String(task.dropFirst("cache-".count)), data: cache, sets: sets, turns: profileTurns, as: MarketCacheModel.self,
+                                record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply)
     case "zoo-decode", "zoo-encode", "hand-zoo-decode", "hand-zoo-encode", "codable-zoo-decode", "zoo-setup":
         // FILE is not read: the zoo feed is generated (zoo-setup only generates it and decodes it once
         // each way, to subtract from the others).

@@ -1,0 +1,49 @@
+import BaseModelKit
+import Foundation
+
+/// What the small-delta payloads (the order book, the market cache) share: two sets of messages
+/// applied in turn to a live model — with change sets, without, and by a hand-written updater of a
+/// record made from the same model — in the benchmark's rows and its `--profile` tasks.
+enum SmallDeltas {
+    /// One row: BaseModelKit with change sets, without (`recordsChanges = false`), and the
+    /// hand-written updater, after checking that the updater leaves its record as BaseModelKit
+    /// leaves the model (`same`), or its figures mean nothing.
+    static func row<Model: BaseModel, Record>(payload: String, data: Data, sets: [[[UInt8]]], as type: Model.Type, record makeRecord: (Model) -> Record,
+                                              apply: @escaping ([UInt8], Record) throws -> Void, same: (Model, Record) -> Bool,
+                                              settings: Settings) throws -> ResultRow {
+        let checked = try Model.decode(from: data)
+        let checkedRecord = makeRecord(try Model.decode(from: data))
+        for message in sets[0] {
+            try checked.update(from: message)
+            try apply(message, checkedRecord)
+        }
+        guard same(checked, checkedRecord) else { throw ContenderMismatch(payload: payload, contender: "hand-written") }
+        var quiet = DecodingOptions()
+        quiet.recordsChanges = false
+        let tracked = try Model.decode(from: data)
+        let untracked = try Model.decode(from: data)
+        let record = makeRecord(try Model.decode(from: data))
+        let update = try ModelBenchmarks.measureAlternatingSets([
+            ("BaseModelKit, change sets", { set in for message in sets[set] { consume(try tracked.update(from: message)) } }),
+            ("BaseModelKit, recordsChanges = false", { set in for message in sets[set] { consume(try untracked.update(from: message, options: quiet)) } }),
+            ("hand-written", { set in for message in sets[set] { try apply(message, record) } }),
+        ], bytes: sets[0].reduce(0) { $0 + $1.count }, objects: sets[0].count, settings: settings)
+        return ResultRow(task: "update", payload: payload, contenders: update)
+    }
+
+    /// A `--profile` task: `update` (with change sets), `update-quiet`, `update-hand` — both sets in
+    /// turn, `turns` times — or `setup` (the model decoded and the record made, nothing applied).
+    static func profile<Model: BaseModel, Record>(task: String, data: Data, sets: [[[UInt8]]], turns: Int, as type: Model.Type,
+                                                  record makeRecord: (Model) -> Record, apply: ([UInt8], Record) throws -> Void) throws {
+        let model = try Model.decode(from: data)
+        let turns = task == "setup" ? 0 : turns
+        if task == "update-hand" {
+            let record = makeRecord(model)
+            for turn in 0..<turns { for message in sets[turn % 2] { try apply(message, record) } }
+            return
+        }
+        var options = DecodingOptions()
+        options.recordsChanges = task == "update"
+        for turn in 0..<turns { for message in sets[turn % 2] { consume(try model.update(from: message, options: options)) } }
+    }
+}
