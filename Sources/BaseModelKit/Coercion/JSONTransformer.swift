@@ -63,6 +63,12 @@ public struct JSONTransformer: Sendable {
         return JSONTransformer(kind: .dateFormat(FixedDateFormat(formatter: copy)))
     }
 
+    /// A `Decimal` written as a JSON string, `"0.0024"`, as exchanges send prices and sizes: read
+    /// exactly from a string that holds a JSON number, or from a number, in either coercion mode.
+    /// `Decimal` keeps the value, not its text, so trailing zeros are not written back
+    /// (`"0.00100000"` is written `"0.001"`).
+    public static let decimalString = JSONTransformer(kind: .custom(DecimalTextCoder()))
+
     /// A conversion of your own between JSON and `T`. A closure that throws makes decoding or encoding
     /// fail with a `MappingError` that carries the path and wraps the thrown error.
     public static func custom<T>(

@@ -35,8 +35,39 @@ final class Schedule: BaseModel {
     }
 }
 
+final class PriceLevel: BaseModel {
+    var price: Decimal = 0
+    var size: Decimal?
+    var history: [Decimal] = []
+    override class var apiToLocal: [String: String] { ["p": "price", "s": "size", "h": "history"] }
+    override class var transformers: [String: JSONTransformer] { ["price": .decimalString, "size": .decimalString, "history": .decimalString] }
+}
+
 @Suite("Transformers and dates")
 struct TransformerTests {
+    @Test("decimalString: exact from text or a number, in both modes; written as text; errors name the value")
+    func decimalString() throws {
+        var strict = DecodingOptions()
+        strict.coercion = .strict
+        for options in [DecodingOptions(), strict] {
+            let level = try PriceLevel.decode(from: #"{"p":"0.00100000","s":12.5,"h":["1e-2","-3","123456789012345678901234567890.5"]}"#, options: options)
+            #expect(level.price == Decimal(string: "0.001") && level.size == Decimal(string: "12.5"))
+            #expect(level.history == [Decimal(string: "0.01")!, -3, Decimal(string: "123456789012345678901234567890.5")!])
+            #expect(try level.jsonString() == #"{"p":"0.001","s":"12.5","h":["0.01","-3","123456789012345678901234567890.5"]}"#)
+            // An update, its change set and its PATCH body speak the same text.
+            let changes = try level.update(from: #"{"p":"0.0011","s":null}"#, options: options)
+            #expect(changes.map(\.description) == [#"price at p: "0.001" → "0.0011""#, #"size at s: "12.5" → null"#])
+            #expect(String(decoding: try changes.jsonData(), as: UTF8.self) == #"{"p":"0.0011","s":null}"#)
+        }
+        #expect(message { _ = try PriceLevel.decode(from: #"{"p":"ten"}"#) } == #"Expected Decimal at p (PriceLevel.price) but found a string "ten"."#)
+        #expect(message { _ = try PriceLevel.decode(from: #"{"p":" 1"}"#) } == #"Expected Decimal at p (PriceLevel.price) but found a string " 1"."#)
+        #expect(message { _ = try PriceLevel.decode(from: #"{"p":true}"#) } == "Expected Decimal at p (PriceLevel.price) but found the Boolean true.")
+        #expect(message { _ = try PriceLevel.decode(from: #"{"p":"1e400"}"#) } == #"Expected Decimal at p (PriceLevel.price) but found a string "1e400", which Decimal cannot hold exactly."#)
+        // The exported schema takes the text form and the number.
+        let schema = try PriceLevel.jsonSchema()
+        #expect(schema["$defs"]?["PriceLevel"]?["properties"]?["p"]?["anyOf"]?.array?.count == 2)
+    }
+
     let moment = Date(timeIntervalSince1970: 1_763_806_500)  // 2025-11-22T10:15:00Z
 
     @Test("every built-in date form reads and writes")

@@ -105,6 +105,9 @@ struct JSONSchemaExport {
         }
         if let model = type as? BaseModel.Type { return .object(["$ref": .string("#/$defs/\(reference(to: model))")]) }
         if type == Date.self { return dateSchema(transformer ?? DecodingOptions().dateStrategy) }
+        if let transformer, case .custom(let provider) = transformer.kind, provider is DecimalTextCoder {
+            return .object(["anyOf": [["type": "string", "pattern": #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#], ["type": "number"]]])
+        }
         if let transformer, case .custom = transformer.kind {
             return .object(["description": "read and written by a custom transformer"])
         }
