@@ -108,3 +108,75 @@ struct StreamingExamples {
         #expect(try await live.price(event: 101, market: "101-1", outcome: 1) == 1.8)
     }
 }
+
+// The market cache of "Messages applied to a live model".
+final class StreamCacheRunner: BaseModel {
+    var selectionId = 0
+    var lastTraded = 0.0
+    override class var apiToLocal: [String: String] { ["id": "selectionId", "ltp": "lastTraded"] }
+}
+
+final class StreamCacheMarket: BaseModel {
+    var marketId = ""
+    var runners: [StreamCacheRunner] = []
+    override class var apiToLocal: [String: String] { ["id": "marketId", "rc": "runners"] }
+    override class var identities: [String: String] { ["runners": "selectionId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
+final class StreamCache: BaseModel {
+    var markets: [StreamCacheMarket] = []
+    override class var apiToLocal: [String: String] { ["mc": "markets"] }
+    override class var identities: [String: String] { ["markets": "marketId"] }
+    override class var partialCollections: Set<String> { ["markets"] }
+}
+
+actor MarketCacheStore {
+    private let cache = StreamCache()
+    private(set) var changeCount = 0
+
+    /// Applies every message of `socket` to the cache, in the order it arrives.
+    func follow<Socket: AsyncSequence & Sendable>(_ socket: Socket) async throws where Socket.Element == UInt8 {
+        for try await changes in cache.updates(fromLines: socket) {
+            changeCount += changes.count
+        }
+    }
+
+    func lastTraded(market: String, runner: Int) -> Double? {
+        cache.markets.first { $0.marketId == market }?.runners.first { $0.selectionId == runner }?.lastTraded
+    }
+}
+
+/// Bytes from memory, as a socket hands them over.
+struct MemorySocket: AsyncSequence, Sendable {
+    typealias Element = UInt8
+    let bytes: [UInt8]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        var index = 0
+        mutating func next() async -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
+}
+
+@Suite("Docs: Streaming, a live model")
+struct StreamingLiveModelExamples {
+    @Test("an actor applies a socket's messages to its market cache")
+    func marketCacheFollowsTheSocket() async throws {
+        let store = MarketCacheStore()
+        let messages = [
+            #"{"mc":[{"id":"1.1","rc":[{"id":7,"ltp":2.5},{"id":8,"ltp":3}]}]}"#,
+            #"{"mc":[{"id":"1.1","rc":[{"id":7,"ltp":2.6}]},{"id":"1.2","rc":[{"id":9,"ltp":1.5}]}]}"#,
+        ]
+        try await store.follow(MemorySocket(bytes: Array((messages.joined(separator: "\n") + "\n").utf8)))
+        #expect(await store.lastTraded(market: "1.1", runner: 7) == 2.6)
+        #expect(await store.lastTraded(market: "1.2", runner: 9) == 1.5)
+        #expect(await store.changeCount == 3)
+    }
+}

@@ -1,0 +1,57 @@
+extension BaseModel {
+    /// Applies the documents of a stream to this model one after another, each as
+    /// `update(from:options:report:)` applies one, and delivers each one's `ChangeSet` as soon as it
+    /// is applied: the live counterpart of `decodeLines(from:)` — JSON Lines / NDJSON (blank lines
+    /// skipped), RFC 7464 sequences, concatenated documents — for a socket whose messages change a
+    /// live graph (a market cache, an order book).
+    ///
+    /// Each message is atomic: one that fails changes nothing, and ends the sequence with a
+    /// `MappingError` whose path starts with the message's index in the stream (`[41].mc[0].rc`),
+    /// after every message before it was applied. (With `DecodingOptions.collections = .lossy`, a
+    /// message that fails on its values is left out instead, and `report` records it.) Iterate on
+    /// the isolation that owns the graph; cancelling the task stops the stream, as for
+    /// `decodeLines(from:)`.
+    public func updates<Bytes: AsyncSequence>(fromLines bytes: Bytes, options: DecodingOptions = DecodingOptions(),
+                                              report: MappingReport? = nil) -> ModelUpdates<ByteChunks<Bytes>> where Bytes.Element == UInt8 {
+        ModelUpdates(model: self, chunks: ByteChunks(bytes), decoding: StreamDecoding(documentsWith: options, report: report))
+    }
+
+    /// `updates(fromLines:options:report:)` from a sequence of byte chunks — `Data` or `[UInt8]`
+    /// frames from a socket.
+    public func updates<Chunks: AsyncSequence>(fromLines chunks: Chunks, options: DecodingOptions = DecodingOptions(),
+                                               report: MappingReport? = nil) -> ModelUpdates<Chunks> where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+        ModelUpdates(model: self, chunks: chunks, decoding: StreamDecoding(documentsWith: options, report: report))
+    }
+}
+
+/// The change sets of a stream's messages applied to a model, in the order they arrive
+/// (`BaseModel.updates(fromLines:)`). Each iteration reads the stream anew.
+public struct ModelUpdates<Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+    let model: BaseModel
+    let chunks: Chunks
+    let decoding: StreamDecoding
+
+    /// An iterator that reads the stream from its start.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let model = model
+        return AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(decoding: decoding) { bytes, options, report in
+            try DocumentDecoding.update(model, from: bytes, at: nil, options: options, report: report)
+        })
+    }
+
+    /// Reads chunks until a message is complete, and applies it.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        @usableFromInline var chunks: Chunks.AsyncIterator
+        @usableFromInline let reader: StreamReader<ChangeSet>
+
+        init(chunks: Chunks.AsyncIterator, reader: StreamReader<ChangeSet>) {
+            self.chunks = chunks
+            self.reader = reader
+        }
+
+        /// The change set of the next message, applied; `nil` at the stream's end.
+        @inlinable public mutating func next() async throws -> ChangeSet? {
+            try await reader.next(from: &chunks)
+        }
+    }
+}
