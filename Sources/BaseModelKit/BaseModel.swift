@@ -185,11 +185,13 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// A deep copy of this model's graph through its maps: a new object of exactly this class whose
     /// mapped properties — nested models, arrays and dictionaries included — are new copies of these
     /// (written with `serialize()` and read back). Unmapped properties are as `init()` leaves them;
-    /// references shared inside the graph become separate copies.
+    /// references shared inside the graph become separate copies. The copy is a new graph, returned as
+    /// `sending`: an actor that owns a model can hand a copy of it out (a server's route answering
+    /// with the store's state).
     ///
     /// - Throws: `MappingError` or `SchemaError` when the model cannot be written (a cycle deeper than
     ///   `maxDepth`, a value JSON cannot hold).
-    public func copy() throws -> Self {
+    public func copy() throws -> sending Self {
         // The copy is made as `type(of: self)`, exactly this object's class.
         try ModelCopying.copy(of: self) as! Self
     }

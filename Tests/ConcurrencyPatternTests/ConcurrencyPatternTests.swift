@@ -84,6 +84,11 @@ actor LiveOdds {
     func snapshot() throws -> Data {
         try feed.jsonData()
     }
+
+    /// A copy of the feed, handed out of the actor: `copy()` returns a new graph as `sending`.
+    func copyOfFeed() throws -> sending PatternFeed {
+        try feed.copy()
+    }
 }
 
 /// A socket that delivers messages on its own thread through a `@Sendable` callback.
@@ -135,6 +140,8 @@ struct ConcurrencyPatternTests {
         }
         let snapshot = try await odds.snapshot()
         #expect(try PatternFeed.decode(from: snapshot).events.first?.market?.outcomes.first?.price == 1.45)
+        let copy = try await odds.copyOfFeed()
+        #expect(copy.events.first?.market?.outcomes.first?.price == 1.45)
     }
 
     @Test("the router inside a @Sendable socket callback forwards its models to the main actor")

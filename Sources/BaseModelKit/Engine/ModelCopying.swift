@@ -6,7 +6,7 @@ enum ModelCopying {
     /// through) and read back into a new object of exactly its class, whose nested models, arrays and
     /// dictionaries are new as well. What the maps do not name is not copied: the copy's unmapped
     /// properties are those of `init()`. References shared inside the graph become separate copies.
-    static func copy(of model: BaseModel) throws -> BaseModel {
+    static func copy(of model: BaseModel) throws -> sending BaseModel {
         var options = EncodingOptions()
         options.nilEncoding = .null
         options.maxDepth = DecodingOptions().maxDepth

@@ -84,6 +84,19 @@ public struct DecodingOptions: Sendable {
     /// on failure is the same either way.
     public var recordsChanges: Bool
 
+    /// The settings for input from outside, as a server wants them: exact JSON types
+    /// (`coercion = .strict`), keys the maps do not name refused (`unknownKeys = .reject`), and every
+    /// non-optional property required when a new object is decoded
+    /// (`missingKeys = .errorForNonOptional`); the rest as the defaults. An update in place still
+    /// takes partial objects.
+    public static var strict: DecodingOptions {
+        var options = DecodingOptions()
+        options.coercion = .strict
+        options.unknownKeys = .reject
+        options.missingKeys = .errorForNonOptional
+        return options
+    }
+
     /// Options with the defaults.
     public init() {
         maxDepth = 512

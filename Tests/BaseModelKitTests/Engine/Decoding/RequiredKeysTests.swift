@@ -118,3 +118,17 @@ struct RequiredKeysTests {
         """)
     }
 }
+
+@Suite("Strict input")
+struct StrictInputTests {
+    @Test("DecodingOptions.strict: exact types, no unknown keys, every non-optional key; updates take partial objects")
+    func strictPreset() throws {
+        #expect(message { _ = try TradeEvent.decode(from: #"{"s":"A","p":1.5}"#, options: .strict) } == "Expected String at p (TradeEvent.price) but found the number 1.5.")
+        #expect(message { _ = try TradeEvent.decode(from: #"{"s":"A","p":"1","x":1}"#, options: .strict) }
+            == "Unexpected key at x (TradeEvent): the map does not name it, and DecodingOptions.unknownKeys is .reject.")
+        #expect(message { _ = try TradeEvent.decode(from: #"{"s":"A"}"#, options: .strict) } == #"Missing key "p" at the top level (TradeEvent.price)."#)
+        let trade = try TradeEvent.decode(from: #"{"s":"A","p":"1"}"#, options: .strict)
+        try trade.update(from: #"{"p":"2"}"#, options: .strict)
+        #expect(trade.price == "2" && trade.symbol == "A")
+    }
+}
