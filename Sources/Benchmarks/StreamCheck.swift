@@ -134,3 +134,28 @@ struct FileBytes: AsyncSequence {
     }
 }
 #endif
+
+extension StreamCheck {
+    /// Iterates `models` to its end, counting nothing but what it yields.
+    static func drain<Models: AsyncSequence>(_ models: Models) async throws {
+        for try await model in models { consume(model) }
+    }
+}
+
+/// Chunks of bytes from memory, as a socket or a file reader hands them over.
+struct MemoryChunks: AsyncSequence {
+    typealias Element = Data
+    let chunks: [Data]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let chunks: [Data]
+        var index = 0
+        mutating func next() async -> Data? {
+            guard index < chunks.count else { return nil }
+            defer { index += 1 }
+            return chunks[index]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(chunks: chunks) }
+}

@@ -70,7 +70,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // `BENCHMARK_EVENTS`, as many times, the same three ways), delta-setup, delta-setup-hand (their
 // setup alone), book-update, book-update-quiet, book-update-hand (500 deltas of 20 levels into an
 // order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, each of the two sets `BENCHMARK_TURNS`
-// times over, the same three ways), book-setup (its setup alone), cache-update, cache-update-quiet,
+// times over, the same three ways), book-setup (its setup alone), stream-decode, stream-memory,
+// stream-setup (the odds feed's events from 64 KB chunks through decodeElements, or with
+// decodeArray, `BENCHMARK_TURNS` times), cache-update, cache-update-quiet,
 // cache-update-hand (2 000 change messages into a market cache of 2 000 markets, or
 // `BENCHMARK_MARKETS`, the same way), cache-setup (its setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
@@ -142,6 +144,19 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let (cache, sets) = MarketCache.generate(markets: environmentNumber("BENCHMARK_MARKETS") ?? 2_000)
         try SmallDeltas.profile(task: String(task.dropFirst("cache-".count)), data: cache, sets: sets, turns: profileTurns, as: MarketCacheModel.self,
                                 record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply)
+    case "stream-decode", "stream-memory", "stream-setup":
+        // The odds feed of FILE (see --write-odds-feed): its "e" array's events decoded 4 times, or
+        // `BENCHMARK_TURNS`, from 64 KB chunks in memory through decodeElements (stream-decode), or
+        // with decodeArray (stream-memory); stream-setup only reads the file.
+        let chunks = stride(from: 0, to: data.count, by: 65_536).map { data.subdata(in: $0..<min(data.count, $0 + 65_536)) }
+        let turns = task == "stream-setup" ? 0 : profileTurns
+        for _ in 0..<turns {
+            if task == "stream-memory" {
+                consume(try EventModel.decodeArray(from: data, at: "e"))
+            } else {
+                try await StreamCheck.drain(EventModel.decodeElements(from: MemoryChunks(chunks: chunks), at: "e"))
+            }
+        }
     case "zoo-decode", "zoo-encode", "hand-zoo-decode", "hand-zoo-encode", "codable-zoo-decode", "zoo-setup":
         // FILE is not read: the zoo feed is generated (zoo-setup only generates it and decodes it once
         // each way, to subtract from the others).
