@@ -258,7 +258,7 @@ struct ClassModel {
         if shape.objects > 0 {
             let object = shape.object
             // An object keyed by ids, whose values are objects of one shape: a dictionary of them.
-            if object.allKeysNumeric, object.anyValue.objects > 0, object.anyValue.kinds == 1, object.anyValue.nulls == 0 {
+            if object.allKeysNumeric, object.allValuesAreObjects, !object.keys.isEmpty {
                 let name = glossary.classes[key] ?? Naming.type(from: property, singular: true)
                 return .dictionary(.model(modelClass(named: name, shape: object.anyValue.object)))
             }

@@ -101,27 +101,62 @@ final class ValueShape {
 
 /// What the samples showed of the objects at one place: their members in the order first seen, the
 /// shape of each member's values, and how many objects had each.
+///
+/// Each value is observed once, into the one shape the generator asks for: while every key seen here
+/// is made of digits (an object keyed by ids, perhaps), the values are kept as they are, and observed
+/// into `anyValue` (for a dictionary) or into the members' shapes (for a class) when one is first
+/// asked for. (Observed into both as they came, every level of nesting doubled the work: 20 levels of
+/// `{"a":…}` took seconds and gigabytes.)
 final class ObjectShape {
     private(set) var count = 0
     private(set) var keys: [String] = []
-    private(set) var members: [String: ValueShape] = [:]
     private(set) var presence: [String: Int] = [:]
     /// Whether every key of every object here was made of digits (an object keyed by ids).
     private(set) var allKeysNumeric = true
+    /// Whether every value of every object here was an object (what a dictionary of models holds).
+    private(set) var allValuesAreObjects = true
+    /// The members' shapes observed so far.
+    private var memberShapes: [String: ValueShape] = [:]
+    /// The values seen while every key was numeric, in order; the first `observedPending` of them
+    /// are in `memberShapes` already.
+    private var pending: [(key: String, value: JSON)] = []
+    private var observedPending = 0
+    /// `anyValue`, once made, and how many pending values it holds.
+    private var anyValueShape: ValueShape?
+    private var anyValueCount = 0
+
+    /// The shape of each member's values, by key.
+    var members: [String: ValueShape] {
+        observePendingMembers()
+        return memberShapes
+    }
+
     /// The shape of every member's value, whatever the key: for an object keyed by ids.
-    private(set) lazy var anyValue: ValueShape = ValueShape()
+    var anyValue: ValueShape {
+        if anyValueShape == nil || anyValueCount != pending.count {
+            let shape = ValueShape()
+            for entry in pending { shape.observe(entry.value) }
+            anyValueShape = shape
+            anyValueCount = pending.count
+        }
+        return anyValueShape!
+    }
 
     func observe(_ object: JSONObject) {
         count += 1
         for (key, value) in object {
-            if members[key] == nil {
-                keys.append(key)
-                members[key] = ValueShape()
-            }
-            members[key]!.observe(value)
+            if presence[key] == nil { keys.append(key) }
             presence[key, default: 0] += 1
-            anyValue.observe(value)
-            if key.isEmpty || !key.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { allKeysNumeric = false }
+            if case .object = value {} else { allValuesAreObjects = false }
+            if allKeysNumeric, key.isEmpty || !key.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                allKeysNumeric = false
+                observePendingMembers()
+            }
+            if allKeysNumeric {
+                pending.append((key, value))
+            } else {
+                shape(of: key).observe(value)
+            }
         }
     }
 
@@ -129,21 +164,40 @@ final class ObjectShape {
     func merge(_ other: ObjectShape) {
         count += other.count
         for key in other.keys {
-            if members[key] == nil {
-                keys.append(key)
-                members[key] = other.members[key]
-            } else {
-                members[key]!.absorb(other.members[key]!)
-            }
+            if presence[key] == nil { keys.append(key) }
             presence[key, default: 0] += other.presence[key] ?? 0
         }
-        if !other.allKeysNumeric { allKeysNumeric = false }
-        if !other.keys.isEmpty { anyValue.absorb(other.anyValue) }
+        allValuesAreObjects = allValuesAreObjects && other.allValuesAreObjects
+        if allKeysNumeric && other.allKeysNumeric {
+            pending += other.pending
+            return
+        }
+        allKeysNumeric = false
+        observePendingMembers()
+        for (key, shape) in other.members {
+            if let mine = memberShapes[key] { mine.absorb(shape) } else { memberShapes[key] = shape }
+        }
     }
 
     /// Whether every object had `key`.
     func isAlwaysPresent(_ key: String) -> Bool {
         presence[key] == count
+    }
+
+    private func shape(of key: String) -> ValueShape {
+        if let shape = memberShapes[key] { return shape }
+        let shape = ValueShape()
+        memberShapes[key] = shape
+        return shape
+    }
+
+    /// Observes the pending values not yet in the members' shapes.
+    private func observePendingMembers() {
+        while observedPending < pending.count {
+            let entry = pending[observedPending]
+            shape(of: entry.key).observe(entry.value)
+            observedPending += 1
+        }
     }
 }
 

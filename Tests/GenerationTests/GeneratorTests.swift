@@ -179,3 +179,38 @@ struct GeneratedHookTests {
         #expect(throws: MappingError.self) { try CheckedFeed.decode(from: #"{"v":-1}"#) }
     }
 }
+
+@Suite("Generator: work linear in the samples")
+struct GeneratorWorkTests {
+    /// How many values the shapes below `shape` observed, at every depth (each member's and element's).
+    private func observations(_ shape: ValueShape) -> Int {
+        var total = shape.count
+        if shape.objects > 0 {
+            let object = shape.object
+            for key in object.keys { total += observations(object.members[key]!) }
+        }
+        if shape.arrays > 0 { total += observations(shape.element) }
+        return total
+    }
+
+    @Test("nested objects: each value observed once, however deep (each level used to double the work)")
+    func nestingIsLinear() throws {
+        for depth in [10, 20, 200] {
+            var sample: JSON = ["leaf": 1]
+            for _ in 0..<depth { sample = ["a": sample] }
+            let shape = ValueShape()
+            shape.observe(sample)
+            #expect(observations(shape) == depth + 2, "\(depth) levels")
+            // The generator finishes on it too.
+            _ = try Generator(rootName: "Deep", source: "test").generate(samples: [sample])
+        }
+        // Objects keyed by ids inside each other: the values are observed once, into the one shape the
+        // generator asks for.
+        var keyed: JSON = ["leaf": 1]
+        for _ in 0..<20 { keyed = ["1": keyed, "2": keyed] }
+        let shape = ValueShape()
+        shape.observe(keyed)
+        _ = shape.object.anyValue
+        #expect(shape.object.anyValue.count == 2)
+    }
+}
