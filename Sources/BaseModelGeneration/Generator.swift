@@ -107,10 +107,23 @@ final class GeneratedClass {
     /// The keys this class does not declare: those a subclass inherits, and those of a message root
     /// that only some messages have (its subclasses declare them).
     var inheritedKeys: Set<String> = []
+    /// Every place of the samples whose objects this class stands for: `shape` first, then those
+    /// the same name was given again (`ClassModel.modelClass`), each once. The class is typed from
+    /// all of them together, none changed.
+    private(set) var places: [ObjectShape]
+    /// How many places this class's properties were typed from (`ClassModel.infer` types a class
+    /// again when it stands for more places since).
+    var typedPlaces = 0
 
     init(name: String, shape: ObjectShape) {
         self.name = name
         self.shape = shape
+        places = [shape]
+    }
+
+    /// Adds `place`, unless the class stands for it already.
+    func add(_ place: ObjectShape) {
+        if !places.contains(where: { $0 === place }) { places.append(place) }
     }
 }
 
@@ -145,11 +158,52 @@ struct ClassModel {
             try splitMessages(objects, root: root, typeKey: typeKey)
         }
         // Each class's members, in the order the classes were found (nested classes are found as
-        // their parents' members are typed).
-        var index = 0
-        while index < classes.count {
-            type(classes[index])
-            index += 1
+        // their parents' members are typed). A place merged into a class typed already (the same
+        // name met again, deeper) may bring keys and values: the class is typed again, until no
+        // class has a merge it was not typed after.
+        var changed = true
+        while changed {
+            changed = false
+            var index = 0
+            while index < classes.count {
+                let generated = classes[index]
+                if generated.typedPlaces != generated.places.count {
+                    generated.typedPlaces = generated.places.count
+                    generated.properties = []
+                    generated.identities = []
+                    type(generated)
+                    changed = true
+                }
+                index += 1
+            }
+        }
+        optionalizeCycles()
+    }
+
+    /// A model property that starts as a new object (`var a: A = A()`) whose class leads back, through
+    /// such properties, to the class that holds it would make `init()` recurse without end: such a
+    /// property is optional instead (a recursive shape, `{"n":1,"chain":{"n":2}}`).
+    private mutating func optionalizeCycles() {
+        func startsWithObject(_ property: GeneratedProperty) -> String? {
+            guard !property.isOptional, case .model(let name) = property.type else { return nil }
+            return name
+        }
+        func leadsBack(from start: String, to owner: String) -> Bool {
+            var seen: Set<String> = []
+            var pending = [start]
+            while let name = pending.popLast() {
+                if name == owner { return true }
+                guard seen.insert(name).inserted, let generated = byName[name] else { continue }
+                pending += generated.properties.compactMap(startsWithObject)
+                if let superclass = generated.superclass { pending.append(superclass) }
+            }
+            return false
+        }
+        for generated in classes {
+            generated.properties = generated.properties.map { property in
+                guard let target = startsWithObject(property), leadsBack(from: target, to: generated.name) else { return property }
+                return GeneratedProperty(key: property.key, name: property.name, type: property.type, isOptional: true, doc: property.doc)
+            }
         }
     }
 
@@ -190,21 +244,32 @@ struct ClassModel {
         byName[generated.name] = generated
     }
 
-    /// The class for objects of `shape` named `name`: a new one, or the one of that name already
-    /// found, which then covers these objects too.
-    private mutating func modelClass(named name: String, shape: ObjectShape) -> String {
+    /// The class for the objects of `places` named `name`: a new one, or the one of that name already
+    /// found, which then stands for these places too.
+    private mutating func modelClass(named name: String, places: [ObjectShape]) -> String {
+        let generated: GeneratedClass
         if let existing = byName[name] {
-            if existing.shape !== shape { existing.shape.merge(shape) }
-            return name
+            generated = existing
+        } else {
+            generated = GeneratedClass(name: name, shape: places[0])
+            register(generated)
         }
-        register(GeneratedClass(name: name, shape: shape))
+        for place in places { generated.add(place) }
         return name
     }
 
     private mutating func type(_ generated: GeneratedClass) {
         var used: Set<String> = []
-        for key in generated.shape.keys where !generated.inheritedKeys.contains(key) {
-            let shape = generated.shape.members[key]!
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for place in generated.places {
+            for key in place.keys where seen.insert(key).inserted { keys.append(key) }
+        }
+        let objects = generated.places.reduce(0) { $0 + $1.count }
+        for key in keys where !generated.inheritedKeys.contains(key) {
+            let originals = generated.places.compactMap { $0.members[key] }
+            let presence = generated.places.reduce(0) { $0 + ($1.presence[key] ?? 0) }
+            let shape = ValueShape.combining(originals)
             var name = glossary.overrides[generated.name]?[key] ?? glossary.keys[key] ?? Naming.property(from: key)
             if used.contains(name) {
                 var suffix = 2
@@ -212,23 +277,26 @@ struct ClassModel {
                 name = "\(name)\(suffix)"
             }
             used.insert(name)
-            let type = valueType(of: shape, key: key, property: name, owner: generated.name)
+            let type = valueType(of: shape, places: originals, key: key, property: name, owner: generated.name)
             generated.properties.append(GeneratedProperty(
                 key: key, name: name, type: type,
-                isOptional: shape.nulls > 0 || !generated.shape.isAlwaysPresent(key) || !shape.hasValues,
+                isOptional: shape.nulls > 0 || presence < objects || !shape.hasValues,
                 doc: glossary.docs["\(generated.name).\(key)"] ?? glossary.docs[key]))
-            if case .array(.model(let element)) = type, let identity = identity(of: shape, elementClass: element) {
+            if case .array(.model(let element)) = type, let identity = identity(of: shape, places: originals, elementClass: element) {
                 generated.identities.append((name, identity))
             }
         }
     }
 
-    /// The element member that identifies the elements of the arrays of `shape`: present in every
-    /// element, unique within every array, and named like an identity (`id`, `i`, or a property
-    /// ending in `Id`).
-    private func identity(of shape: ValueShape, elementClass: String) -> String? {
-        let elements = shape.element.object
-        for key in elements.keys where shape.uniqueInEveryArray[key] == true && elements.isAlwaysPresent(key) {
+    /// The element member that identifies the elements of the arrays of `shape` (the values of
+    /// `places` together): present in every element, unique within every array, and named like an
+    /// identity (`id`, `i`, or a property ending in `Id`).
+    private func identity(of shape: ValueShape, places: [ValueShape], elementClass: String) -> String? {
+        let elements = places.filter { $0.arrays > 0 && $0.element.objects > 0 }.map(\.element.object)
+        var keys: [String] = []
+        for element in elements { for key in element.keys where !keys.contains(key) { keys.append(key) } }
+        let count = elements.reduce(0) { $0 + $1.count }
+        for key in keys where shape.uniqueInEveryArray[key] == true && elements.reduce(0, { $0 + ($1.presence[key] ?? 0) }) == count {
             let property = glossary.overrides[elementClass]?[key] ?? glossary.keys[key] ?? Naming.property(from: key)
             if key == "id" || key == "i" || key == "_id" || property == "id" || property.hasSuffix("Id") || property.hasSuffix("ID") {
                 return property
@@ -237,7 +305,9 @@ struct ClassModel {
         return nil
     }
 
-    private mutating func valueType(of shape: ValueShape, key: String, property: String, owner: String) -> GeneratedType {
+    /// The type of a member whose values, at every place of its class, are `places`, and all
+    /// together `shape` (`ValueShape.combining`).
+    private mutating func valueType(of shape: ValueShape, places: [ValueShape], key: String, property: String, owner: String) -> GeneratedType {
         guard shape.hasValues else { return .json }
         guard shape.kinds == 1 else { return .json }
         if shape.bools > 0 { return .bool }
@@ -256,20 +326,23 @@ struct ClassModel {
             return .string
         }
         if shape.objects > 0 {
-            let object = shape.object
-            // An object keyed by ids, whose values are objects of one shape: a dictionary of them.
-            if object.allKeysNumeric, object.allValuesAreObjects, !object.keys.isEmpty {
+            let objects = places.filter { $0.objects > 0 }.map(\.object)
+            // Objects keyed by ids, whose values are objects: a dictionary of them.
+            if objects.allSatisfy({ $0.allKeysNumeric && $0.allValuesAreObjects }), objects.contains(where: { !$0.keys.isEmpty }) {
                 let name = glossary.classes[key] ?? Naming.type(from: property, singular: true)
-                return .dictionary(.model(modelClass(named: name, shape: object.anyValue.object)))
+                let values = objects.map(\.anyValue).filter { $0.objects > 0 }.map(\.object)
+                return .dictionary(.model(modelClass(named: name, places: values)))
             }
-            return .model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property), shape: object))
+            return .model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property), places: objects))
         }
-        let element = shape.element
+        let elements = places.filter { $0.arrays > 0 }.map(\.element)
+        let element = ValueShape.combining(elements)
         guard element.hasValues, element.kinds == 1, element.nulls == 0 else { return .array(.json) }
         if element.objects > 0 {
-            return .array(.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property, singular: true), shape: element.object)))
+            let objects = elements.filter { $0.objects > 0 }.map(\.object)
+            return .array(.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property, singular: true), places: objects)))
         }
-        return .array(valueType(of: element, key: key, property: Naming.type(from: property, singular: true), owner: owner))
+        return .array(valueType(of: element, places: elements, key: key, property: Naming.type(from: property, singular: true), owner: owner))
     }
 
     /// A string member that repeats a few distinct values becomes an enum with a case for each, and

@@ -160,25 +160,6 @@ final class ObjectShape {
         }
     }
 
-    /// Merges `other` into this shape (two places that the glossary names one class).
-    func merge(_ other: ObjectShape) {
-        count += other.count
-        for key in other.keys {
-            if presence[key] == nil { keys.append(key) }
-            presence[key, default: 0] += other.presence[key] ?? 0
-        }
-        allValuesAreObjects = allValuesAreObjects && other.allValuesAreObjects
-        if allKeysNumeric && other.allKeysNumeric {
-            pending += other.pending
-            return
-        }
-        allKeysNumeric = false
-        observePendingMembers()
-        for (key, shape) in other.members {
-            if let mine = memberShapes[key] { mine.absorb(shape) } else { memberShapes[key] = shape }
-        }
-    }
-
     /// Whether every object had `key`.
     func isAlwaysPresent(_ key: String) -> Bool {
         presence[key] == count
@@ -202,25 +183,31 @@ final class ObjectShape {
 }
 
 extension ValueShape {
-    /// Adds what `other` saw.
-    func absorb(_ other: ValueShape) {
-        count += other.count
-        nulls += other.nulls
-        bools += other.bools
-        integers += other.integers
-        fractions += other.fractions
-        strings += other.strings
-        objects += other.objects
-        arrays += other.arrays
-        smallest = min(smallest, other.smallest)
-        largest = max(largest, other.largest)
-        integerOverflow = integerOverflow || other.integerOverflow
-        allDates = allDates && other.allDates
-        for text in other.distinctStrings where !distinctStrings.contains(text) { distinctStrings.append(text) }
-        tooManyDistinct = tooManyDistinct || other.tooManyDistinct || distinctStrings.count > Self.distinctLimit
-        if other.objects > 0 { object.merge(other.object) }
-        if other.arrays > 0 { element.absorb(other.element) }
-        for (key, unique) in other.uniqueInEveryArray { uniqueInEveryArray[key] = (uniqueInEveryArray[key] ?? true) && unique }
+    /// What `shapes` saw together, as far as a member's type is told from it: the kinds of value,
+    /// the numbers' range, the strings, the arrays' identities. Their objects and elements are not
+    /// combined (the generator reads those from each shape: `ClassModel.valueType`), and none of
+    /// `shapes` changes.
+    static func combining(_ shapes: [ValueShape]) -> ValueShape {
+        if shapes.count == 1 { return shapes[0] }
+        let combined = ValueShape()
+        for other in shapes {
+            combined.count += other.count
+            combined.nulls += other.nulls
+            combined.bools += other.bools
+            combined.integers += other.integers
+            combined.fractions += other.fractions
+            combined.strings += other.strings
+            combined.objects += other.objects
+            combined.arrays += other.arrays
+            combined.smallest = min(combined.smallest, other.smallest)
+            combined.largest = max(combined.largest, other.largest)
+            combined.integerOverflow = combined.integerOverflow || other.integerOverflow
+            combined.allDates = combined.allDates && other.allDates
+            for text in other.distinctStrings where !combined.distinctStrings.contains(text) { combined.distinctStrings.append(text) }
+            combined.tooManyDistinct = combined.tooManyDistinct || other.tooManyDistinct || combined.distinctStrings.count > distinctLimit
+            for (key, unique) in other.uniqueInEveryArray { combined.uniqueInEveryArray[key] = (combined.uniqueInEveryArray[key] ?? true) && unique }
+        }
+        return combined
     }
 }
 

@@ -214,3 +214,32 @@ struct GeneratorWorkTests {
         #expect(shape.object.anyValue.count == 2)
     }
 }
+
+@Suite("Generator: recursive shapes and classes merged by name")
+struct GeneratorShapeTests {
+    /// The class and property declarations of the source generated from `samples`.
+    private func declarations(_ samples: [String], root: String) throws -> [String] {
+        let source = try Generator(rootName: root, source: "test").generate(samples: samples.map { try JSON(parsing: $0) })
+        return source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("class ") || $0.hasPrefix("var ") }
+    }
+
+    @Test("a shape that holds itself is an optional, never a default object that makes init() recurse")
+    func recursiveShapes() throws {
+        #expect(try declarations([#"{"n":1,"chain":{"n":2,"chain":{"n":3}}}"#, #"{"n":9}"#], root: "Chain")
+            == ["class Chain: BaseModel {", "var n: Int = 0", "var chain: Chain?"])
+        #expect(try declarations([#"{"child":{"child":{"leaf":1}}}"#], root: "Root")
+            == ["class Root: BaseModel {", "var child: Child = Child()", "class Child: BaseModel {", "var child: Child?", "var leaf: Int?"])
+    }
+
+    @Test("a class met again under its name, deeper, gets every key of every place")
+    func mergedByName() throws {
+        #expect(try declarations([#"{"item":{"x":1},"box":{"item":{"y":2}}}"#], root: "Root")
+            == ["class Root: BaseModel {", "var item: Item = Item()", "var box: Box = Box()", "class Item: BaseModel {", "var x: Int?", "var y: Int?",
+                "class Box: BaseModel {", "var item: Item = Item()"])
+        var sample: JSON = ["leaf": 1]
+        for _ in 0..<30 { sample = ["a": sample] }
+        #expect(try declarations([sample.description], root: "Deep")
+            == ["class Deep: BaseModel {", "var a: A = A()", "class A: BaseModel {", "var a: A?", "var leaf: Int?"])
+    }
+}
