@@ -246,7 +246,10 @@ struct ClassModel {
 
     /// The class for the objects of `places` named `name`: a new one, or the one of that name already
     /// found, which then stands for these places too.
-    private mutating func modelClass(named name: String, places: [ObjectShape]) -> String {
+    private mutating func modelClass(named wanted: String, places: [ObjectShape]) -> String {
+        // A name an enum has already (`EcStatus` for the enum of `Ec.status`, and for the object
+        // under `ecStatus`) is the class's with `Object` after it.
+        let name = byName[wanted] == nil && enums.contains(where: { $0.name == wanted }) ? wanted + "Object" : wanted
         let generated: GeneratedClass
         if let existing = byName[name] {
             generated = existing
@@ -355,7 +358,9 @@ struct ClassModel {
             guard let name = Naming.enumCase(from: raw), name != "other", !cases.contains(where: { $0.name == name }) else { return nil }
             cases.append((name, raw))
         }
-        let name = owner + Naming.type(from: property)
+        let wanted = owner + Naming.type(from: property)
+        // A name a class has already is the enum's with `Value` after it.
+        let name = byName[wanted] != nil ? wanted + "Value" : wanted
         if let existing = enums.firstIndex(where: { $0.name == name }) {
             var merged = enums[existing].cases
             for item in cases where !merged.contains(where: { $0.raw == item.raw }) { merged.append(item) }

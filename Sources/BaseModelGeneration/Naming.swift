@@ -1,21 +1,47 @@
 /// Swift names made from JSON keys and values: readable, valid, and the same for the same input.
 enum Naming {
-    /// `first_name` → `firstName`, `Ev` → `ev`, `2nd` → `_2nd`, `in` → `in` (written in backticks).
+    /// `first_name` → `firstName`, `Ev` → `ev`, `2nd` → `_2nd`, `in` → `in` (written in backticks). A
+    /// name `BaseModel` has for a member of its own (`unknownKeys`, `copy`) gets `Value` after it.
     static func property(from key: String) -> String {
         let words = self.words(in: key)
         guard let first = words.first else { return "value" }
         let name = first.lowercased() + words.dropFirst().map(capitalized).joined()
-        return name.first!.isNumber ? "_" + name : name
+        let property = name.first!.isNumber ? "_" + name : name
+        return modelMembers.contains(property) ? property + "Value" : property
     }
 
-    /// `events` → `Event`, `odds_message` → `OddsMessage`.
+    /// `events` → `Event`, `odds_message` → `OddsMessage`. A name that would hide a type of Swift,
+    /// Foundation or BaseModelKit in the user's module (`data` → `Data`) gets `Model` after it
+    /// (`DataModel`).
     static func type(from name: String, singular: Bool = false) -> String {
         var words = self.words(in: name)
         guard !words.isEmpty else { return "Value" }
         if singular { words[words.count - 1] = self.singular(words[words.count - 1]) }
-        let type = words.map(capitalized).joined()
-        return type.first!.isNumber ? "_" + type : type
+        let joined = words.map(capitalized).joined()
+        let type = joined.first!.isNumber ? "_" + joined : joined
+        return reservedTypes.contains(type) ? type + "Model" : type
     }
+
+    /// Types a generated file, or the code around it, names: a class of one of these names would hide
+    /// it (or not compile, for `Any` and `Self`).
+    static let reservedTypes: Set<String> = [
+        "Any", "AnyObject", "Self", "Type", "Protocol", "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32",
+        "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Float", "Float16", "Double", "Decimal", "Array", "Dictionary", "Set",
+        "Optional", "Result", "Error", "Never", "Void", "Range", "Sequence", "Collection", "Element", "Index", "Codable", "Decodable",
+        "Encodable", "Equatable", "Hashable", "Comparable", "Identifiable", "Sendable", "Task", "Actor", "Data", "Date", "URL", "UUID",
+        "Locale", "TimeZone", "Calendar", "Bundle", "Notification", "NSObject", "NSNumber", "JSONDecoder", "JSONEncoder", "JSON",
+        "JSONObject", "JSONNumber", "JSONTransformer", "BaseModel", "DecodingOptions", "EncodingOptions", "MappingError",
+        "SchemaError", "MappingPath", "MappingReport", "ChangeSet", "Change", "IdentityPath", "MessageRouter", "ModelSnapshot",
+    ]
+
+    /// The members of `BaseModel` a property of a subclass would clash with.
+    static let modelMembers: Set<String> = [
+        "apiToLocal", "localToApi", "constructors", "transformers", "identities", "partialCollections", "requiredKeys",
+        "keepsUnknownKeys", "unknownKeys", "lossyCollections", "forwardCompatibleEnums", "observedKeyPaths", "deserialize",
+        "serialize", "didDeserialize", "didUpdate", "modelClass", "debugDescription", "description", "copy", "snapshot", "changes",
+        "update", "updates", "jsonData", "jsonString", "dictionary", "decode", "decodeArray", "validateMappings", "jsonSchema",
+        "model", "hashValue", "hash", "encode",
+    ]
 
     /// A case name for a raw value: `in_play` → `inPlay`, `1X2` → `_1X2`.
     static func enumCase(from raw: String) -> String? {

@@ -243,3 +243,29 @@ struct GeneratorShapeTests {
             == ["class Deep: BaseModel {", "var a: A = A()", "class A: BaseModel {", "var a: A?", "var leaf: Int?"])
     }
 }
+
+@Suite("Generator: names that would not compile or would hide a type")
+struct GeneratorNameTests {
+    private func declarations(_ samples: [String], root: String) throws -> [String] {
+        let source = try Generator(rootName: root, source: "test").generate(samples: samples.map { try JSON(parsing: $0) })
+        return source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("class ") || $0.hasPrefix("var ") || $0.hasPrefix("enum ") }
+    }
+
+    @Test("classes are never named like a Swift, Foundation or BaseModelKit type; properties never like a BaseModel member")
+    func reservedNames() throws {
+        let names = try declarations([#"{"self":{"a":1},"any":{"b":2},"data":{"e":5},"unknownKeys":1,"apiToLocal":"x","debugDescription":"y","copy":true}"#],
+                                     root: "Root")
+        #expect(names == ["class Root: BaseModel {", "var `self`: SelfModel = SelfModel()", "var any: AnyModel = AnyModel()", "var data: DataModel = DataModel()",
+                          "var unknownKeysValue: Int = 0", "var apiToLocalValue: String = \"\"", "var debugDescriptionValue: String = \"\"", "var copyValue: Bool = false",
+                          "class SelfModel: BaseModel {", "var a: Int = 0", "class AnyModel: BaseModel {", "var b: Int = 0", "class DataModel: BaseModel {", "var e: Int = 0"])
+    }
+
+    @Test("an enum and a class that would share a name get two")
+    func enumAndClass() throws {
+        let samples = (0..<3).flatMap { _ in [#"{"status":"open","ecStatus":{"x":1}}"#, #"{"status":"closed","ecStatus":{"x":2}}"#] }
+        let names = try declarations(samples, root: "Ec")
+        #expect(names.contains("var status: EcStatus = .open") && names.contains("var ecStatus: EcStatusObject = EcStatusObject()"), "\(names)")
+        #expect(names.contains("class EcStatusObject: BaseModel {") && names.contains { $0.hasPrefix("enum EcStatus:") }, "\(names)")
+    }
+}
