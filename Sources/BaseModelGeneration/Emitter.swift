@@ -43,7 +43,7 @@ struct Emitter {
         if !generated.properties.isEmpty {
             lines.append("")
             lines.append("    \(overriding) class var apiToLocal: [String: String] {")
-            lines.append("        [" + generated.properties.map { "\(literal($0.key)): \(literal($0.name))" }.joined(separator: ", ") + "]")
+            lines.append("        [" + generated.properties.map { "\(literal(Self.mapKey($0.key))): \(literal($0.name))" }.joined(separator: ", ") + "]")
             lines.append("    }")
         }
         let transformers = generated.properties.compactMap { property in
@@ -66,9 +66,12 @@ struct Emitter {
             lines.append("")
             lines.append("    /// The class of each message, by its \(literal(typeKey)).")
             lines.append("    \(overriding) class func modelClass(for object: JSONObject) -> BaseModel.Type? {")
-            lines.append("        switch object[\(literal(typeKey))] {")
-            for (value, name) in generated.subclasses {
-                lines.append("        case \(Int(value) != nil ? "JSON.number(JSONNumber(\(value)))" : ".string(\(literal(value)))")?: \(name).self")
+            // The type key's path, a step at a time (`object["data"]?["e"]`).
+            let path = Naming.keyPathSteps(typeKey)
+            let lookup = "object[\(literal(path[0]))]" + path.dropFirst().map { "?[\(literal($0))]" }.joined()
+            lines.append("        switch \(lookup) {")
+            for (value, isNumber, name) in generated.subclasses {
+                lines.append("        case \(isNumber ? "JSON.number(JSONNumber(\(value)))" : ".string(\(literal(value)))")?: \(name).self")
             }
             lines.append("        default: nil")
             lines.append("        }")
@@ -120,6 +123,12 @@ struct Emitter {
     }
 
     /// `text` as a Swift string literal.
+    /// A JSON key as a map writes it: a dot or a backslash in it escaped with a backslash, so that the
+    /// map reads the key as one step (`"a.b"` is written `a\.b`).
+    static func mapKey(_ key: String) -> String {
+        key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.")
+    }
+
     private func literal(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {

@@ -99,8 +99,8 @@ final class GeneratedClass {
     let name: String
     let shape: ObjectShape
     var superclass: String?
-    /// Type-key value → subclass, for a root with subclasses.
-    var subclasses: [(value: String, name: String)] = []
+    /// Type-key value (as written: a string, or an integer) → subclass, for a root with subclasses.
+    var subclasses: [(value: String, isNumber: Bool, name: String)] = []
     var properties: [GeneratedProperty] = []
     /// Array property → identity property.
     var identities: [(property: String, identity: String)] = []
@@ -207,36 +207,48 @@ struct ClassModel {
         }
     }
 
-    /// With a type key: one subclass per type value, with the members not every message has.
+    /// With a type key: one subclass per type value, with the members not every message has. The
+    /// type key may be a dotted path (`data.e`); a value is kept as written (the string `"7"` and
+    /// the number `7` are two types). A sample without a type (the key missing, or `null`) is the
+    /// root's own: the root declares its members too.
     private mutating func splitMessages(_ objects: [JSONObject], root: GeneratedClass, typeKey: String) throws(GenerationError) {
-        var groups: [(value: String, shape: ObjectShape)] = []
+        var groups: [(value: String, isNumber: Bool, shape: ObjectShape)] = []
+        var untypedKeys: Set<String> = []
+        let path = Naming.keyPathSteps(typeKey)
         for object in objects {
+            var found: JSON? = .object(object)
+            for segment in path { found = found?.object?[segment] }
             let value: String
-            switch object[typeKey] {
-            case .string(let text)?: value = text
-            case .number(let number)?: value = number.text
-            default: throw GenerationError("A sample has no string or number under the type key \"\(typeKey)\".")
+            let isNumber: Bool
+            switch found {
+            case .string(let text)?: (value, isNumber) = (text, false)
+            case .number(let number)? where number.int64 != nil: (value, isNumber) = (number.text, true)
+            case nil, .null?:
+                untypedKeys.formUnion(object.keys)
+                continue
+            case let other?:
+                throw GenerationError("A sample has \(other) under the type key \"\(typeKey)\": a message type is a string or an integer.")
             }
-            if let group = groups.first(where: { $0.value == value }) {
+            if let group = groups.first(where: { $0.value == value && $0.isNumber == isNumber }) {
                 group.shape.observe(object)
             } else {
                 let shape = ObjectShape()
                 shape.observe(object)
-                groups.append((value, shape))
+                groups.append((value, isNumber, shape))
             }
         }
-        let common = Set(root.shape.keys.filter(root.shape.isAlwaysPresent))
-        for (value, shape) in groups {
+        // The root declares what every message has, and what the samples without a type have.
+        let declaredByRoot = Set(root.shape.keys.filter(root.shape.isAlwaysPresent)).union(untypedKeys)
+        for (value, isNumber, shape) in groups {
             let name = glossary.messages[value] ?? Naming.type(from: value) + generator.rootName
             guard byName[name] == nil else { throw GenerationError("Two classes would be named \(name); name the message \"\(value)\" in the glossary's \"messages\".") }
             let subclass = GeneratedClass(name: name, shape: shape)
             subclass.superclass = root.name
-            subclass.inheritedKeys = common
+            subclass.inheritedKeys = declaredByRoot
             register(subclass)
-            root.subclasses.append((value, name))
+            root.subclasses.append((value, isNumber, name))
         }
-        // The root keeps only what every message has.
-        root.inheritedKeys = Set(root.shape.keys).subtracting(common)
+        root.inheritedKeys = Set(root.shape.keys).subtracting(declaredByRoot)
     }
 
     private mutating func register(_ generated: GeneratedClass) {

@@ -269,3 +269,36 @@ struct GeneratorNameTests {
         #expect(names.contains("class EcStatusObject: BaseModel {") && names.contains { $0.hasPrefix("enum EcStatus:") }, "\(names)")
     }
 }
+
+@Suite("Generator: keys and message types as written")
+struct GeneratorKeyTests {
+    private func source(_ samples: [String], root: String, typeKey: String? = nil) throws -> String {
+        try Generator(rootName: root, typeKey: typeKey, source: "test").generate(samples: samples.map { try JSON(parsing: $0) })
+    }
+
+    @Test("keys with dots and backslashes are escaped in the map, so it reads each as one key")
+    func escapedKeys() throws {
+        let text = try source([#"{"a.b":1,"a\\b":2}"#], root: "Keys")
+        #expect(text.contains(#"["a\\.b": "aB", "a\\\\b": "aB2"]"#), "\(text)")
+    }
+
+    @Test("message types: a dotted type key, values kept as written, samples without a type the root's")
+    func messageTypes() throws {
+        let text = try source([#"{"data":{"e":"trade","p":"1"},"stream":"s"}"#, #"{"data":{"e":"7","q":1},"stream":"s"}"#, #"{"result":null,"id":1}"#],
+                              root: "Msg", typeKey: "data.e")
+        #expect(text.contains(#"switch object["data"]?["e"] {"#), "\(text)")
+        #expect(text.contains(#"case .string("7")?: _7Msg.self"#) && text.contains(#"case .string("trade")?: TradeMsg.self"#), "\(text)")
+        #expect(text.contains("    var id: Int?") && text.contains("    var result: JSON?"), "\(text)")
+        #expect(message { _ = try source([#"{"t":true}"#], root: "Msg", typeKey: "t") }
+            == #"A sample has true under the type key "t": a message type is a string or an integer."#)
+    }
+
+    private func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
