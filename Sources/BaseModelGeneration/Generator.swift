@@ -39,7 +39,7 @@ public struct Generator {
 
 /// A Swift type the generator gives a member.
 indirect enum GeneratedType: Equatable {
-    case bool, int, int64, double, string, json
+    case bool, int, int64, uint64, double, decimal, string, json
     case date(Glossary.DateFormat)
     case model(String)
     case enumeration(String)
@@ -51,7 +51,9 @@ indirect enum GeneratedType: Equatable {
         case .bool: "Bool"
         case .int: "Int"
         case .int64: "Int64"
+        case .uint64: "UInt64"
         case .double: "Double"
+        case .decimal: "Decimal"
         case .string: "String"
         case .json: "JSON"
         case .date: "Date"
@@ -65,7 +67,7 @@ indirect enum GeneratedType: Equatable {
     func initialValue(firstCase: (String) -> String?) -> String {
         switch self {
         case .bool: "false"
-        case .int, .int64, .double: "0"
+        case .int, .int64, .uint64, .double, .decimal: "0"
         case .string: "\"\""
         case .json: ".null"
         case .date: "Date(timeIntervalSince1970: 0)"
@@ -332,7 +334,15 @@ struct ClassModel {
             case .seconds?: return .date(.seconds)
             default: break
             }
-            if shape.fractions > 0 || shape.integerOverflow { return .double }
+            // Beyond `Int64`: `UInt64` for large counts and ids, `Decimal` for what it holds exactly,
+            // `JSON` (which keeps any number as written) for the rest; fractions beyond `Double`'s
+            // range likewise.
+            if shape.fractions == 0, shape.integerOverflow {
+                if !shape.beyondUInt64, shape.smallest >= 0 || shape.integers == 0 { return .uint64 }
+                return shape.beyondDecimal ? .json : .decimal
+            }
+            if shape.beyondDouble { return shape.beyondDecimal ? .json : .decimal }
+            if shape.fractions > 0 { return .double }
             return shape.smallest >= Int64(Int32.min) && shape.largest <= Int64(Int32.max) ? .int : .int64
         }
         if shape.strings > 0 {

@@ -16,8 +16,13 @@ final class ValueShape {
     /// The integers' range.
     var smallest = Int64.max
     var largest = Int64.min
-    /// Whether an integer did not fit `Int64` (read as a `Double`).
+    /// Whether an integer did not fit `Int64`.
     var integerOverflow = false
+    /// Whether a number did not fit `UInt64` (a negative one beyond `Int64`, a fraction, or a larger
+    /// integer), `Decimal` exactly, or `Double`'s range.
+    var beyondUInt64 = false
+    var beyondDecimal = false
+    var beyondDouble = false
     /// Distinct strings, in the order first seen, until there are more than `distinctLimit`.
     var distinctStrings: [String] = []
     var tooManyDistinct = false
@@ -49,9 +54,13 @@ final class ValueShape {
             } else if number.isInteger {
                 integers += 1
                 integerOverflow = true
+                if number.uint64 == nil { beyondUInt64 = true }
             } else {
                 fractions += 1
+                beyondUInt64 = true
             }
+            if number.decimal == nil { beyondDecimal = true }
+            if number.double.map({ !$0.isFinite }) ?? true { beyondDouble = true }
         case .string(let text):
             strings += 1
             if allDates, !ISO8601Text.isDate(text) { allDates = false }
@@ -202,6 +211,9 @@ extension ValueShape {
             combined.smallest = min(combined.smallest, other.smallest)
             combined.largest = max(combined.largest, other.largest)
             combined.integerOverflow = combined.integerOverflow || other.integerOverflow
+            combined.beyondUInt64 = combined.beyondUInt64 || other.beyondUInt64
+            combined.beyondDecimal = combined.beyondDecimal || other.beyondDecimal
+            combined.beyondDouble = combined.beyondDouble || other.beyondDouble
             combined.allDates = combined.allDates && other.allDates
             for text in other.distinctStrings where !combined.distinctStrings.contains(text) { combined.distinctStrings.append(text) }
             combined.tooManyDistinct = combined.tooManyDistinct || other.tooManyDistinct || combined.distinctStrings.count > distinctLimit
@@ -214,7 +226,19 @@ extension ValueShape {
 /// Recognises ISO 8601 date-times as the library's `.iso8601` transformer reads them:
 /// `2026-11-22T10:15:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
 enum ISO8601Text {
+    /// Whether `text` reads as a date with the `.iso8601` transformer: it has the form, and the
+    /// library's own reader takes it (`…T23:59:60Z`, a day 31 in a month of 30, are refused there).
     static func isDate(_ text: String) -> Bool {
+        hasForm(text) && (try? DateProbe.decode(from: ["d": .string(text)] as JSONObject)) != nil
+    }
+
+    private final class DateProbe: BaseModel {
+        var date = Date(timeIntervalSince1970: 0)
+        override class var apiToLocal: [String: String] { ["d": "date"] }
+        override class var transformers: [String: JSONTransformer] { ["date": .iso8601] }
+    }
+
+    private static func hasForm(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20 else { return false }
         func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { $0 < bytes.count && (0x30...0x39).contains(bytes[$0]) } }
