@@ -295,9 +295,9 @@ struct GeneratorKeyTests {
 
     @Test("numbers beyond Int64 and Double, and dates the decoder refuses, get types that read them")
     func numbersAndDates() throws {
-        let text = try source([#"{"u":18446744073709551615,"m":12345678901234567890123,"neg":-9223372036854775809,"d":1e400,"f":0.5,"big":1\#(String(repeating: "0", count: 99)),"leap":"9999-12-31T23:59:60Z","ok":"2026-11-26T10:00:00Z"}"#],
+        let text = try source([#"{"u":18446744073709551615,"m":12345678901234567890123,"neg":-9223372036854775809,"d":1e400,"f":0.5,"big":\#(String(repeating: "1234567890", count: 10)),"round":1\#(String(repeating: "0", count: 99)),"leap":"9999-12-31T23:59:60Z","ok":"2026-11-26T10:00:00Z"}"#],
                               root: "Nums")
-        for declaration in ["var u: UInt64 = 0", "var m: Decimal = 0", "var neg: Decimal = 0", "var d: JSON = .null", "var f: Double = 0", "var big: JSON = .null",
+        for declaration in ["var u: UInt64 = 0", "var m: Decimal = 0", "var neg: Decimal = 0", "var d: JSON = .null", "var f: Double = 0", "var big: JSON = .null", "var round: Decimal = 0",
                             #"var leap: String = """#, "var ok: Date = Date(timeIntervalSince1970: 0)"] {
             #expect(text.contains("    " + declaration), "\(declaration)\n\(text)")
         }
