@@ -47,12 +47,18 @@ struct Emitter {
             lines.append("    }")
         }
         let transformers = generated.properties.compactMap { property in
-            property.type.dateFormat.map { "\(literal(property.name)): .\(transformer($0))" }
+            property.type.transformer.map { "\(literal(property.name)): \($0)" }
         }
         if !transformers.isEmpty {
             lines.append("")
             lines.append("    \(overriding) class var transformers: [String: JSONTransformer] {")
             lines.append("        [" + transformers.joined(separator: ", ") + "]")
+            lines.append("    }")
+        }
+        if !generated.requiredKeys.isEmpty {
+            lines.append("")
+            lines.append("    \(overriding) class var requiredKeys: Set<String> {")
+            lines.append("        [" + generated.requiredKeys.map { literal(Self.mapKey($0)) }.joined(separator: ", ") + "]")
             lines.append("    }")
         }
         if !generated.identities.isEmpty {
@@ -112,14 +118,6 @@ struct Emitter {
 
     private func firstCase(of name: String) -> String? {
         model.enums.first { $0.name == name }?.cases.first.map { Naming.spelled($0.name) }
-    }
-
-    private func transformer(_ format: Glossary.DateFormat) -> String {
-        switch format {
-        case .iso8601: "iso8601"
-        case .milliseconds: "millisecondsSince1970"
-        case .seconds: "secondsSince1970"
-        }
     }
 
     /// `text` as a Swift string literal.

@@ -39,7 +39,7 @@ public struct Generator {
 
 /// A Swift type the generator gives a member.
 indirect enum GeneratedType: Equatable {
-    case bool, int, int64, uint64, double, decimal, string, json
+    case bool, int, int64, uint64, double, decimal, decimalText, string, json
     case date(Glossary.DateFormat)
     case model(String)
     case enumeration(String)
@@ -53,7 +53,7 @@ indirect enum GeneratedType: Equatable {
         case .int64: "Int64"
         case .uint64: "UInt64"
         case .double: "Double"
-        case .decimal: "Decimal"
+        case .decimal, .decimalText: "Decimal"
         case .string: "String"
         case .json: "JSON"
         case .date: "Date"
@@ -67,7 +67,7 @@ indirect enum GeneratedType: Equatable {
     func initialValue(firstCase: (String) -> String?) -> String {
         switch self {
         case .bool: "false"
-        case .int, .int64, .uint64, .double, .decimal: "0"
+        case .int, .int64, .uint64, .double, .decimal, .decimalText: "0"
         case .string: "\"\""
         case .json: ".null"
         case .date: "Date(timeIntervalSince1970: 0)"
@@ -78,12 +78,15 @@ indirect enum GeneratedType: Equatable {
         }
     }
 
-    /// The date format inside, for the member's transformer.
-    var dateFormat: Glossary.DateFormat? {
+    /// The member's transformer, as Swift spells it (`.iso8601`), for a type that has one inside.
+    var transformer: String? {
         switch self {
-        case .date(let format): format
-        case .array(let element): element.dateFormat
-        case .dictionary(let value): value.dateFormat
+        case .date(.iso8601): ".iso8601"
+        case .date(.milliseconds): ".millisecondsSince1970"
+        case .date(.seconds): ".secondsSince1970"
+        case .decimalText: ".decimalString"
+        case .array(let element): element.transformer
+        case .dictionary(let value): value.transformer
         default: nil
         }
     }
@@ -106,6 +109,8 @@ final class GeneratedClass {
     var properties: [GeneratedProperty] = []
     /// Array property → identity property.
     var identities: [(property: String, identity: String)] = []
+    /// The keys a decode requires (the glossary's `required`).
+    var requiredKeys: [String] = []
     /// The keys this class does not declare: those a subclass inherits, and those of a message root
     /// that only some messages have (its subclasses declare them).
     var inheritedKeys: Set<String> = []
@@ -173,6 +178,7 @@ struct ClassModel {
                     generated.typedPlaces = generated.places.count
                     generated.properties = []
                     generated.identities = []
+                    generated.requiredKeys = []
                     type(generated)
                     changed = true
                 }
@@ -299,6 +305,7 @@ struct ClassModel {
                 key: key, name: name, type: type,
                 isOptional: shape.nulls > 0 || presence < objects || !shape.hasValues,
                 doc: glossary.docs["\(generated.name).\(key)"] ?? glossary.docs[key]))
+            if glossary.requires(key, owner: generated.name, always: presence == objects) { generated.requiredKeys.append(key) }
             if case .array(.model(let element)) = type, let identity = identity(of: shape, places: originals, elementClass: element) {
                 generated.identities.append((name, identity))
             }
@@ -325,11 +332,26 @@ struct ClassModel {
     /// The type of a member whose values, at every place of its class, are `places`, and all
     /// together `shape` (`ValueShape.combining`).
     private mutating func valueType(of shape: ValueShape, places: [ValueShape], key: String, property: String, owner: String) -> GeneratedType {
+        let format = glossary.entry(glossary.formats, key: key, owner: owner)
+        if shape.objects == 0, shape.arrays == 0, let forced = glossary.entry(glossary.types, key: key, owner: owner) {
+            switch forced {
+            case .string: return .string
+            case .int: return .int
+            case .int64: return .int64
+            case .double: return .double
+            case .bool: return .bool
+            case .decimal: return shape.strings > 0 ? .decimalText : .decimal
+            case .date: return .date(format ?? (shape.strings > 0 ? .iso8601 : .seconds))
+            case .enumeration:
+                if let enumeration = enumeration(of: shape, property: property, owner: owner, forced: true) { return .enumeration(enumeration) }
+                return .string
+            }
+        }
         guard shape.hasValues else { return .json }
         guard shape.kinds == 1 else { return .json }
         if shape.bools > 0 { return .bool }
         if shape.integers + shape.fractions > 0 {
-            switch glossary.formats[key] {
+            switch format {
             case .milliseconds?: return .date(.milliseconds)
             case .seconds?: return .date(.seconds)
             default: break
@@ -346,7 +368,7 @@ struct ClassModel {
             return shape.smallest >= Int64(Int32.min) && shape.largest <= Int64(Int32.max) ? .int : .int64
         }
         if shape.strings > 0 {
-            if glossary.formats[key] == .iso8601 || shape.allDates { return .date(.iso8601) }
+            if format == .iso8601 || shape.allDates { return .date(.iso8601) }
             if let enumeration = enumeration(of: shape, property: property, owner: owner) { return .enumeration(enumeration) }
             return .string
         }
@@ -372,9 +394,10 @@ struct ClassModel {
 
     /// A string member that repeats a few distinct values becomes an enum with a case for each, and
     /// one for values a newer server adds.
-    private mutating func enumeration(of shape: ValueShape, property: String, owner: String) -> String? {
+    private mutating func enumeration(of shape: ValueShape, property: String, owner: String, forced: Bool = false) -> String? {
         let values = shape.distinctStrings
-        guard !shape.tooManyDistinct, values.count >= 2, shape.strings >= 2 * values.count else { return nil }
+        guard forced || (!shape.tooManyDistinct && values.count >= 2 && shape.strings >= 2 * values.count) else { return nil }
+        guard !shape.tooManyDistinct, !values.isEmpty else { return nil }
         var cases: [(name: String, raw: String)] = []
         for raw in values {
             guard let name = Naming.enumCase(from: raw), name != "other", !cases.contains(where: { $0.name == name }) else { return nil }

@@ -8,8 +8,10 @@ import BaseModelKit
 ///
 /// `keys`: JSON key → property name in every class; `classes`: JSON key of an object, of an array of
 /// objects or of an object keyed by ids → the class of the object, of the elements, of the values;
-/// `overrides`: class → its own key → property name; `formats`: key → `milliseconds`, `seconds` or
-/// `iso8601`; `docs`: key or `Class.key` → doc comment; `messages`: type-key value → class name.
+/// `overrides`: class → its own key → property name; `formats`: key or `Class.key` → `milliseconds`,
+/// `seconds` or `iso8601`; `types`: key or `Class.key` → `String`, `Int`, `Int64`, `Double`,
+/// `Decimal`, `Bool`, `Date` or `enum`; `required`: keys or `Class.key`s (or `*`) a decode requires;
+/// `docs`: key or `Class.key` → doc comment; `messages`: type-key value → class name.
 public struct Glossary: Sendable {
     /// JSON key → property name, in every class.
     public var keys: [String: String] = [:]
@@ -23,6 +25,31 @@ public struct Glossary: Sendable {
     public var docs: [String: String] = [:]
     /// Type-key value → subclass name.
     public var messages: [String: String] = [:]
+    /// A key, or `Class.key` (which wins), → the Swift type of its values: of the scalars inside, for
+    /// a key whose values are arrays.
+    public var types: [String: ValueType] = [:]
+    /// Keys, or `Class.key`s, whose absence a decode refuses (`requiredKeys`); `*` for every key that
+    /// every sample of its class has.
+    public var required: [String] = []
+
+    /// The types `types` can give.
+    public enum ValueType: String, Sendable {
+        case string = "String", int = "Int", int64 = "Int64", double = "Double", bool = "Bool", date = "Date"
+        /// Read and written as the feed writes it: a string (`JSONTransformer.decimalString`) or a number.
+        case decimal = "Decimal"
+        /// An enum of the values the samples show, with a case for any other.
+        case enumeration = "enum"
+    }
+
+    /// What the glossary says of `key` in `owner`: the `Class.key` entry, else the key's.
+    func entry<Value>(_ table: [String: Value], key: String, owner: String) -> Value? {
+        table["\(owner).\(key)"] ?? table[key]
+    }
+
+    /// Whether `key` of `owner` is required (`always`: every sample of the class has it).
+    func requires(_ key: String, owner: String, always: Bool) -> Bool {
+        required.contains(key) || required.contains("\(owner).\(key)") || (always && required.contains("*"))
+    }
 
     /// How a date is written in the samples.
     public enum DateFormat: String, Sendable {
@@ -44,6 +71,18 @@ public struct Glossary: Sendable {
             case "overrides":
                 guard case .object(let byClass) = value else { throw GenerationError("The glossary's \"overrides\" must map class names to objects.") }
                 for (name, map) in byClass { overrides[name] = try Self.strings(map, "overrides.\(name)") }
+            case "types":
+                for (key, text) in try Self.strings(value, section) {
+                    guard let type = ValueType(rawValue: text) else {
+                        throw GenerationError("The glossary's type for \"\(key)\" is \"\(text)\"; use String, Int, Int64, Double, Decimal, Bool, Date or enum.")
+                    }
+                    types[key] = type
+                }
+            case "required":
+                guard case .array(let keys) = value, keys.allSatisfy({ $0.string != nil }) else {
+                    throw GenerationError("The glossary's \"required\" must be a list of keys, Class.keys or \"*\".")
+                }
+                required = keys.compactMap(\.string)
             case "formats":
                 for (key, text) in try Self.strings(value, section) {
                     guard let format = DateFormat(rawValue: text) else {
@@ -52,7 +91,7 @@ public struct Glossary: Sendable {
                     formats[key] = format
                 }
             default:
-                throw GenerationError("The glossary has a section \"\(section)\"; it knows keys, classes, overrides, formats, docs and messages.")
+                throw GenerationError("The glossary has a section \"\(section)\"; it knows keys, classes, overrides, formats, types, required, docs and messages.")
             }
         }
     }

@@ -312,3 +312,23 @@ struct GeneratorKeyTests {
         }
     }
 }
+
+@Suite("Generator: the glossary's types, required keys and class-scoped formats")
+struct GeneratorGlossaryTypeTests {
+    @Test("types by key and by Class.key, Decimal as the feed writes it, a format for one class, every key required")
+    func glossaryTypes() throws {
+        let glossary = try Glossary(json: try JSON(parsing: #"{"types":{"b":"Decimal","Kline.o":"Decimal","E":"Int64","q":"Double","s":"enum"},"formats":{"Kline.t":"milliseconds"},"required":["*"],"classes":{"k":"Kline"}}"#))
+        let samples = [
+            #"{"E":1,"s":"BNBBTC","b":[["0.0024","10"]],"q":3,"k":{"t":1700000000000,"T":1700000059999,"o":"0.0010"}}"#,
+            #"{"E":2,"s":"BTCUSDT","b":[["0.0025","1.5"]],"q":4,"k":{"t":1700000060000,"T":1700000119999,"o":"0.0011"}}"#,
+        ]
+        let text = try Generator(rootName: "Depth", glossary: glossary, source: "test").generate(samples: samples.map { try JSON(parsing: $0) })
+        for line in ["var e: Int64 = 0", "var s: DepthS = .bnbbtc", "var b: [[Decimal]] = []", "var q: Double = 0", #"["b": .decimalString]"#,
+                     #"["E", "s", "b", "q", "k"]"#, "var t: Date = Date(timeIntervalSince1970: 0)", "var t2: Int64 = 0", "var o: Decimal = 0",
+                     #"["t": .millisecondsSince1970, "o": .decimalString]"#, #"["t", "T", "o"]"#] {
+            #expect(text.contains(line), "\(line)\n\(text)")
+        }
+        #expect(throws: GenerationError.self) { _ = try Glossary(json: try JSON(parsing: #"{"types":{"x":"Float"}}"#)) }
+        #expect(throws: GenerationError.self) { _ = try Glossary(json: try JSON(parsing: #"{"required":"x"}"#)) }
+    }
+}
