@@ -396,7 +396,9 @@ struct ClassModel {
     /// one for values a newer server adds.
     private mutating func enumeration(of shape: ValueShape, property: String, owner: String, forced: Bool = false) -> String? {
         let values = shape.distinctStrings
-        guard forced || (!shape.tooManyDistinct && values.count >= 2 && shape.strings >= 2 * values.count) else { return nil }
+        // An identifier is never an enum (a few samples are no evidence of a closed set of ids,
+        // symbols or codes), unless the glossary says so.
+        guard forced || (!Naming.isIdentifier(property) && !shape.tooManyDistinct && values.count >= 2 && shape.strings >= 2 * values.count) else { return nil }
         guard !shape.tooManyDistinct, !values.isEmpty else { return nil }
         var cases: [(name: String, raw: String)] = []
         for raw in values {

@@ -51,6 +51,14 @@ enum Naming {
         return name.first!.isNumber ? "_" + name : name
     }
 
+    /// Whether a property's name marks an identifier: `id`, `…Id`, `…ID`, `…Key`, a symbol, a code, a
+    /// uuid — values that name things rather than choose among a few.
+    static func isIdentifier(_ property: String) -> Bool {
+        let lower = property.lowercased()
+        return lower == "id" || lower == "i" || property.hasSuffix("Id") || property.hasSuffix("ID") || property.hasSuffix("Ids")
+            || lower.hasSuffix("key") || lower.contains("symbol") || lower.hasSuffix("code") || lower.contains("uuid")
+    }
+
     /// The steps of a dotted key path as the library reads one (a type key `data.e`): split at the
     /// dots that no backslash escapes.
     static func keyPathSteps(_ text: String) -> [String] {

@@ -329,6 +329,13 @@ struct GeneratorGlossaryTypeTests {
             #expect(text.contains(line), "\(line)\n\(text)")
         }
         #expect(throws: GenerationError.self) { _ = try Glossary(json: try JSON(parsing: #"{"types":{"x":"Float"}}"#)) }
+        // An identifier is never an enum, however its values repeat; a status is one.
+        let repeated = (0..<4).flatMap { _ in [#"{"symbol":"BTCUSDT","marketId":"1.2","countryCode":"GB","status":"OPEN"}"#,
+                                               #"{"symbol":"BNBBTC","marketId":"1.3","countryCode":"IE","status":"CLOSED"}"#] }
+        let inferred = try Generator(rootName: "Market", source: "test").generate(samples: repeated.map { try JSON(parsing: $0) })
+        for line in [#"var symbol: String = """#, #"var marketId: String = """#, #"var countryCode: String = """#, "var status: MarketStatus = .open"] {
+            #expect(inferred.contains(line), "\(line)\n\(inferred)")
+        }
         #expect(throws: GenerationError.self) { _ = try Glossary(json: try JSON(parsing: #"{"required":"x"}"#)) }
     }
 }
