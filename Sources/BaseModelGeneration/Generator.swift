@@ -31,9 +31,16 @@ public struct Generator {
 
     /// The Swift source for `samples`, each the JSON of one root object.
     public func generate(samples: [JSON]) throws(GenerationError) -> String {
+        try generateWithWarnings(samples: samples).source
+    }
+
+    /// `generate(samples:)`, with a warning for each glossary entry that names nothing the samples
+    /// have (a key no class has, a class or message no sample makes): a misspelt key is otherwise
+    /// silently left out.
+    public func generateWithWarnings(samples: [JSON]) throws(GenerationError) -> (source: String, warnings: [String]) {
         var model = ClassModel(generator: self)
         try model.infer(samples: samples)
-        return Emitter(generator: self, model: model).source()
+        return (Emitter(generator: self, model: model).source(), model.unusedGlossaryEntries())
     }
 }
 
@@ -186,6 +193,40 @@ struct ClassModel {
             }
         }
         optionalizeCycles()
+    }
+
+    /// The glossary's entries that name nothing the samples have, as warnings.
+    func unusedGlossaryEntries() -> [String] {
+        var allKeys: Set<String> = []
+        var classKeys: Set<String> = []
+        for generated in classes {
+            for place in generated.places {
+                for key in place.keys {
+                    allKeys.insert(key)
+                    classKeys.insert("\(generated.name).\(key)")
+                }
+            }
+        }
+        let classNames = Set(classes.map(\.name))
+        let messageValues = Set(classes.flatMap { $0.subclasses.map(\.value) })
+        func isKnown(_ entry: String) -> Bool { allKeys.contains(entry) || classKeys.contains(entry) }
+        var warnings: [String] = []
+        func check(_ section: String, _ entries: some Sequence<String>, _ known: (String) -> Bool) {
+            for entry in entries.sorted() where !known(entry) {
+                warnings.append("The glossary's \"\(section)\" names \"\(entry)\", which no sample has.")
+            }
+        }
+        check("keys", glossary.keys.keys, allKeys.contains)
+        check("classes", glossary.classes.keys, allKeys.contains)
+        check("formats", glossary.formats.keys, isKnown)
+        check("types", glossary.types.keys, isKnown)
+        check("required", glossary.required.filter { $0 != "*" }, isKnown)
+        check("docs", glossary.docs.keys) { isKnown($0) || classNames.contains($0) }
+        check("messages", glossary.messages.keys, messageValues.contains)
+        for (name, overrides) in glossary.overrides.sorted(by: { $0.key < $1.key }) {
+            check("overrides.\(name)", overrides.keys) { classKeys.contains("\(name).\($0)") }
+        }
+        return warnings
     }
 
     /// A model property that starts as a new object (`var a: A = A()`) whose class leads back, through

@@ -3,9 +3,9 @@ import BaseModelKit
 import Foundation
 
 // basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY]
-//                    [--output File.swift] [--access internal|public]
+//                    [--output File.swift] [--access internal|public] [--check]
 
-let usage = "usage: basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY] [--output File.swift] [--access internal|public]"
+let usage = "usage: basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY] [--output File.swift] [--access internal|public] [--check]"
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("basemodel-generate: \(message)\n".utf8))
@@ -20,6 +20,8 @@ while !arguments.isEmpty {
     if ["--root", "--glossary", "--type-key", "--output", "--access"].contains(argument) {
         guard !arguments.isEmpty else { fail("\(argument) needs a value.\n\(usage)") }
         options[argument] = arguments.removeFirst()
+    } else if argument == "--check" {
+        options[argument] = ""
     } else if argument == "--help" || argument == "-h" {
         print(usage)
         exit(0)
@@ -47,8 +49,15 @@ do {
     }
     let generator = Generator(rootName: root, glossary: glossary, typeKey: options["--type-key"], isPublic: access == "public",
                               source: samples.description)
-    let source = try generator.generate(samples: samples.samples)
-    if let output = options["--output"] {
+    let (source, warnings) = try generator.generateWithWarnings(samples: samples.samples)
+    for warning in warnings { FileHandle.standardError.write(Data("basemodel-generate: warning: \(warning)\n".utf8)) }
+    if options["--check"] != nil {
+        // For CI: whether the file is what regenerating would write, without writing it.
+        guard let output = options["--output"] else { fail("--check compares with the file --output names.") }
+        let existing = try? Data(contentsOf: URL(fileURLWithPath: output))
+        guard existing == Data(source.utf8) else { fail("\(output) is not what regenerating writes: run basemodel-generate without --check.") }
+        print("\(output) is up to date.")
+    } else if let output = options["--output"] {
         try Data(source.utf8).write(to: URL(fileURLWithPath: output))
     } else {
         print(source, terminator: "")

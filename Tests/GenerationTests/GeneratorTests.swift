@@ -339,3 +339,20 @@ struct GeneratorGlossaryTypeTests {
         #expect(throws: GenerationError.self) { _ = try Glossary(json: try JSON(parsing: #"{"required":"x"}"#)) }
     }
 }
+
+@Suite("Generator: glossary entries that name nothing")
+struct GeneratorWarningTests {
+    @Test("each glossary entry no sample has is a warning, a misspelt key among them")
+    func unusedEntries() throws {
+        let glossary = try Glossary(json: try JSON(parsing: #"{"keys":{"n":"name","nmae":"x"},"classes":{"k":"Kline"},"types":{"Kline.t":"Int64","q":"Int"},"docs":{"Kline":"A kline.","Kline.zz":"x"},"overrides":{"Kline":{"t":"openTime","nope":"x"}},"messages":{"trade":"Trade"},"required":["*","n2"]}"#))
+        let (_, warnings) = try Generator(rootName: "Root", glossary: glossary, source: "test").generateWithWarnings(samples: [try JSON(parsing: #"{"n":"a","k":{"t":1}}"#)])
+        #expect(warnings == [
+            #"The glossary's "keys" names "nmae", which no sample has."#,
+            #"The glossary's "types" names "q", which no sample has."#,
+            #"The glossary's "required" names "n2", which no sample has."#,
+            #"The glossary's "docs" names "Kline.zz", which no sample has."#,
+            #"The glossary's "messages" names "trade", which no sample has."#,
+            #"The glossary's "overrides.Kline" names "nope", which no sample has."#,
+        ])
+    }
+}
