@@ -24,6 +24,17 @@ struct ReadmeTests {
         #expect(printed == [#"{"i":"b1","a":3}"#])
     }
 
+    @Test("the README's first screen speaks of the basics only: no advanced API in its first 40 lines")
+    func firstScreen() throws {
+        let readme = try String(contentsOf: SharedFiles.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstScreen = readme.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
+        for advanced in ["IdentityPath", "keepsUnknownKeys", "changes(since", "snapshot", "PATCH", "identities", "partialCollections", "MessageRouter",
+                         "decodeElements", "decodeLines", "updates(fromLines", "validateMappings", "Observable", "transformers", "constructors"] {
+            #expect(!firstScreen.contains(advanced), "\(advanced)")
+        }
+        #expect(firstScreen.contains("swift run -c release Demo") && firstScreen.contains("swift test"))
+    }
+
     @Test("the example above is the README's first Swift block")
     func readmeMatches() throws {
         let readme = try String(contentsOf: SharedFiles.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
