@@ -58,10 +58,16 @@ let before = summary(of: event)
 var changes: ChangeSet?
 let updateTime = try measure { changes = try event.update(from: updateData) }
 /// What the update changed, as `update(from:)` reports it: property, path, old → new.
-let changeLines = (changes.map(Array.init) ?? []).prefix(6).map { "\($0.property) at \($0.path): \(short($0.oldValue)) → \(short($0.newValue))" }
+let changeLines = (changes.map(Array.init) ?? []).prefix(6).map(line)
 
-/// A JSON value's text, cut at 24 characters.
-func short(_ value: JSON) -> String {
+/// One change as a line: property, path, old → new, a market's status by its name rather than its code.
+func line(_ change: Change) -> String {
+    "\(change.property) at \(change.path): \(readable(change.oldValue, change.property)) → \(readable(change.newValue, change.property))"
+}
+
+/// A JSON value's text, cut at 24 characters; a status code as the case it stands for.
+func readable(_ value: JSON, _ property: String) -> String {
+    if property == "status", let code = value.string, let status = MarketStatus(rawValue: code) { return "\(status)" }
     let text = value.description
     return text.count > 24 ? text.prefix(24) + "…" : text
 }
@@ -74,7 +80,11 @@ let oddsTarget = IdentityPath("ev", odds["e"] ?? .null).then("m", odds["m"] ?? .
 var oddsChanges: ChangeSet?
 let oddsTime = try measure { oddsChanges = try feed.update(from: oddsData, at: oddsTarget) }
 let oddsMarket = try feed.model(of: Market.self, at: oddsTarget)
-let oddsLines = (oddsChanges.map(Array.init) ?? []).map { "\($0.property) at \($0.path): \(short($0.oldValue)) → \(short($0.newValue))" }
+let oddsLines = (oddsChanges.map(Array.init) ?? []).map(line)
+// Where the delta landed, in the style of the change paths: positions in the feed's arrays.
+let oddsEventIndex = feed.events.firstIndex { $0.eventId == odds["e"]?.number?.int() }
+let oddsMarketIndex = oddsEventIndex.flatMap { index in feed.events[index].markets.firstIndex { $0.marketId == odds["m"]?.string } }
+let oddsPlace = oddsEventIndex.map { "ev[\($0)]" + (oddsMarketIndex.map { ".m[\($0)]" } ?? "") } ?? "?"
 
 // The app's own edit, sent back as a PATCH body: what changed since a snapshot, as JSON.
 let snapshot = event.snapshot()
@@ -113,16 +123,27 @@ The models it maps (Sources/Demo/FeedModels.swift), JSON key → property:
 \(table(Market.self, own: ["id", "n", "s", "o", "up"]))
 \(table(Outcome.self, own: ["id", "n", "pr", "lm"]))
 
+1. The feed decoded into those classes:
 decode  \(feedData.count) bytes in \(milliseconds(decodeTime)) (median of 5; the first, which builds the plans: \(milliseconds(firstDecodeTime)))
         → \(feed.events.count) events (\(football) football, \(tennis) tennis), \(markets.count) markets, \(outcomes.count) outcomes; \
 \(markets.filter { $0.status == .suspended }.count) markets suspended, \(feed.events.filter(\.isLive).count) events live
-update  \(updateData.count) bytes applied to event \(updatedId) in place in \(milliseconds(updateTime))
+
+2. A message for event \(updatedId) applied to the objects already there; what it changed, as update(from:) returns it:
+update  \(updateData.count) bytes in place in \(milliseconds(updateTime))
         before: \(before)
         after:  \(after)
-        changed (update(from:)'s change set): \(changeLines.joined(separator: "; "))
-odds    \(String(decoding: oddsData, as: UTF8.self)) applied at \(oddsTarget) in \(milliseconds(oddsTime))
+        changed: \(changeLines.joined(separator: "; "))
+
+3. A price delta for one market, sent with the ids of its event and market, applied where they point (\(oddsPlace)):
+odds    \(String(decoding: oddsData, as: UTF8.self)) in \(milliseconds(oddsTime))
         changed: \(oddsLines.joined(separator: "; ")); \(oddsMarket.map { "\"\($0.name)\" now \($0.outcomes.map { String(format: "%.2f", $0.price) }.joined(separator: " / "))" } ?? "")
-patch   the app reopens "\(event.markets.first?.name ?? "")"; the PATCH body of its changes since a snapshot: \(patchBody)
+
+4. The app reopens "\(event.markets.first?.name ?? "")" itself; what changed since a snapshot, as a PATCH body for the server:
+patch   \(patchBody)
+        (the other markets are listed by their ids alone: the receiver merges the list by id, and
+        would remove a market the body left out)
+
+5. The feed written back with its short keys:
 write   \(written.count) bytes in \(milliseconds(encodeTime)) (median of 5; the first: \(milliseconds(firstEncodeTime)))
         decoding the output and writing it again gives the same bytes: \(roundTrips ? "yes" : "NO")
 """)
