@@ -29,6 +29,24 @@ final class PatternFeed: BaseModel {
     override class var apiToLocal: [String: String] { ["e": "events"] }
 }
 
+/// An actor of the app's own that keeps the latest price of each outcome. The socket hands it bytes
+/// (`Data` is `Sendable`); the actor routes them itself, so each model is made inside the actor and
+/// never crosses an isolation boundary.
+actor PriceBook {
+    private var latest: [Int: PriceUpdate] = [:]
+
+    /// Routes every frame of `frames`, in order, until the stream finishes.
+    func follow(_ frames: AsyncStream<Data>, router: MessageRouter) async throws {
+        for try await message in router.messages(from: frames) {
+            if let update = message.model as? PriceUpdate { latest[update.outcomeId] = update }
+        }
+    }
+
+    func price(of outcome: Int) -> Double? {
+        latest[outcome]?.price
+    }
+}
+
 /// A socket message: one price.
 final class PriceUpdate: BaseModel {
     var outcomeId = 0
@@ -162,6 +180,23 @@ struct ConcurrencyPatternTests {
         // The handlers' tasks run on the main actor after this one yields.
         while screen.flashed.count < 2 { await Task.yield() }
         #expect(screen.flashed == ["10→1.4", "11→3.3"])
+    }
+
+    @Test("a callback socket's frames routed inside an actor of the app's own")
+    func routerToActor() async throws {
+        let book = PriceBook()
+        let router = MessageRouter(typeKey: "t")
+        router.register(PriceUpdate.self, type: "p") { _ in }
+        let (frames, continuation) = AsyncStream.makeStream(of: Data.self)
+        let following = Task { try await book.follow(frames, router: router) }
+        let socket = FakeSocket { data in       // a @Sendable callback, called on the socket's thread
+            continuation.yield(data)
+        }
+        await socket.deliver([Data(#"{"t":"p","i":10,"p":1.4}"#.utf8), Data(#"{"t":"p","i":11,"p":3.3}"#.utf8)])
+        continuation.finish()
+        try await following.value
+        #expect(await book.price(of: 10) == 1.4)
+        #expect(await book.price(of: 11) == 3.3)
     }
 
     @Test("decodeArray's sending result crosses to the main actor too")
