@@ -158,6 +158,13 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// (`"s"` for `"s.h"`) requires the nested object. See also `DecodingOptions.missingKeys`.
     open class var requiredKeys: Set<String> { [] }
 
+    /// JSON keys an update may not change in an object that exists (`["id"]`: the id a store keys
+    /// it by); the union along the superclass chain. An update that lists one with another value
+    /// fails, changing nothing: `The key "id" at the top level (Order.orderId) cannot change in an
+    /// update: it is "o1", and the update says "o2".` The same value (as the property reads it) is
+    /// no change and passes; a decode of a new object is not affected.
+    open class var fixedKeys: Set<String> { [] }
+
     /// Fills this object from one JSON object. The default sets every property whose JSON key is in
     /// the map and present in `object`; other keys are ignored. Override to handle special keys, and
     /// call `super.deserialize(object)` for the rest. Throwing fails the decode (an update is undone).

@@ -59,6 +59,7 @@ struct ErrorMessageTests {
             case .unknownKey: "unknownKey"
             case .concurrentUpdate: "concurrentUpdate"
             case .missingKey: "missingKey"
+            case .fixedKeyChanged: "fixedKeyChanged"
             }
         }
         struct Cause: Error {}
@@ -67,6 +68,7 @@ struct ErrorMessageTests {
             .typeMismatch(expected: "", found: ""), .notExact(expected: "", found: ""), .notRepresentable(""),
             .transformFailed(Cause()), .rejected(Cause()), .tooDeep(limit: 1), .stackExhausted, .notFound(""),
             .unknownMessageType(""), .unknownKey, .concurrentUpdate(""), .missingKey(""),
+            .fixedKeyChanged(key: "", current: "", found: ""),
         ]
         let page = try String(contentsOf: SharedFiles.packageRoot.appendingPathComponent("Docs/Errors.md"), encoding: .utf8)
         for reason in reasons {

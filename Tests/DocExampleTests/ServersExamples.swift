@@ -10,6 +10,7 @@ final class ServerOrder: BaseModel {
     var note: String?
     override class var apiToLocal: [String: String] { ["id": "orderId", "c": "customer", "q": "quantity", "n": "note"] }
     override class var requiredKeys: Set<String> { ["id", "c"] }
+    override class var fixedKeys: Set<String> { ["id"] }
 }
 
 /// The orders a server holds, in an actor: every request's change goes through it, one at a time.
@@ -86,6 +87,15 @@ struct ServersExamples {
                 #expect(response.status == 400 && response.body == text, "\(response.body)")
             }
         }
+
+        // The id the store keys an order by cannot change; the same id passes.
+        do {
+            _ = try await store.update("o1", from: Data(#"{"id":"o2","q":5}"#.utf8))
+            Issue.record("the id changed")
+        } catch {
+            #expect(answer(for: error) == (400, #"The key "id" at the top level (ServerOrder.orderId) cannot change in an update: it is "o1", and the update says "o2"."#))
+        }
+        #expect(try await store.update("o1", from: Data(#"{"id":"o1","q":4}"#.utf8)).map { String(decoding: $0, as: UTF8.self) } == #"{"q":4}"#)
 
         // A streamed upload, in buffers of any size.
         let orders = (0..<100).map { #"{"id":"u\#($0)","c":"C","q":\#($0)}"# }.joined(separator: ",")

@@ -68,6 +68,7 @@ extension MappingError.Reason {
         case .unknownKey: return "unknownKey"
         case .concurrentUpdate: return "concurrentUpdate"
         case .missingKey: return "missingKey"
+        case .fixedKeyChanged: return "fixedKeyChanged"
         }
     }
 }

@@ -38,6 +38,9 @@ public struct MappingError: Error, CustomStringConvertible {
         /// `DecodingOptions.missingKeys` set to `.errorForNonOptional`) is missing from an object; the
         /// path is the object's.
         case missingKey(String)
+        /// An update gives another value to a key the class's `fixedKeys` names, in an object that
+        /// exists: the key, its value now and the value the update gives (as JSON text).
+        case fixedKeyChanged(key: String, current: String, found: String)
     }
 
     /// What went wrong.
@@ -102,6 +105,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "Found no \(what) \(place)."
         case .missingKey(let key):
             return "Missing key \"\(key)\" \(place)."
+        case .fixedKeyChanged(let key, let current, let found):
+            return "The key \"\(key)\" \(place) cannot change in an update: it is \(current), and the update says \(found)."
         case .concurrentUpdate(let model):
             return "Concurrent update of \(model) \(place): another thread is updating or encoding this object at the same moment. Let one owner (an actor, a serial queue) apply the updates to a shared model, or update a copy."
         case .stackExhausted:
@@ -185,7 +190,8 @@ extension MappingError.Reason {
     /// the document, the limits or the program.
     var isAboutTheValue: Bool {
         switch self {
-        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey, .missingKey:
+        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey, .missingKey,
+             .fixedKeyChanged:
             return true
         case .malformedJSON, .tooDeep, .stackExhausted, .concurrentUpdate:
             return false

@@ -6,6 +6,7 @@ struct ClassTables {
     let transformers: [String: JSONTransformer]
     let lossyCollections: Set<String>
     let requiredKeys: Set<String>
+    let fixedKeys: Set<String>
     let forwardCompatibleEnums: Set<String>
     let identities: [String: String]
     let partialCollections: Set<String>

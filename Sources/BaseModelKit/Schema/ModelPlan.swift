@@ -29,6 +29,9 @@ final class ModelPlan: Sendable {
     /// Whether either list has a key: one flag to test per object.
     let requiresKeys: Bool
     let requiresNonOptionalKeys: Bool
+    /// The top-level keys an update may not change in an existing object (`fixedKeys`), with their
+    /// properties; empty for most classes.
+    let fixedKeys: [RequiredKey]
 
     /// What copies the class's writable fields, for an update's rollback.
     let copiers: FieldCopiers
@@ -47,7 +50,7 @@ final class ModelPlan: Sendable {
     /// a key path, whose observers are not told — which `validateMappings()` reports.
     let advisories: [String]
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
         self.advisories = advisories
         self.nestedModelTypes = nestedModelTypes
@@ -56,6 +59,7 @@ final class ModelPlan: Sendable {
         self.requiredOrNonOptionalKeys = requiredOrNonOptionalKeys
         self.requiresKeys = !requiredKeys.isEmpty
         self.requiresNonOptionalKeys = !requiredOrNonOptionalKeys.isEmpty
+        self.fixedKeys = fixedKeys
         self.modelType = modelType
         self.modelName = modelName
         self.storedFields = storedFields

@@ -87,6 +87,7 @@ struct PlanBuilder {
         }
 
         let required = requiredKeys(tops.sorted { $0.order < $1.order })
+        let fixed = fixedKeys(tops.sorted { $0.order < $1.order })
         let observation = observedProperties(mapped: mapped)
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")
@@ -100,6 +101,7 @@ struct PlanBuilder {
             localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }),
             requiredKeys: required.declared,
             requiredOrNonOptionalKeys: required.withNonOptional,
+            fixedKeys: fixed,
             observation: observation,
             nestedModelTypes: nestedModelTypes,
             advisories: unobserved)
@@ -239,6 +241,20 @@ struct PlanBuilder {
             }
         }
         return (required, withNonOptional)
+    }
+
+    /// The top-level keys an update may not change (`fixedKeys`, the union along the chain), each
+    /// with its property, in declaration order.
+    private mutating func fixedKeys(_ tops: [(order: Int, key: String, property: String, isOptional: Bool)]) -> [RequiredKey] {
+        let declared = chain.reduce(into: Set<String>()) { $0.formUnion($1.fixedKeys) }
+        for key in declared.sorted() where !tops.contains(where: { $0.key == key }) {
+            problems.append("fixedKeys names \"\(key)\", which is not a key of apiToLocal.")
+        }
+        var fixed: [RequiredKey] = []
+        for top in tops where declared.contains(top.key) && !fixed.contains(where: { $0.key == top.key }) {
+            fixed.append(RequiredKey(key: top.key, property: top.property))
+        }
+        return fixed
     }
 
     private static func plan(key: String, property: String, access: any MappedFieldAccess) -> FieldPlan {

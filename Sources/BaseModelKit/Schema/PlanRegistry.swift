@@ -49,6 +49,7 @@ enum PlanRegistry {
                 transformers: cls.transformers,
                 lossyCollections: cls.lossyCollections,
                 requiredKeys: cls.requiredKeys,
+                fixedKeys: cls.fixedKeys,
                 forwardCompatibleEnums: cls.forwardCompatibleEnums,
                 identities: cls.identities,
                 partialCollections: cls.partialCollections,

@@ -88,6 +88,7 @@ enum ModelDecoding {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
+            if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: parser, plan: plan, session: session) }
         }
         // Required keys are checked for every object a decode fills, the default objects of nested
         // model properties (`var data = Trade()`) too; an update's merges list only what changed.
@@ -114,6 +115,9 @@ enum ModelDecoding {
                 try refuseOtherClass(for: object, existing: model)
             }
             try recordChanges(to: model, plan: plan, session: session)
+            if !plan.fixedKeys.isEmpty, session.changeLog != nil {
+                try checkFixed(plan.fixedKeys.reduce(into: [:]) { found, fixed in found[fixed.key] = object[fixed.key] }, of: model, plan: plan, session: session)
+            }
         }
         if !isExisting || session.changeLog == nil {
             for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {
@@ -149,6 +153,40 @@ enum ModelDecoding {
         }
         for key in required where !present.contains(key.key) {
             throw MappingError(.missingKey(key.key), model: plan.modelName, property: key.property)
+        }
+    }
+
+    /// Throws `fixedKeyChanged` for the first of the class's `fixedKeys` to which the object at the
+    /// parser's position gives another value than `model` has: the values are read from a copy of
+    /// the parser, and compared as the property reads them (a lenient `"7"` for an `Int` 7 is 7).
+    /// Malformed input is left for the update itself to report.
+    static func checkFixedKeys(of model: BaseModel, in parser: JSONParser, plan: ModelPlan, session: DecodingSession) throws {
+        var scan = parser
+        var found: [String: JSON] = [:]
+        do {
+            try scan.enterContainer()
+            if !scan.closesImmediately(UInt8(ascii: "}")) {
+                repeat {
+                    let key = try scan.readStreamingKeyText()
+                    if plan.fixedKeys.contains(where: { $0.key == key }) { found[key] = try scan.readValue() } else { try scan.skipValue() }
+                } while try scan.nextMember(closing: UInt8(ascii: "}"))
+            }
+        } catch {
+            return
+        }
+        try checkFixed(found, of: model, plan: plan, session: session)
+    }
+
+    /// `checkFixedKeys` for the values `found` (by key) an update gives.
+    static func checkFixed(_ found: [String: JSON], of model: BaseModel, plan: ModelPlan, session: DecodingSession) throws {
+        for fixed in plan.fixedKeys {
+            guard let value = found[fixed.key], let index = plan.members.index(forKey: fixed.key) else { continue }
+            let access = plan.members.accessors[index]
+            let current = access.json(of: model, session: IdentityWriting.session) ?? .null
+            let given = access.canonicalJSON(for: value, session: session) ?? value
+            guard given != current else { continue }
+            throw MappingError(.fixedKeyChanged(key: fixed.key, current: current.description, found: value.description),
+                               model: plan.modelName, property: fixed.property)
         }
     }
 

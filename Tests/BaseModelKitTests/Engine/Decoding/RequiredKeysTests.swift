@@ -132,3 +132,62 @@ struct StrictInputTests {
         #expect(trade.price == "2" && trade.symbol == "A")
     }
 }
+
+final class FixedMarket: BaseModel {
+    var marketId = 0
+    var name = ""
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["id": "marketId", "n": "name", "p": "price"] }
+    override class var fixedKeys: Set<String> { ["id"] }
+}
+
+final class FixedBoard: BaseModel {
+    var markets: [String: FixedMarket] = [:]
+    var main = FixedMarket()
+    override class var apiToLocal: [String: String] { ["m": "markets", "main": "main"] }
+}
+
+final class BadFixed: BaseModel {
+    var name = ""
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override class var fixedKeys: Set<String> { ["id"] }
+}
+
+@Suite("Keys an update may not change")
+struct FixedKeyTests {
+    @Test("another value for a fixed key fails the update and changes nothing; the same value, in any spelling, passes")
+    func fixedKeys() throws {
+        let market = try FixedMarket.decode(from: #"{"id":7,"n":"1X2","p":1.5}"#)
+        #expect(message { try market.update(from: #"{"p":2,"id":8}"#) }
+            == "The key \"id\" at the top level (FixedMarket.marketId) cannot change in an update: it is 7, and the update says 8.")
+        #expect(message { try market.update(from: try #require(JSON(parsing: #"{"p":2,"id":null}"#).object)) }
+            == "The key \"id\" at the top level (FixedMarket.marketId) cannot change in an update: it is 7, and the update says null.")
+        #expect(market.price == 1.5 && market.marketId == 7)
+        try market.update(from: #"{"id":7,"p":2}"#)
+        try market.update(from: #"{"id":"7","p":3}"#)
+        #expect(market.price == 3)
+        // A decode of a new object is not affected.
+        #expect(try FixedMarket.decode(from: #"{"id":9}"#).marketId == 9)
+    }
+
+    @Test("fixed keys hold in nested models and dictionary values, with the path in the error, and roll back")
+    func nested() throws {
+        let board = try FixedBoard.decode(from: #"{"m":{"a":{"id":1,"p":1}},"main":{"id":2,"p":2}}"#)
+        #expect(message { try board.update(from: #"{"m":{"a":{"p":5}},"main":{"id":3}}"#) }
+            == "The key \"id\" at main (FixedMarket.marketId) cannot change in an update: it is 2, and the update says 3.")
+        #expect(message { try board.update(from: #"{"m":{"a":{"id":4}}}"#) }
+            == "The key \"id\" at m[\"a\"] (FixedMarket.marketId) cannot change in an update: it is 1, and the update says 4.")
+        #expect(board.markets["a"]?.price == 1 && board.main.marketId == 2)
+        // A new key of the dictionary is a new object: its id is free.
+        try board.update(from: #"{"m":{"b":{"id":5}}}"#)
+        #expect(board.markets["b"]?.marketId == 5)
+    }
+
+    @Test("fixedKeys must name keys of the map")
+    func schema() {
+        #expect(message { try BadFixed.validateMappings() } == """
+        Mapping tables of `BadFixed` are invalid:
+        - fixedKeys names "id", which is not a key of apiToLocal.
+        """)
+    }
+}
