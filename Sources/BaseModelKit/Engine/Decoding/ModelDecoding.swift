@@ -88,7 +88,7 @@ enum ModelDecoding {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
-            if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: parser, plan: plan, session: session) }
+            if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: &parser, plan: plan, session: session) }
         }
         // Required keys are checked for every object a decode fills, the default objects of nested
         // model properties (`var data = Trade()`) too; an update's merges list only what changed.
@@ -115,9 +115,7 @@ enum ModelDecoding {
                 try refuseOtherClass(for: object, existing: model)
             }
             try recordChanges(to: model, plan: plan, session: session)
-            if !plan.fixedKeys.isEmpty, session.changeLog != nil {
-                try checkFixed(plan.fixedKeys.reduce(into: [:]) { found, fixed in found[fixed.key] = object[fixed.key] }, of: model, plan: plan, session: session)
-            }
+            if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: object, plan: plan, session: session) }
         }
         if !isExisting || session.changeLog == nil {
             for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {
@@ -159,8 +157,11 @@ enum ModelDecoding {
     /// Throws `fixedKeyChanged` for the first of the class's `fixedKeys` to which the object at the
     /// parser's position gives another value than `model` has: the values are read from a copy of
     /// the parser, and compared as the property reads them (a lenient `"7"` for an `Int` 7 is 7).
-    /// Malformed input is left for the update itself to report.
-    static func checkFixedKeys(of model: BaseModel, in parser: JSONParser, plan: ModelPlan, session: DecodingSession) throws {
+    /// Malformed input is left for the update itself to report. Out of line, with the parser lent:
+    /// the copy and the values stay out of `fill`'s frame, which every level of nested models
+    /// stacks (a 64 KB thread holds fewer levels otherwise: `SmallStackTests`).
+    @inline(never)
+    static func checkFixedKeys(of model: BaseModel, in parser: inout JSONParser, plan: ModelPlan, session: DecodingSession) throws {
         var scan = parser
         var found: [String: JSON] = [:]
         do {
@@ -175,6 +176,12 @@ enum ModelDecoding {
             return
         }
         try checkFixed(found, of: model, plan: plan, session: session)
+    }
+
+    /// `checkFixedKeys` for an object already read (`fill(_:from:session:isExisting:)`).
+    @inline(never)
+    static func checkFixedKeys(of model: BaseModel, in object: JSONObject, plan: ModelPlan, session: DecodingSession) throws {
+        try checkFixed(plan.fixedKeys.reduce(into: [:]) { found, fixed in found[fixed.key] = object[fixed.key] }, of: model, plan: plan, session: session)
     }
 
     /// `checkFixedKeys` for the values `found` (by key) an update gives.
