@@ -30,11 +30,8 @@ extension ArrayCoder {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var cursor = try ElementCursor(array: &parser, lossy: isLossy)
         if cursor.isEmpty { return }
-        // What was read ahead, taken apart once (an optional of the whole was copied per element).
         let ahead = identity.readAhead(inArrayAt: &parser, session: session)
-        let lastListings = ahead?.repeated
-        let firstListed = ahead?.first
-        let othersListed = ahead?.others ?? []
+        let lastListings = ahead.repeated
         var removed: [Int] = []
         // Each with the index of its identity's first listing, which orders them.
         var added: [(firstListing: Int, object: AnyObject)] = []
@@ -42,8 +39,7 @@ extension ArrayCoder {
             var position: Int?
             do {
                 let index = cursor.index
-                let listed = index == 0 ? firstListed : index - 1 < othersListed.count ? othersListed[index - 1] : nil
-                let (id, removes): (IdentityKey?, Bool) = try listed.map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser)
+                let (id, removes): (IdentityKey?, Bool) = try ahead[index].map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser)
                 if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != cursor.index {
                     // A later listing of the same identity wins.
                     try parser.skipValue()

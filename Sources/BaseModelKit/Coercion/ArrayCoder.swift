@@ -415,9 +415,9 @@ final class ElementIdentity: Sendable {
 
     /// For a partial collection's merge: each element of the array at `parser` (just entered), read
     /// ahead on a copy of the parser — its identity and removal mark where they read without error —
-    /// and, when an identity is listed more than once, the positions of its listings; `nil` when
-    /// the array cannot be read ahead (its own reading reports why).
-    func readAhead(inArrayAt parser: inout JSONParser, session: DecodingSession) -> DeltaListings? {
+    /// and, when an identity is listed more than once, the positions of its listings; nothing
+    /// listed when the array cannot be read ahead (its own reading reports why).
+    func readAhead(inArrayAt parser: inout JSONParser, session: DecodingSession) -> DeltaListings {
         var position = parser.position
         var ahead = DeltaListings()
         do {
@@ -425,10 +425,10 @@ final class ElementIdentity: Sendable {
             // finds its end, without a copy of the parser), then passed over.
             while true {
                 position = ByteScanning.skippingWhitespace(in: parser.bytes, from: position)
-                guard let token = parser.bytes.byte(at: position) else { return nil }
+                guard let token = parser.bytes.byte(at: position) else { return DeltaListings() }
                 if token == UInt8(ascii: "]") { break }
                 if ahead.count > 0 {
-                    guard token == UInt8(ascii: ",") else { return nil }
+                    guard token == UInt8(ascii: ",") else { return DeltaListings() }
                     position = ByteScanning.skippingWhitespace(in: parser.bytes, from: position + 1)
                 }
                 let listing: DeltaListings.Listing?
@@ -452,7 +452,7 @@ final class ElementIdentity: Sendable {
                 ahead.count += 1
             }
         } catch {
-            return nil
+            return DeltaListings()
         }
         guard ahead.count > 1 else { return ahead }
         // A delta lists a few elements, each once: compared in turn, or hashed when many.
