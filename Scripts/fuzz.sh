@@ -39,7 +39,7 @@ digest=$(cat $sources Sources/CBaseModelKitAtomics/*.c Sources/CBaseModelKitAtom
 if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$digest" ]]; then
     echo "Building the instrumented library…" >&2
     # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -parse-as-library -module-name BaseModelKit -emit-module \
+    swiftc "${flags[@]}" -parse-as-library -module-name BaseModelKit -package-name BaseModelKit -emit-module \
         -emit-module-path "$out/lib/BaseModelKit.swiftmodule" -emit-library -static \
         -o "$out/lib/libBaseModelKit.a" $sources
     clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CBaseModelKitAtomics/include \

@@ -30,7 +30,7 @@ field_race_probe() {
     echo "== ThreadSanitizer sees the engine's field writes" >&2
     # shellcheck disable=SC2046
     swiftc -DBASEMODELKIT_THREAD_SANITIZER -Onone -g -sanitize=thread -swift-version 6 -parse-as-library \
-        -module-name BaseModelKit -emit-module -emit-module-path "$out/BaseModelKit.swiftmodule" \
+        -module-name BaseModelKit -package-name BaseModelKit -emit-module -emit-module-path "$out/BaseModelKit.swiftmodule" \
         -emit-library -static -o "$out/libBaseModelKit.a" -I Sources/CBaseModelKitAtomics/include \
         $(find Sources/BaseModelKit -name '*.swift' | sort)
     clang -g -fsanitize=thread -I Sources/CBaseModelKitAtomics/include \

@@ -1,3 +1,5 @@
+import BaseModelKit
+
 /// Writes the classes and enums of a `ClassModel` as Swift source, in the order they were found.
 struct Emitter {
     let generator: Generator
@@ -73,7 +75,7 @@ struct Emitter {
             lines.append("    /// The class of each message, by its \(literal(typeKey)).")
             lines.append("    \(overriding) class func modelClass(for object: JSONObject) -> BaseModel.Type? {")
             // The type key's path, a step at a time (`object["data"]?["e"]`).
-            let path = Naming.keyPathSteps(typeKey)
+            let path = JSONKeyPath(typeKey).segments
             let lookup = "object[\(literal(path[0]))]" + path.dropFirst().map { "?[\(literal($0))]" }.joined()
             lines.append("        switch \(lookup) {")
             for (value, isNumber, name) in generated.subclasses {

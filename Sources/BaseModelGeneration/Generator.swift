@@ -263,7 +263,7 @@ struct ClassModel {
     private mutating func splitMessages(_ objects: [JSONObject], root: GeneratedClass, typeKey: String) throws(GenerationError) {
         var groups: [(value: String, isNumber: Bool, shape: ObjectShape)] = []
         var untypedKeys: Set<String> = []
-        let path = Naming.keyPathSteps(typeKey)
+        let path = JSONKeyPath(typeKey).segments
         for object in objects {
             var found: JSON? = .object(object)
             for segment in path { found = found?.object?[segment] }

@@ -59,29 +59,6 @@ enum Naming {
             || lower.hasSuffix("key") || lower.contains("symbol") || lower.hasSuffix("code") || lower.contains("uuid")
     }
 
-    /// The steps of a dotted key path as the library reads one (a type key `data.e`): split at the
-    /// dots that no backslash escapes.
-    static func keyPathSteps(_ text: String) -> [String] {
-        var steps: [String] = []
-        var current = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                current.append(character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else if character == "." {
-                steps.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        steps.append(current)
-        return steps
-    }
-
     /// The name as Swift code spells it: keywords in backticks.
     static func spelled(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

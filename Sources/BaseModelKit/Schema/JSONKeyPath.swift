@@ -2,13 +2,14 @@
 ///
 /// Dots separate the steps; a backslash makes the next character literal, so a key that contains a
 /// dot is written `"a\\.b"` in Swift source (the text `a\.b`), and a backslash itself `"\\\\"`.
-struct JSONKeyPath: Hashable, Sendable {
+/// Of package access: the generator reads a type key's path as the library does.
+package struct JSONKeyPath: Hashable, Sendable {
     /// The steps, unescaped, outermost first.
-    let segments: [String]
+    package let segments: [String]
 
     /// Splits `text` at its unescaped dots. A path always has at least one segment; empty segments
     /// (`"a..b"`, a leading or trailing dot) are kept as empty keys and left to the caller to refuse.
-    init(_ text: String) {
+    package init(_ text: String) {
         var segments: [String] = []
         var current = ""
         var escaping = false
