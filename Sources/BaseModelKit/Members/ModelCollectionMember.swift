@@ -125,17 +125,13 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
             if !written.isEmpty {
                 handle.write(unsafeBitCast(models, to: Value.self), to: object)
                 // Undone entry by entry, the last first: the models taken out stay alive in the log.
-                let handle = handle
-                session.changeLog?.noteUndo(in: object) { [written] in
-                    var models = handle.read(from: object, as: [String: AnyObject].self)
-                    handle.write(unsafeBitCast([String: AnyObject](), to: Value.self), to: object)
+                noteUndo(in: object, session: session, empty: [String: AnyObject]()) { [written] models in
                     for entry in written.reversed() { models[entry.key] = entry.old }
-                    handle.write(unsafeBitCast(models, to: Value.self), to: object)
                 }
             }
         }
         try dictionary.mergeModels(from: &parser, into: &models, session: session) { key, old, new in
-            if written.isEmpty { handle.write(unsafeBitCast([String: AnyObject](), to: Value.self), to: object) }
+            if written.isEmpty { takeOut([String: AnyObject](), from: object) }
             written.append((key, old, new))
         }
         if let tracker, !written.isEmpty { tracker.recordEntries(written, of: object, at: site()) }
@@ -165,10 +161,7 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
             }
             if !edits.isEmpty {
                 // Undone edit by edit, the last first: the models taken out stay alive in the log.
-                let handle = handle
-                session.changeLog?.noteUndo(in: object) { [edits] in
-                    var elements = handle.read(from: object, as: [AnyObject].self)
-                    handle.write(unsafeBitCast([AnyObject](), to: Value.self), to: object)
+                noteUndo(in: object, session: session, empty: [AnyObject]()) { [edits] elements in
                     for edit in edits.reversed() {
                         switch edit {
                         case .replaced(let position, let old, _): elements[position] = old
@@ -176,15 +169,35 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
                         case .appended: elements.removeLast()
                         }
                     }
-                    handle.write(unsafeBitCast(elements, to: Value.self), to: object)
                 }
             }
         }
         try array.mergePart(from: &parser, into: &elements, positions: &positions, session: session) { edit in
-            if edits.isEmpty { handle.write(unsafeBitCast([AnyObject](), to: Value.self), to: object) }
+            if edits.isEmpty { takeOut([AnyObject](), from: object) }
             edits.append(edit)
         }
         if let tracker, !edits.isEmpty { tracker.recordEdits(edits, count: elements.count, of: object, at: site()) }
+    }
+
+    /// Leaves `empty` in the field while a merge changes the collection it read from it, so that the
+    /// merge holds the collection's only reference and changes it without a copy.
+    /// Sound, the `unsafeBitCast`: `Collection` is the field's representation (see `mergeAndWrite`).
+    private func takeOut<Collection>(_ empty: Collection, from object: AnyObject) {
+        handle.write(unsafeBitCast(empty, to: Value.self), to: object)
+    }
+
+    /// Logs for an update's undo the reversal of a merge in place: the field's collection taken out
+    /// (as `takeOut` does), `revert` applied to it, and written back.
+    /// Sound, the `read(from:as:)` and `unsafeBitCast`s: as in `takeOut`.
+    private func noteUndo<Collection>(in object: AnyObject, session: DecodingSession, empty: Collection,
+                                      _ revert: @escaping (inout Collection) -> Void) {
+        let handle = handle
+        session.changeLog?.noteUndo(in: object) {
+            var collection = handle.read(from: object, as: Collection.self)
+            handle.write(unsafeBitCast(empty, to: Value.self), to: object)
+            revert(&collection)
+            handle.write(unsafeBitCast(collection, to: Value.self), to: object)
+        }
     }
 
     /// Writes `after` over `before`, logged for an update's undo, and records the change in
