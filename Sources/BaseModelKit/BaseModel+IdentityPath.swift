@@ -6,8 +6,8 @@ extension BaseModel {
     ///
     /// Each step costs constant time, whatever the size of the collection: a dictionary of models is
     /// looked up by key, and an array merged by identity through an index of identity → position
-    /// that the first lookup makes and keeps for the array's object (beside it, dropped when the object
-    /// is freed). A lookup checks the element the index names, and makes the index again when the
+    /// that the first lookup makes and the array's object keeps (freed with it; a `copy()` starts
+    /// without). A lookup checks the element the index names, and makes the index again when the
     /// array has changed its order or gained the element since (one pass over the array). Lookups
     /// only read: any number of threads may look up in one graph at once, as long as no thread
     /// changes it.

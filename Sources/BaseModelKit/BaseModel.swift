@@ -57,22 +57,15 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// update (a `null` removes one), written back after the mapped members, kept by `copy()` and the
     /// `Codable` bridge, and put back as they were when an update fails.
     public final var unknownKeys: JSONObject {
-        keptUnknownKeys?.members ?? JSONObject()
+        extras?.members ?? JSONObject()
     }
 
-    /// Where `unknownKeys` are kept: `nil` until an object keeps one, so that a model that keeps none
-    /// pays one word. Never changed in place (an update stores a new one), so that an update's undo
-    /// log can put the old one back.
-    final var keptUnknownKeys: KeptMembers?
+    /// What the object keeps beside its mapped properties (its unknown keys, its identity indexes):
+    /// `nil` until it keeps any, so that a model that keeps none pays one word (see `ModelExtras`).
+    final var extras: ModelExtras?
 
     /// Creates an empty model; decoding builds objects with this initializer and then fills them.
     public required init() {}
-
-    deinit {
-        // The identity indexes kept for this model go with it (see `IdentityPositions`), looked for
-        // only while some model has them.
-        if IdentityPositions.mayHoldIndexes { IdentityPositions.forget(self) }
-    }
 
     /// Decodes the model from any `Decoder` through its maps (minified keys, transformers, hooks):
     /// a model can be a property of a `Codable` type, or go through `PropertyListDecoder`. The class

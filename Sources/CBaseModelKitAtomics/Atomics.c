@@ -1,9 +1,6 @@
 // The atomic operations are inline functions in the header; the rest needs definitions.
 #include "CBaseModelKitAtomics.h"
 
-intptr_t bmk_indexed_models_word = 0;
-intptr_t bmk_indexed_classes_words[BMK_INDEXED_CLASS_COUNT] = {0};
-
 static _Thread_local intptr_t thread_marker;
 
 intptr_t bmk_thread_identity(void) {

@@ -110,6 +110,7 @@ extension ArrayCoder {
 
     /// Each identity's position in `elements` (the first, for an identity held twice).
     static func positions(of elements: [AnyObject], by identity: ElementIdentity) -> [IdentityKey: Int] {
+        IndexingWork.noteIndexed(elements.count)
         var positions = [IdentityKey: Int](minimumCapacity: elements.count)
         for position in elements.indices.reversed() {
             if let id = identity.keyOf(elements[position]) { positions[id] = position }

@@ -70,9 +70,9 @@ final class MemberTable: Sendable {
     private let isPositional: Bool
     /// The member of each JSON key.
     private let indexByKey: [String: Int]
-    /// For the table of a model whose class keeps unknown keys: its `BaseModel.keptUnknownKeys`,
+    /// For the table of a model whose class keeps unknown keys: its `BaseModel.extras`,
     /// where the member loop keeps the members no map names and the writer finds them.
-    private let unknownKeys: FieldHandle<KeptMembers?>?
+    private let unknownKeys: FieldHandle<ModelExtras?>?
     /// Whether `unknownKeys` is set.
     private let keepsUnknownKeys: Bool
 
@@ -81,7 +81,7 @@ final class MemberTable: Sendable {
     /// With `arrayPositions` (one per field, in increasing order) the members are positions of an
     /// array, whose keys are the positions' text.
     /// `unknownKeys`, for a model's own table, keeps the members no map names there.
-    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<KeptMembers?>? = nil, announcesChanges: Bool = true) {
+    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<ModelExtras?>? = nil, announcesChanges: Bool = true) {
         self.modelName = modelName
         self.announcesChanges = announcesChanges
         self.unknownKeys = unknownKeys
@@ -364,13 +364,13 @@ final class MemberTable: Sendable {
         return nil
     }
 
-    /// Stores the members `object` keeps that no map names (a new `KeptMembers`: an update's undo log
-    /// keeps the old one), or none when they are empty.
+    /// Stores the members `object` keeps that no map names (in a new `ModelExtras`: an update's undo
+    /// log keeps the old one).
     @inline(never)
     private func keep(_ members: JSONObject, in object: AnyObject, session: DecodingSession) {
         guard let unknownKeys else { return }
         session.changeLog?.noteWrite(of: unknownKeys, in: object)
-        unknownKeys.write(members.isEmpty ? nil : KeptMembers(members), to: object)
+        unknownKeys.write(ModelExtras.keeping(members, after: unknownKeys.read(from: object)), to: object)
     }
 
     /// A key no member maps, at the parser's position (its value next): kept with `object`, when the

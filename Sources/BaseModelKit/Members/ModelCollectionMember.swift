@@ -140,24 +140,25 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     /// Merges into a partial collection in place, at a cost that follows the elements the JSON lists,
     /// not the array's length. Before the first edit, the array is taken out of the field (so that
     /// this merge holds its only reference and changes it without a copy); it is put back at the
-    /// end. The index of its identities is kept beside the model (`IdentityPositions`) for the next
+    /// end. The index of its identities is kept by the model (`IdentityIndexes`) for the next
     /// merge; the undo log keeps each edit of the array, and `tracker` gets a change per element
     /// added, removed or replaced. A merge into the elements already there changes nothing of the
     /// field.
     private func mergePart(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var elements = handle.read(from: object, as: [AnyObject].self)
-        var positions: [IdentityKey: Int]?
-        if elements.count > IdentityIndex.shortCount, let kept = IdentityPositions.take(ofField: handle.offset, in: object),
-           BufferIdentity.of(kept.source) == BufferIdentity.of(elements) {
-            positions = kept.positions
-        }
-        // The kept array is let go of here.
+        // Sound: a member table reads and writes objects of its plan's class, a `BaseModel` subclass
+        // (`PlanRegistry` makes plans for those only). The merge runs in an update, which holds the
+        // object claimed, or in a decode of an object no other thread can see yet: either way this
+        // thread alone reaches its indexes, as `IdentityIndexes` requires.
+        let owner = unsafeDowncast(object, to: BaseModel.self)
+        var positions = elements.count > IdentityIndex.shortCount
+            ? IdentityIndexes.take(ofField: handle.offset, for: elements, in: owner) : nil
         var edits: [PartialEdit] = []
         defer {
             if !edits.isEmpty { handle.write(unsafeBitCast(elements, to: Value.self), to: object) }
             if let positions, elements.count > IdentityIndex.shortCount {
-                IdentityPositions.keep(positions, for: elements, ofField: handle.offset, in: object)
+                IdentityIndexes.keep(positions, for: elements, ofField: handle.offset, in: owner)
             }
             if !edits.isEmpty {
                 // Undone edit by edit, the last first: the models taken out stay alive in the log.

@@ -67,7 +67,7 @@ final class ModelPlan: Sendable {
         self.copiers = FieldCopiers(storedFields + (unknownKeysField.map { [$0] } ?? []))
         let overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
         self.overriddenHooks = overriddenHooks
-        self.members = MemberTable(modelName: modelName, fields: fields, unknownKeys: unknownKeysField.flatMap(FieldHandle<KeptMembers?>.init),
+        self.members = MemberTable(modelName: modelName, fields: fields, unknownKeys: unknownKeysField.flatMap(FieldHandle<ModelExtras?>.init),
                                    announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil)
     }
 }

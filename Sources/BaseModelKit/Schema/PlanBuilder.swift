@@ -4,7 +4,7 @@ struct PlanBuilder {
     /// The tables of each class from the root of the hierarchy down to the class being planned.
     let chain: [ClassTables]
     let storedFields: [StoredField]
-    /// `BaseModel.keptUnknownKeys`, for a class that keeps unknown keys.
+    /// `BaseModel.extras`, for a class that keeps unknown keys.
     let unknownKeysField: StoredField?
     private var problems: [String] = []
     /// The mapped properties an `@Observable` macro stores (in `_name`), in the order found.

@@ -64,13 +64,13 @@ enum PlanRegistry {
     }
 
     /// The stored fields `BaseModel` declares, after checking that they are what the engine relies
-    /// on: `engineAccess`, an `Int` at `engineAccessOffset` (`ModelAccess`), then `keptUnknownKeys`,
-    /// a `KeptMembers?` (which an update's rollback copies); `nil` if they are not.
+    /// on: `engineAccess`, an `Int` at `engineAccessOffset` (`ModelAccess`), then `extras`,
+    /// a `ModelExtras?` (which an update's rollback copies); `nil` if they are not.
     private static let baseFields: [StoredField]? = {
         let fields = RuntimeFields.storedFields(of: BaseModel.self)
         guard fields.count == 2, fields[0].name == "engineAccess", fields[0].type == Int.self,
               fields[0].offset == BaseModel.engineAccessOffset,
-              fields[1].name == "keptUnknownKeys", fields[1].type == KeptMembers?.self, fields[1].isWritable else { return nil }
+              fields[1].name == "extras", fields[1].type == ModelExtras?.self, fields[1].isWritable else { return nil }
         return fields
     }()
 }

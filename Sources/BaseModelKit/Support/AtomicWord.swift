@@ -82,17 +82,3 @@ enum AtomicOperations {
         bmk_atomic_fetch_add(word, delta)
     }
 }
-
-/// Words that live as long as the process, at fixed addresses, touched only by `AtomicOperations`:
-/// C globals (`CBaseModelKitAtomics`), which a read reaches with no lazy initialisation in between.
-enum ProcessWords {
-    /// How many models identity indexes are kept for (`IdentityPositions`).
-    static var indexedModels: UnsafeMutablePointer<Int> { bmk_indexed_models() }
-
-    /// The classes whose models identity indexes have been kept for: `indexedClassCount` words
-    /// (`IdentityPositions`).
-    static var indexedClasses: UnsafeMutablePointer<Int> { bmk_indexed_classes() }
-
-    /// How many words `indexedClasses` has.
-    static var indexedClassCount: Int { Int(BMK_INDEXED_CLASS_COUNT) }
-}

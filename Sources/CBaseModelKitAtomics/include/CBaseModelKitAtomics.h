@@ -39,29 +39,6 @@ static inline intptr_t bmk_atomic_fetch_add(intptr_t *word, intptr_t delta) {
     return atomic_fetch_add_explicit((_Atomic(intptr_t) *)word, delta, memory_order_acq_rel);
 }
 
-/// How many models BaseModelKit keeps identity indexes for (`IdentityPositions`): a model being freed
-/// looks for its indexes only while this is not 0. A word of its own, touched only by the atomic
-/// operations above (through `bmk_indexed_models`).
-extern intptr_t bmk_indexed_models_word;
-
-/// The address of `bmk_indexed_models_word`.
-static inline intptr_t *bmk_indexed_models(void) {
-    return &bmk_indexed_models_word;
-}
-
-/// How many words `bmk_indexed_classes_words` has.
-#define BMK_INDEXED_CLASS_COUNT 4
-
-/// The classes whose models identity indexes have been kept for (`IdentityPositions`), as their
-/// metadata's addresses, 0 for none yet, and -1 in the last for more than the words hold. Words of
-/// their own, touched only by the atomic operations above (through `bmk_indexed_classes`).
-extern intptr_t bmk_indexed_classes_words[BMK_INDEXED_CLASS_COUNT];
-
-/// The address of the first of `bmk_indexed_classes_words`.
-static inline intptr_t *bmk_indexed_classes(void) {
-    return bmk_indexed_classes_words;
-}
-
 /// Tells ThreadSanitizer that `size` bytes at `address` are read, in a program built with it (a no-op
 /// otherwise). The engine reads and writes model fields through pointers with the types' value
 /// witnesses, which the sanitizer does not see; it calls these only when built with

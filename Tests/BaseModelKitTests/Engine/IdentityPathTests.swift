@@ -249,26 +249,26 @@ struct IdentityPathTests {
         #expect(outcomes.found > 200 && outcomes.missing > 100 && outcomes.failed > 25, "\(outcomes)")
     }
 
-    @Test("lookups in thousands of short-lived graphs: each finds its own models, and a freed graph's indexes go with it")
+    @Test("lookups in thousands of short-lived graphs: each finds its own models, in an index its board keeps and a copy does not share")
     func shortLivedGraphs() throws {
         for round in 0..<3_000 {
             // The board's index of its fixtures (a dictionary's step needs none).
-            var address: UInt = 0
-            do {
-                let board = try board(events: 3)
-                board.fixtures[1].fixtureId = 1_000 + round
-                let found = try #require(try board.model(of: PathBook.self, at: IdentityPath("ev", .number(JSONNumber(1_000 + round))).then("m", "101-1")))
-                #expect(found === board.fixtures[1].books["101-1"])
-                #expect(try board.model(at: IdentityPath("ev", 101)) == nil)
-                address = UInt(bitPattern: ObjectIdentifier(board))
-                #expect(IdentityPositions.holdsIndexes(forModelAt: address))
+            let board = try board(events: 3)
+            #expect(!IdentityIndexes.holdsIndexes(board))
+            board.fixtures[1].fixtureId = 1_000 + round
+            let found = try #require(try board.model(of: PathBook.self, at: IdentityPath("ev", .number(JSONNumber(1_000 + round))).then("m", "101-1")))
+            #expect(found === board.fixtures[1].books["101-1"])
+            #expect(try board.model(at: IdentityPath("ev", 101)) == nil)
+            #expect(IdentityIndexes.holdsIndexes(board))
+            if round.isMultiple(of: 500) {
+                let copy = try board.copy()
+                #expect(!IdentityIndexes.holdsIndexes(copy))
+                #expect(try copy.model(of: PathBook.self, at: IdentityPath("ev", .number(JSONNumber(1_000 + round))).then("m", "101-1")) === copy.fixtures[1].books["101-1"])
             }
-            // Freed, and its index with it: no model made at this address later finds it.
-            #expect(!IdentityPositions.holdsIndexes(forModelAt: address))
         }
     }
 
-    @Test("lookups in thousands of graphs alive at once, the table of indexes growing and dropping entries meanwhile, each find their models")
+    @Test("lookups in thousands of graphs alive at once, each keeping its own index, each find their models")
     func manyLiveGraphs() throws {
         let boards = try (0..<3_000).map { _ in try board(events: 3) }
         for round in 0..<3 {
@@ -290,8 +290,8 @@ struct IdentityPathTests {
                 group.addTask {
                     for round in 0..<300 {
                         if worker % 2 == 0 {
-                            // Graphs of its own, indexed and freed: their models' deinits drop indexes
-                            // while the other threads look up.
+                            // Graphs of its own, indexed and freed with their indexes while the other
+                            // threads look up.
                             let own = try board(events: 4)
                             guard try own.model(at: IdentityPath("ev", 102).then("m", "102-1")) === own.fixtures[2].books["102-1"] else { return false }
                         } else {

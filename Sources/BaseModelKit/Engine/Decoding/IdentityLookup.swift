@@ -27,12 +27,12 @@ enum IdentityLookup {
             }
             trail.enterStep()
             let owner = current
-            var positions = IdentityPositions.positions(ofMember: member, in: owner)
+            var positions = IdentityIndexes.positions(ofMember: member, in: owner)
             let kept = BufferIdentity.of(positions)
             let found = members.address(member: member, step.identity, in: owner, positions: &positions, session: session)
-            // Kept again only when the step made it anew: another buffer (the table still holds the
+            // Kept again only when the step made it anew: another buffer (the owner still holds the
             // one it handed out, so a new one cannot have its address).
-            if let positions, BufferIdentity.of(Optional(positions)) != kept { IdentityPositions.keep(positions, ofMember: member, in: owner) }
+            if let positions, BufferIdentity.of(Optional(positions)) != kept { IdentityIndexes.keep(positions, ofMember: member, in: owner) }
             switch found {
             case .found(let object, let component):
                 // Every coder that finds models holds models.

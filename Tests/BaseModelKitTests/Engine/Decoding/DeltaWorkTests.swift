@@ -1,0 +1,106 @@
+// `@testable`: the bounds read how many elements identity indexes were made from, which no public
+// API shows.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+private final class WorkRunner: BaseModel {
+    var runnerId = 0
+    var price = 0
+    override class var apiToLocal: [String: String] { ["id": "runnerId", "p": "price"] }
+}
+
+/// A market of runners in a partial collection, keeping the members its map does not name: the
+/// unknown members and the identity index share the model's extras.
+private final class WorkMarket: BaseModel {
+    var marketId = 0
+    var runners: [WorkRunner] = []
+    override class var apiToLocal: [String: String] { ["id": "marketId", "r": "runners"] }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+    override class var keepsUnknownKeys: Bool { true }
+}
+
+/// Markets by identity, whole lists merged by identity: reached by identity paths.
+private final class WorkCache: BaseModel {
+    var markets: [WorkMarket] = []
+    override class var apiToLocal: [String: String] { ["m": "markets"] }
+    override class var identities: [String: String] { ["markets": "marketId"] }
+}
+
+@Suite("Deltas: work in proportion to what they list")
+struct DeltaWorkTests {
+    private func market(runners: Int) throws -> WorkMarket {
+        try WorkMarket.decode(from: #"{"id":1,"r":[\#((0..<runners).map { #"{"id":\#($0),"p":\#($0)}"# }.joined(separator: ","))]}"#)
+    }
+
+    @Test("deltas into a partial collection index it once, whatever its length, with change sets or without, among changes of kept members")
+    func partialCollectionIndexedOnce() throws {
+        var generator = SeededGenerator(seed: 45)
+        for count in [1_000, 50_000] {
+            let market = try market(runners: count)
+            var added = 0
+            let indexed = try IndexingWork.counting {
+                for turn in 0..<200 {
+                    // Three listed runners: two there (one of them at random), one new; every tenth
+                    // delta also changes a member the map does not name.
+                    let there = Int.random(in: 0..<count, using: &generator)
+                    let kept = turn % 10 == 0 ? #","note":"turn \#(turn)""# : ""
+                    let body = #"{"r":[{"id":\#(there),"p":\#(turn)},{"id":\#(count + added),"p":1},{"id":3,"p":\#(turn)}]\#(kept)}"#
+                    added += 1
+                    if turn.isMultiple(of: 2) {
+                        _ = try market.update(from: body)
+                    } else {
+                        var quiet = DecodingOptions()
+                        quiet.recordsChanges = false
+                        _ = try market.update(from: body, options: quiet)
+                    }
+                    #expect(market.runners[there].price == turn)
+                }
+            }
+            // The first delta makes the index; the 199 others use it and keep it up to date.
+            #expect(indexed == count, "\(count) runners: indexes made from \(indexed) elements in 200 deltas")
+            #expect(market.runners.count == count + 200 && market.unknownKeys["note"] == "turn 190")
+        }
+    }
+
+    @Test("a failing delta leaves a correct index behind: the next deltas find every runner")
+    func failedDeltaThenDeltas() throws {
+        let market = try market(runners: 5_000)
+        _ = try market.update(from: #"{"r":[{"id":7,"p":1}]}"#)
+        #expect(throws: MappingError.self) { try market.update(from: #"{"r":[{"id":4999,"p":9},{"id":6000,"p":1},{"id":12,"p":"x"}]}"#) }
+        #expect(market.runners.count == 5_000 && market.runners[4999].price == 4999)
+        let indexed = try IndexingWork.counting {
+            for id in stride(from: 0, to: 5_000, by: 97) {
+                _ = try market.update(from: #"{"r":[{"id":\#(id),"p":-1}]}"#)
+                #expect(market.runners[id].price == -1)
+            }
+        }
+        #expect(market.runners.count == 5_000)
+        // The rolled-back array is another buffer than the one the index was kept for: made once more.
+        #expect(indexed <= 5_000, "\(indexed)")
+    }
+
+    @Test("updates through identity paths index each array once, and a copy keeps no index of the original")
+    func identityPathsIndexedOnce() throws {
+        let markets = 2_000
+        let cache = try WorkCache.decode(from: #"{"m":[\#((0..<markets).map { #"{"id":\#($0),"r":[{"id":1,"p":1}]}"# }.joined(separator: ","))]}"#)
+        var generator = SeededGenerator(seed: 46)
+        var touched: Set<Int> = []
+        let indexed = try IndexingWork.counting {
+            for turn in 0..<500 {
+                let id = Int.random(in: 0..<markets, using: &generator)
+                touched.insert(id)
+                let changes = try cache.update(from: #"{"r":[{"id":1,"p":\#(turn + 2)}]}"#, at: IdentityPath("m", .number(JSONNumber(id))))
+                #expect(changes.map { "\($0.path)" } == ["m[\(id)].r[0].p"])
+                #expect(try cache.model(at: IdentityPath("m", .number(JSONNumber(id))).then("r", 1)) === cache.markets[id].runners[0])
+            }
+        }
+        // The markets once, and the one-runner list of each market looked up in once.
+        #expect(indexed == markets + touched.count, "\(indexed)")
+        #expect(IdentityIndexes.holdsIndexes(cache))
+        let copy = try cache.copy()
+        #expect(!IdentityIndexes.holdsIndexes(copy))
+        #expect(try copy.model(at: IdentityPath("m", 17)) === copy.markets[17])
+    }
+}
