@@ -60,6 +60,7 @@ struct ErrorMessageTests {
             case .concurrentUpdate: "concurrentUpdate"
             case .missingKey: "missingKey"
             case .fixedKeyChanged: "fixedKeyChanged"
+            case .repeatedKey: "repeatedKey"
             }
         }
         struct Cause: Error {}
@@ -68,7 +69,7 @@ struct ErrorMessageTests {
             .typeMismatch(expected: "", found: ""), .notExact(expected: "", found: ""), .notRepresentable(""),
             .transformFailed(Cause()), .rejected(Cause()), .tooDeep(limit: 1), .stackExhausted, .notFound(""),
             .unknownMessageType(""), .unknownKey, .concurrentUpdate(""), .missingKey(""),
-            .fixedKeyChanged(key: "", current: "", found: ""),
+            .fixedKeyChanged(key: "", current: "", found: ""), .repeatedKey,
         ]
         let page = try String(contentsOf: SharedFiles.packageRoot.appendingPathComponent("Docs/Errors.md"), encoding: .utf8)
         for reason in reasons {

@@ -147,10 +147,10 @@ struct ArrayCoder<Element>: ValueCoding {
                     // Read from the first member alone, the identity is trusted for an element of the
                     // usual class, whose member loop meets any repeat of it (see `leadingKey`); an
                     // element of another class must have the same identity over all its members, or
-                    // the key repeats, and the update runs again looking ahead.
+                    // the key repeats, which an update refuses.
                     if firstMemberOnly {
                         if !identity.isUsualClass(lent._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }) {
-                            if identity.hasRepeatedKey(ofElementAt: &parser) { throw RepeatedKeyInUpdate() }
+                            if identity.hasRepeatedKey(ofElementAt: &parser) { throw MappingError(.repeatedKey).prefixed(by: .key(identity.key)) }
                         } else if let sameIdentity {
                             // The element's member loop passes its identity without reading it: the
                             // element holds that very value, so reading it would write nothing and
@@ -499,16 +499,15 @@ final class ElementIdentity: Sendable {
     /// For a whole list's merge: the identity of the element at the parser's position, and whether
     /// it was read from the element's first member alone. It is, when the first member is the
     /// identity in compact form and the elements' usual class keeps it in an `Int` or `String` and
-    /// runs no decoding hooks, outside an update's second run: then a repeat of the identity's key
-    /// further on is met by the element's member loop, which watches `Int` and `String` members and
-    /// throws `RepeatedKeyInUpdate`, and the update runs again reading every identity over all its
-    /// members. (Read ahead over all the members of every element, an identity cost about 300
+    /// runs no decoding hooks: then a repeat of the identity's key further on is met by the element's
+    /// member loop, which watches `Int` and `String` members and refuses the repeat
+    /// (`MappingError.Reason.repeatedKey`). (Read ahead over all the members of every element, an identity cost about 300
     /// instructions an element of a live update: callgrind.) Otherwise it is read as
     /// `key(ofElementAt:)` reads it.
     /// With the identity read from the first member alone, `value` is where that member's value
     /// starts and ends (`nil` otherwise).
     func leadingKey(ofElementAt parser: inout JSONParser, session: DecodingSession) -> (key: IdentityKey, firstMemberOnly: Bool, value: Range<Int>?)? {
-        if let leadingWord, !session.shadowsRepeatedKeys, usualField.withPublished({ !$0.runsDecodingHooks }) == true,
+        if let leadingWord, usualField.withPublished({ !$0.runsDecodingHooks }) == true,
            let first = parser.firstMemberIdentityAndEnd(leadingWord) {
             return (first.key, true, parser.position + leadingWord.length..<first.end)
         }

@@ -96,18 +96,13 @@ struct DictionaryCoder<Value>: ValueCoding {
     @inline(never)
     private func mergeObjects(from parser: inout JSONParser, into result: inout [String: AnyObject], session: DecodingSession,
                               changing: (String, AnyObject?, AnyObject?) -> Void) throws {
-        // A key that repeats counts with its last value: met without looking ahead, it makes the
-        // update run again looking ahead (see `RepeatedKeyInUpdate`). Most messages carry a key or two.
-        let shadowed = session.shadowsRepeatedKeys ? parser.shadowedValues() : nil
+        // A key merged into its model must appear once (`MappingError.Reason.repeatedKey`). Most
+        // messages carry a key or two.
         var read = ReadKeys()
         var entries = try EntryCursor(object: &parser, lossy: isLossy)
         while try entries.next(in: &parser, session: session) {
             let key = entries.key
-            if let shadowed, shadowed.contains(parser.position) {
-                try parser.skipValue()
-                continue
-            }
-            if !session.shadowsRepeatedKeys, !read.insert(key) { throw RepeatedKeyInUpdate() }
+            if !read.insert(key) { throw MappingError(.repeatedKey).prefixed(by: .dictionaryKey(key)) }
             if parser.peekToken() == UInt8(ascii: "n") {
                 try parser.readLiteral(.null)
                 if let removed = result[key] {

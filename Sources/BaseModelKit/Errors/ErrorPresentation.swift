@@ -69,6 +69,7 @@ extension MappingError.Reason {
         case .concurrentUpdate: return "concurrentUpdate"
         case .missingKey: return "missingKey"
         case .fixedKeyChanged: return "fixedKeyChanged"
+        case .repeatedKey: return "repeatedKey"
         }
     }
 }

@@ -41,6 +41,11 @@ public struct MappingError: Error, CustomStringConvertible {
         /// An update gives another value to a key the class's `fixedKeys` names, in an object that
         /// exists: the key, its value now and the value the update gives (as JSON text).
         case fixedKeyChanged(key: String, current: String, found: String)
+        /// An update meets a key twice in one object where it merges the key's value into what the
+        /// model holds — a nested model, a collection of models, an identity: which value to merge is
+        /// ambiguous (RFC 8259 leaves objects with repeated names unpredictable). The path ends at the
+        /// key.
+        case repeatedKey
     }
 
     /// What went wrong.
@@ -107,6 +112,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "Missing key \"\(key)\" \(place)."
         case .fixedKeyChanged(let key, let current, let found):
             return "The key \"\(key)\" \(place) cannot change in an update: it is \(current), and the update says \(found)."
+        case .repeatedKey:
+            return "Repeated key \(place) in an update: an update merges this key's value into what the model holds, so the key must appear once in its object."
         case .concurrentUpdate(let model):
             return "Concurrent update of \(model) \(place): another thread is updating or encoding this object at the same moment. Let one owner (an actor, a serial queue) apply the updates to a shared model, or update a copy."
         case .stackExhausted:
@@ -191,7 +198,7 @@ extension MappingError.Reason {
     var isAboutTheValue: Bool {
         switch self {
         case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey, .missingKey,
-             .fixedKeyChanged:
+             .fixedKeyChanged, .repeatedKey:
             return true
         case .malformedJSON, .tooDeep, .stackExhausted, .concurrentUpdate:
             return false

@@ -57,15 +57,6 @@ final class MemberTable: Sendable {
     /// For a table of array positions, the position of each member, in increasing order; `nil` for a
     /// table of object keys.
     let arrayPositions: [Int]?
-    /// Whether an update's loop watches each member for a key that repeats (`watchRepeat`): the
-    /// members that merge into what they hold on an update (a model, a dictionary of models, an
-    /// array merged by identity, a nested key path), and every `Int` or `String` property, which may
-    /// be the identity that an array merge read from an element's first member
-    /// (`ElementIdentity.leadingKey`).
-    private let watchesRepeats: [Bool]
-    /// Whether any member merges on an update: what a key repeated in an update concerns, whose
-    /// earlier values the second run skips.
-    private let hasMergingMembers: Bool
     /// Whether `arrayPositions` is set.
     private let isPositional: Bool
     /// The member of each JSON key.
@@ -114,8 +105,6 @@ final class MemberTable: Sendable {
         // Sound: unretained, as `modelCollections` says; `collectionMembers` holds them.
         modelCollections = collectionMembers.map { $0.map(Unmanaged.passUnretained) }
         nestedTables = accessors.map { ($0 as? NestedFields)?.members }
-        hasMergingMembers = accessors.contains { $0.mergesOnUpdate }
-        watchesRepeats = accessors.map { $0.mergesOnUpdate || $0.identityField != nil }
         scalarMembers = accessors.map(\.comparesScalar)
         var indexByKey: [String: Int] = [:]
         for (index, key) in keys.enumerated() {
@@ -204,23 +193,18 @@ final class MemberTable: Sendable {
         }
     }
 
-    /// The member loop of an update. A key that repeats in one object counts with its last value, as
-    /// in a parsed `JSONObject`: a scalar read again simply overwrites (and its change joins the one
-    /// before), but a member that merges would keep what an earlier value set and the last does not —
-    /// so meeting one throws `RepeatedKeyInUpdate`, and the update runs again looking ahead
-    /// (`shadowsRepeatedKeys`) to skip the earlier values (see `watchRepeat`).
+    /// The member loop of an update. A mapped key must appear once in an object
+    /// (`MappingError.Reason.repeatedKey`, see `watchRepeat`): a member that merges, read twice,
+    /// would keep what the earlier value set and the last does not, and an `Int` or `String` read
+    /// twice may be an identity that an array merge matched by its first value
+    /// (`ElementIdentity.leadingKey`). One rule for every member keeps it simple to state.
     private func updateMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool?) throws {
-        // Looking ahead (the second run), the earlier values of a repeated key are skipped, and a
-        // bit shared by two members is no repeat.
-        let shadowing = session.shadowsRepeatedKeys
-        let shadowed = shadowing && hasMergingMembers ? parser.shadowedValues() : nil
         // An update compares each member of an object that existed before it.
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
-            return try trackedMembers(from: &parser, into: object, session: session, tracker: tracker, shadowed: shadowed, shadowing: shadowing)
+            return try trackedMembers(from: &parser, into: object, session: session, tracker: tracker)
         }
         try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
-            if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
-            if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
+            try watchRepeat(of: index, read: &read)
             if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
             if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
                 if let collection = modelCollections[index] {
@@ -235,32 +219,22 @@ final class MemberTable: Sendable {
 
     /// `updateMembers`' loop for an object whose changes are recorded in `tracker`. A function of its
     /// own, whose parameters the loop's closure borrows: inlined into `updateMembers` beside the
-    /// quiet loop, the loop was called with its captures retained and released, five of each per
-    /// object (callgrind).
+    /// quiet loop, the loop was called with its captures retained and released per object.
     @inline(never)
-    private func trackedMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, shadowed: Set<Int>?, shadowing: Bool) throws {
+    private func trackedMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder) throws {
         try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
-            if let shadowed, shadowed.contains(parser.position) { return try parser.skipValue() }
-            if watchesRepeats[index] { try watchRepeat(of: index, read: &read, shadowing: shadowing) }
+            try watchRepeat(of: index, read: &read)
             if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
             try decodeTracked(member: index, at: stepsInto(member: index, session: session) ? .current : .below(.key(keys[index])),
                               from: &parser, into: object, session: session, tracker: tracker)
         }
     }
 
-    /// Notes that member `index`, one that `watchesRepeats`, is read (`read`: a bit per member,
-    /// member 64 sharing member 0's bit and so on, so a member past 64 may be taken for a repeat:
-    /// that costs a second run, never a wrong result); throws `RepeatedKeyInUpdate` when it was read
-    /// before, unless `shadowing` (the second run). Watched: the members that merge, and `Int` and
-    /// `String` properties, which may be the identity an array merge read from an element's first
-    /// member alone (a repeat could name another element). Watching every member cost an update of
-    /// the whole odds feed 1.3 % more instructions (callgrind). Any other scalar read twice needs no
-    /// second run — the last value is the one that stays — and its changes join in the recorder.
+    /// Notes that member `index` is read; throws `repeatedKey` when it was read before in this
+    /// object.
     @inline(__always)
-    private func watchRepeat(of index: Int, read: inout UInt64, shadowing: Bool) throws {
-        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index & 63)
-        if read & bit != 0, !shadowing { throw RepeatedKeyInUpdate() }
-        read |= bit
+    private func watchRepeat(of index: Int, read: inout ReadMembers) throws {
+        if !read.insert(index) { throw MappingError(.repeatedKey) }
     }
 
     /// The loop itself, with `decode` reading member `index` at the parser's position. Inlined into
@@ -272,14 +246,14 @@ final class MemberTable: Sendable {
     /// 1.8 % more instructions (callgrind).
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, listsSomeMembers: Bool = false,
-                            skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout UInt64) throws -> Void) throws {
+                            skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout ReadMembers) throws -> Void) throws {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
         // Keys the word comparison missed in this object.
         var misses = 0
-        // The members read so far, for an update's loop (see `isRepeat`).
-        var read: UInt64 = 0
+        // The watched members read so far, for an update's loop (see `watchRepeat`).
+        var read = ReadMembers()
         // The members kept so far that no map names (for a class that keeps them), stored when the
         // object ends.
         var unknown: JSONObject?
@@ -412,7 +386,7 @@ final class MemberTable: Sendable {
         var position = 0
         var next = 0
         // Positions never repeat in an array.
-        var read: UInt64 = 0
+        var read = ReadMembers()
         repeat {
             if next < positions.count, positions[next] == position {
                 try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: true) { index, parser, _ in
@@ -441,8 +415,8 @@ final class MemberTable: Sendable {
     /// the positional one) pass `skipsScalarSteps`; a decode, which has a path only when it keeps a
     /// report, passes `false`, a constant the inlined test folds away.
     @inline(__always)
-    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout UInt64, session: DecodingSession,
-                              skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout UInt64) throws -> Void) throws {
+    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout ReadMembers, session: DecodingSession,
+                              skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout ReadMembers) throws -> Void) throws {
         // A decode steps into every member (`enter` and `leave` test `isReporting` themselves).
         let stepsIn = !skipsScalarSteps || stepsInto(member: index, session: session)
         // Entered and left without `defer`, which costs a call per member here (callgrind).
@@ -620,5 +594,22 @@ struct KeyWord {
         guard length > 8 else { return true }
         guard let next = bytes.word(at: index + 8) else { return false }
         return next & nextMask == nextBits
+    }
+}
+
+/// The members an update's loop has read so far in one object (`MemberTable.watchRepeat`): a bit
+/// each for the first 64, a set for any further ones.
+struct ReadMembers {
+    private var first: UInt64 = 0
+    private var further: Set<Int> = []
+
+    /// Notes member `index`; `false` when it was read before.
+    @inline(__always)
+    mutating func insert(_ index: Int) -> Bool {
+        guard index < 64 else { return further.insert(index).inserted }
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index)
+        if first & bit != 0 { return false }
+        first |= bit
+        return true
     }
 }

@@ -78,13 +78,8 @@ final class DecodingSession: Sendable {
 
     /// Whether `spareForUpdate` may hand this session out once its update has ended.
     var isReusable: Bool {
-        changeLog != nil && isReporting == tracksChanges && !shadowsRepeatedKeys && decodeSignature != nil
+        changeLog != nil && isReporting == tracksChanges && decodeSignature != nil
     }
-
-    /// For an update: whether objects are looked at ahead for keys that repeat, whose earlier values
-    /// are then skipped (`JSONParser.shadowedValues`) — set when a first try met one
-    /// (`RepeatedKeyInUpdate`).
-    let shadowsRepeatedKeys: Bool
 
     /// A key of the document's top-level object that is no unknown key though no map names it: a
     /// `MessageRouter`'s type key (the first step of its path).
@@ -92,10 +87,9 @@ final class DecodingSession: Sendable {
 
     /// `isUpdate` makes a session for an update in place, with a `ChangeLog` that tells existing
     /// objects by `isClaimed` (the engine's claims).
-    init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil, shadowsRepeatedKeys: Bool = false,
+    init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil,
          envelopeKey: String? = nil, isClaimed: @escaping @Sendable (AnyObject, Int) -> Bool = { _, _ in false }) {
         self.envelopeKey = envelopeKey
-        self.shadowsRepeatedKeys = shadowsRepeatedKeys
         self.thread = isUpdate ? ThreadIdentity.current : 0
         self.changeLog = isUpdate ? ChangeLog(thread: thread, isClaimed: isClaimed) : nil
         self.changes = changes
@@ -165,9 +159,3 @@ final class DecodingSession: Sendable {
         return true
     }
 }
-
-/// Thrown by an update that meets, in one object, a key that repeats for a member that merges (a
-/// model, a dictionary of models, an array merged by identity, a nested key path): the update is
-/// rolled back and run again with `shadowsRepeatedKeys`, so that the last value wins, as in a parsed
-/// `JSONObject`. Updates without repeated keys — nearly all — never look ahead.
-struct RepeatedKeyInUpdate: Error {}

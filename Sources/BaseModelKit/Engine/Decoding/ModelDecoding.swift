@@ -218,20 +218,9 @@ enum ModelDecoding {
     }
 
     /// An update of `root` in place, `body` reading its input with the session it is given: the
-    /// objects it changed restored if it fails, the claims given back, the changes announced. An
-    /// update that meets a key repeated for a member that merges (`RepeatedKeyInUpdate`) is undone
-    /// and run again looking ahead, so that the last value wins — whatever the input: bytes, or a
-    /// `JSONObject` read lazily from bytes.
+    /// objects it changed restored if it fails, the claims given back, the changes announced.
     static func update(_ root: BaseModel, options: DecodingOptions, reports: Bool, _ body: (DecodingSession) throws -> Void) throws -> ChangeSet {
-        do {
-            return try update(root, options: options, reports: reports, shadowsRepeatedKeys: false, body)
-        } catch is RepeatedKeyInUpdate {
-            return try update(root, options: options, reports: reports, shadowsRepeatedKeys: true, body)
-        }
-    }
-
-    private static func update(_ root: BaseModel, options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool, _ body: (DecodingSession) throws -> Void) throws -> ChangeSet {
-        let session = updateSession(options: options, reports: reports, shadowsRepeatedKeys: shadowsRepeatedKeys)
+        let session = updateSession(options: options, reports: reports)
         do {
             try body(session)
         } catch {
@@ -245,17 +234,9 @@ enum ModelDecoding {
     /// no hooks below it (`ModelPlan.runsHooksBelow`), without a report: the same steps with no
     /// closure between them. (Each closure's captures were retained and released per update, and the
     /// layers cost about 400 instructions of a message of a live feed: callgrind.)
-    static func updateWhole(_ root: BaseModel, from bytes: DocumentBytes, plan: ModelPlan, options: DecodingOptions) throws -> ChangeSet {
-        do {
-            return try updateWhole(root, from: bytes, plan: plan, options: options, shadowsRepeatedKeys: false)
-        } catch is RepeatedKeyInUpdate {
-            return try updateWhole(root, from: bytes, plan: plan, options: options, shadowsRepeatedKeys: true)
-        }
-    }
-
     @inline(never)
-    private static func updateWhole(_ root: BaseModel, from bytes: DocumentBytes, plan: ModelPlan, options: DecodingOptions, shadowsRepeatedKeys: Bool) throws -> ChangeSet {
-        let session = updateSession(options: options, reports: false, shadowsRepeatedKeys: shadowsRepeatedKeys)
+    static func updateWhole(_ root: BaseModel, from bytes: DocumentBytes, plan: ModelPlan, options: DecodingOptions) throws -> ChangeSet {
+        let session = updateSession(options: options, reports: false)
         do {
             var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
             try update(root, from: &parser, session: session, plan: plan)
@@ -290,10 +271,10 @@ enum ModelDecoding {
     }
 
     /// A session for an update in place: it logs objects for rollback and records changes.
-    static func updateSession(options: DecodingOptions, reports: Bool, shadowsRepeatedKeys: Bool = false) -> DecodingSession {
-        if !shadowsRepeatedKeys, let spare = DecodingSession.spareForUpdate(options: options, reports: reports) { return spare }
+    static func updateSession(options: DecodingOptions, reports: Bool) -> DecodingSession {
+        if let spare = DecodingSession.spareForUpdate(options: options, reports: reports) { return spare }
         return DecodingSession(options: options, isUpdate: true, reports: reports, changes: options.recordsChanges ? changeRecorder() : nil,
-                               shadowsRepeatedKeys: shadowsRepeatedKeys, isClaimed: { object, thread in
+                               isClaimed: { object, thread in
                                    // Only models are claimed, and only models are asked about.
                                    guard let model = object as? BaseModel else { return false }
                                    return ModelAccess.isClaimed(model, thread: thread)

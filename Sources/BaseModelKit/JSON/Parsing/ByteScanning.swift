@@ -134,8 +134,8 @@ enum ByteScanning {
 
     /// The index of the `,` or `}` that ends the object member whose value starts at `start`, found
     /// by matching brackets and skipping strings, without checking the grammar (whoever reads the
-    /// object next does); `nil` when the bytes end first. About three instructions a byte: the quick
-    /// look a reader takes ahead (`JSONParser.shadowedValues`) before it reads.
+    /// object next does); `nil` when the bytes end first: the quick look a reader takes ahead
+    /// (a partial collection's `ElementIdentity.readAhead`) before it reads.
     static func endOfMemberValue(in bytes: DocumentBytes, from start: Int) -> Int? {
         precondition(start >= 0 && start <= bytes.count, "endOfMemberValue(in:from:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
@@ -163,20 +163,6 @@ enum ByteScanning {
                 index += 1
             }
             return nil
-        }
-    }
-
-    /// Whether `bytes[first]` and `bytes[second]`, both of `length` bytes, are equal.
-    static func equal(_ bytes: DocumentBytes, _ first: Int, _ second: Int, length: Int) -> Bool {
-        precondition(first >= 0 && second >= 0 && length >= 0 && first + length <= bytes.count && second + length <= bytes.count,
-                     "equal(_:_:_:length:) outside the bytes")
-        // Sound: both ranges lie inside the buffer (the precondition above).
-        return bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < length, buffer[first + offset] == buffer[second + offset] {
-                offset += 1
-            }
-            return offset == length
         }
     }
 

@@ -197,41 +197,31 @@ struct LiveModelReliabilityTests {
         #expect(try applied(patch, to: #"{"ch":{"i":5,"e":{"q":{"v":1}}}}"#) == third.jsonString(options: [.sortedKeys]))
     }
 
-    @Test("a key written twice in one update is one change from the first old value to the last new one")
-    func repeatedKeys() throws {
-        let root = try RRoot.decode(from: Self.start)
-        #expect(try root.update(from: #"{"c":5,"c":0}"#).isEmpty)
-        let changes = try root.update(from: #"{"c":5,"c":7}"#)
-        #expect(changes.map { "\($0.oldValue) → \($0.newValue)" } == ["0 → 7"])
-        #expect(String(decoding: try changes.jsonData(), as: UTF8.self) == #"{"c":7}"#)
-        // In an object with no member that merges, too (a leaf of scalars).
-        let leaf = try RLeaf.decode(from: #"{"v":0}"#)
-        #expect(try leaf.update(from: #"{"v":5,"v":0}"#).isEmpty)
-        #expect(try leaf.update(from: #"{"v":5,"v":6}"#).map(\.description) == ["v at v: 0 → 6"])
-    }
-
-    @Test("a key that repeats counts with its last value, from text as from a JSONObject")
-    func repeatedKeysLastWins() throws {
-        let messages = [
-            #"{"d":{"k":null,"k":{"n":"new"}}}"#,
-            #"{"d":{"k":{"n":"x","p":2},"k":{"n":"new"}}}"#,
-            #"{"ch":{"i":4,"p":2},"ch":{"n":"new"}}"#,
-            #"{"d":{"k":{"n":"x"}},"d":{"k":{"n":"new"}}}"#,
+    @Test("a mapped key repeated in one object of an update is refused with its path, changing nothing; a JSONObject, which keeps the last value, applies it; a decode keeps the last value")
+    func repeatedKeysRefused() throws {
+        let messages: [(String, String)] = [
+            (#"{"c":5,"c":0}"#, "c (RRoot.count)"),
+            (#"{"d":{"k":null,"k":{"n":"new"}}}"#, #"d["k"] (RRoot.dict)"#),
+            (#"{"d":{"k":{"n":"x","p":2},"k":{"n":"new"}}}"#, #"d["k"] (RRoot.dict)"#),
+            (#"{"ch":{"i":4,"p":2},"ch":{"n":"new"}}"#, "ch (RRoot.child)"),
+            (#"{"c":1,"d":{"k":{"n":"x"}},"d":{"k":{"n":"new"}}}"#, "d (RRoot.dict)"),
+            (#"{"a":[{"i":1,"n":"x","i":2}]}"#, "a[0].i (RItem.itemId)"),
+            (#"{"ch":{"p":1,"\u0070":2}}"#, "ch.p (RItem.price)"),
         ]
-        for message in messages {
+        for (message, place) in messages {
             let fromText = try RRoot.decode(from: Self.start)
-            let old = fromText.dict["k"]
-            let textChanges = try fromText.update(from: message)
+            let before = try fromText.jsonString()
+            let error = try #require(throws: MappingError.self, "\(message)") { try fromText.update(from: message) }
+            #expect(error.description == "Repeated key at \(place) in an update: an update merges this key's value into what the model holds, so the key must appear once in its object.")
+            #expect(try fromText.jsonString() == before, "\(message)")
+            // A parsed JSONObject holds the last value of each key: the update applies those.
             let fromObject = try RRoot.decode(from: Self.start)
-            let objectChanges = try fromObject.update(from: try #require(JSON(parsing: message).object))
-            #expect(try fromText.jsonString() == fromObject.jsonString(), "\(message)")
-            #expect(textChanges.map { "\($0.path)" } == objectChanges.map { "\($0.path)" }, "\(message)")
-            #expect(try applied(try textChanges.jsonData(), to: Self.start) == fromText.jsonString(options: [.sortedKeys]), "\(message)")
-            if message.hasPrefix(#"{"d""#) {
-                // Merged into the model the key holds: its other properties stay.
-                #expect(fromText.dict["k"] === old && old?.name == "new" && old?.price == 0 && old?.extras.count == 2, "\(message)")
-            }
+            let tree = try #require(JSON(parsing: message).object)
+            let changes = try fromObject.update(from: tree)
+            #expect(try applied(try changes.jsonData(), to: Self.start) == fromObject.jsonString(options: [.sortedKeys]), "\(message)")
         }
+        // A decode reads a repeated key's last value.
+        #expect(try RLeaf.decode(from: #"{"v":5,"v":6}"#).v == 6)
     }
 
     @Test("optional collections to and from nil and empty: every round trip exact")
@@ -333,18 +323,17 @@ struct LiveModelReliabilityTests {
         #expect(try value.serializedString() == text)
     }
 
-    @Test("a JSONObject kept from a decode, read lazily from bytes that repeat a key, updates as the text does")
+    @Test("a JSONObject kept from a decode, read lazily from bytes that repeat a key, updates as the text does: refused")
     func lazyObjectWithRepeatedKeys() throws {
         let message = #"{"ch":{"i":4,"p":2},"ch":{"n":"new"}}"#
         let object = try #require(try CapturingMessage.decode(from: message).captured)
         let old = #"{"ch":{"i":1,"n":"old","p":1}}"#
         let (fromObject, fromText) = (try RRoot.decode(from: old), try RRoot.decode(from: old))
-        let objectChanges = try fromObject.update(from: object)
-        let textChanges = try fromText.update(from: message)
-        #expect(try fromObject.jsonString() == fromText.jsonString())
-        #expect(fromObject.child?.price == 1 && fromObject.child?.name == "new")
-        // The update owns the object's changes: recorded, as from text.
-        #expect(objectChanges.map(\.description) == textChanges.map(\.description) && objectChanges.count == 1)
+        let objectError = try #require(throws: MappingError.self) { try fromObject.update(from: object) }
+        let textError = try #require(throws: MappingError.self) { try fromText.update(from: message) }
+        #expect(objectError.description == textError.description)
+        let before = try RRoot.decode(from: old).jsonString()
+        #expect(try fromObject.jsonString() == before && fromText.jsonString() == before)
     }
 
     @Test("changes across nested objects in one update each carry their whole path, shared steps and all")
@@ -387,13 +376,17 @@ struct LiveModelReliabilityTests {
         #expect(String(decoding: try made.jsonData(), as: UTF8.self) == #"{"c":5}"#)
     }
 
-    @Test("members 64 apart in a wide model are no repeat; a real repeat among them still counts once")
+    @Test("members 64 apart in a wide model are no repeat; a real repeat among them is refused")
     func wideModels() throws {
         let model = try WideModel.decode(from: #"{"a":{"v":1},"z":{"v":2}}"#)
         let changes = try model.update(from: #"{"a":{"v":3},"z":{"v":4}}"#)
         #expect(model.first?.v == 3 && model.last?.v == 4 && changes.count == 2)
-        let repeated = try model.update(from: #"{"z":{"v":5},"a":{"v":6},"z":{"v":7}}"#)
-        #expect(model.first?.v == 6 && model.last?.v == 7 && repeated.count == 2)
+        // Member 64 (`z`) and member 0 (`a`) read once each, members 64 apart: no repeat. A real
+        // repeat of either is refused.
+        for message in [#"{"z":{"v":5},"a":{"v":6},"z":{"v":7}}"#, #"{"a":{"v":5},"z":{"v":6},"a":{"v":7}}"#] {
+            #expect(throws: MappingError.self) { try model.update(from: message) }
+            #expect(model.first?.v == 3 && model.last?.v == 4)
+        }
     }
 
     @Test("an unknown enum case read leniently from a number is named as the number")

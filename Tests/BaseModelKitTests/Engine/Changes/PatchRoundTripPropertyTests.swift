@@ -168,7 +168,9 @@ private struct GraphMaker {
             case 1: members.append(chance(50) ? #""lb":null"# : #""lb":"\#(key())""#)
             case 2:
                 // Keys updated in place, added, or removed.
-                let entries = (0..<small()).map { _ in #""\#(key())":"# + (chance(30) ? "null" : chance(50) ? #"{"n":"\#(key())"}"# : itemJSON()) }
+                // Each key once: an update refuses a key repeated in one object.
+                let keys = Set((0..<small()).map { _ in key() }).sorted()
+                let entries = keys.map { #""\#($0)":"# + (chance(30) ? "null" : chance(50) ? #"{"n":"\#(key())"}"# : itemJSON()) }
                 members.append(#""d":{"# + entries.joined(separator: ",") + "}")
             case 3:
                 // The whole list: known identities (merged), new ones, in any order.
@@ -183,9 +185,12 @@ private struct GraphMaker {
             case 7: members.append(#""sc":[\#(small())]"#)
             case 8: members.append(chance(50) ? #""sc":[\#(small()),null]"# : #""s":{"n":\#(small())}"#)
             case 9: members.append(#""g":"# + dictJSON { $0.dictJSON { $0.leafJSON() } })
-            default: members.append(#""c":\#(small()),"c":\#(small())"#)
+            default: members.append(#""lb":"\#(key())""#)
             }
         }
+        // Each member once, as an update requires: the first of each key kept.
+        var seen: Set<Substring> = []
+        members = members.filter { seen.insert($0.split(separator: "\"")[0]).inserted }
         return "{" + members.joined(separator: ",") + "}"
     }
 }

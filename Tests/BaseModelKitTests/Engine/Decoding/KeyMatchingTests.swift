@@ -55,7 +55,7 @@ struct KeyMatchingTests {
         }
     }
 
-    @Test("random documents: members in any order, spaced or not, escaped or not, repeated or unknown, decode and update as their last values say")
+    @Test("random documents: members in any order, spaced or not, escaped or not, repeated or unknown, decode as their last values say and update so, or refuse a repeat")
     func randomDocuments() throws {
         var generator = SeededGenerator(seed: 2026)
         let keys = ["a", "ab", "abc", "abcde", "abcdef", "abcdefghijklm", "abcdefghijklmn", "é"]
@@ -64,6 +64,7 @@ struct KeyMatchingTests {
         var documents = 0
         for _ in 0..<3_000 {
             var expected: [String: Int] = [:]
+            var repeats = false
             var members: [String] = []
             // Half the documents list their keys in the declaration order, which the loop predicts.
             let inOrder = Bool.random(using: &generator)
@@ -71,7 +72,10 @@ struct KeyMatchingTests {
                 let isStranger = Int.random(in: 0..<5, using: &generator) == 0
                 let key = isStranger ? strangers.randomElement(using: &generator)! : inOrder ? keys[position % keys.count] : keys.randomElement(using: &generator)!
                 let value = Int.random(in: -999...999, using: &generator)
-                if !isStranger { expected[key] = value }
+                if !isStranger {
+                    repeats = repeats || expected[key] != nil
+                    expected[key] = value
+                }
                 let text = key == "abc" ? #""\#(value)""# : "\(value)"
                 members.append(spelled(key, using: &generator) + spaces(using: &generator) + ":" + spaces(using: &generator) + text)
             }
@@ -79,9 +83,19 @@ struct KeyMatchingTests {
             let decoded = try Prefixes.decode(from: document)
             #expect(values(of: decoded) == fill(expected, defaults: 0), "\(document)")
             // An update reads the same keys into an object that has values already.
+            // A mapped key repeated is refused there, and changes nothing.
             let updated = try Prefixes.decode(from: #"{"a":5000,"ab":5000,"abc":"5000","abcde":5000,"abcdef":5000,"abcdefghijklm":5000,"abcdefghijklmn":5000,"é":5000}"#)
-            try updated.update(from: document)
-            #expect(values(of: updated) == fill(expected, defaults: 5000), "\(document)")
+            if repeats {
+                let error = try #require(throws: MappingError.self, "\(document)") { try updated.update(from: document) }
+                guard case .repeatedKey = error.reason else {
+                    Issue.record("\(document): \(error)")
+                    continue
+                }
+                #expect(values(of: updated) == fill([:], defaults: 5000), "\(document)")
+            } else {
+                try updated.update(from: document)
+                #expect(values(of: updated) == fill(expected, defaults: 5000), "\(document)")
+            }
             documents += 1
         }
         print("Key matching: \(documents) random documents decoded and applied as updates")
