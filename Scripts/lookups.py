@@ -8,7 +8,7 @@ inclusive instructions of the runtime's entry points — `swift_getGenericMetada
 behind every generic type's metadata, including the standard library's prespecialised ones),
 `swift_conformsToProtocol…` and `swift_getAssociatedTypeWitness` — in each task minus the set-up.
 Every field type the schema admits is in the zoo, so a coder that falls off its specialised path
-shows here (Docs/Performance.md has the figures and what removed them).
+shows here (Docs/Performance.md, "The rules the code keeps", rule 2, says what keeps them off).
 
     swift build -c release --product Benchmarks
     python3 -B Scripts/lookups.py [--limit PERCENT] [--binary PATH]

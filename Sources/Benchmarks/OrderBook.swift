@@ -40,8 +40,8 @@ enum OrderBook {
         return "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
     }
 
-    /// A book of `levels` levels a side, and two sets of deltas. Each delta lists ten levels a side:
-    /// four quantities changed, three levels removed and three added. The first set removes levels of
+    /// A book of `levels` levels a side, and two sets of deltas. Each delta lists ten levels a side,
+    /// each once: four quantities changed, three levels removed and three added. The first set removes levels of
     /// the book and adds levels beyond it; the second puts them back the other way, so the sets
     /// alternate without the book growing or shrinking.
     static func generate(levels: Int) -> (book: Data, sets: [[[UInt8]]]) {
@@ -63,8 +63,11 @@ enum OrderBook {
                         listed.append(#""\#(price(leaving, bid: bid))":null"#)
                         listed.append(#""\#(price(coming, bid: bid))":{"q":\#(index % 7 + 1)}"#)
                     }
-                    for _ in 0..<4 {
+                    // Four distinct levels: a depth update lists each price once.
+                    var changed: Set<Int> = []
+                    while changed.count < 4 {
                         let index = toggled + Int(generator.next() % UInt64(levels - toggled))
+                        guard changed.insert(index).inserted else { continue }
                         listed.append(#""\#(price(index, bid: bid))":{"q":\#(Int(generator.next() % 900) + 1).5}"#)
                     }
                     return listed.joined(separator: ",")
