@@ -23,7 +23,7 @@ extension BaseModel {
     }
 
     /// `decode(from:at:options:report:)` for `Data`, the usual input: the same, without telling the
-    /// kind of collection at run time (the dynamic casts cost about 350 instructions per call).
+    /// kind of collection at run time (no dynamic casts per call).
     public static func decode(from data: Data, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> sending Self {
         try DocumentDecoding.decode(data, at: path, as: self, options: options, report: report)
     }
@@ -74,7 +74,7 @@ extension BaseModel {
     /// Updates this model in place from a JSON object in `data`, read in place; see
     /// `update(from:at:options:report:)` for any collection of bytes. (Through the generic entry,
     /// which is not specialised for its callers, each call cast its bytes to `Data` through the
-    /// runtime: about 230 instructions of a message of a live feed, callgrind.)
+    /// runtime.)
     @discardableResult
     public func update(from data: Data, at path: String? = nil, options: DecodingOptions = DecodingOptions(), report: MappingReport? = nil) throws -> ChangeSet {
         try DocumentDecoding.update(self, from: data, at: path, options: options, report: report)

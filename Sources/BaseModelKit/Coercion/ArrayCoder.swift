@@ -50,8 +50,7 @@ struct ArrayCoder<Element>: ValueCoding {
     private func decodeValues(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
-        // An empty array allocates nothing (callgrind: citm_catalog's many `[]` cost a quarter more
-        // when room was reserved first).
+        // An empty array allocates nothing (documents such as citm_catalog.json hold many `[]`).
         if elements.isEmpty { return [] }
         // Appended to an array with room reserved: one allocation for most arrays, grown by doubling.
         // (Collecting elements in a separate buffer and moving them into an exact array cost an
@@ -117,7 +116,7 @@ struct ArrayCoder<Element>: ValueCoding {
         var byIdentity = IdentityIndex(current, identity: identity)
         // The new array, made only once it differs from `current`: until then, the first `same`
         // elements merged are `current`'s own, in its order (an array made for every merge was an
-        // allocation of every live update: callgrind).
+        // allocation of every live update).
         var result: [AnyObject]?
         var same = 0
         // No mark is left past the array (see `JSONParser.passableValue`). Within it, a mark its
@@ -141,8 +140,8 @@ struct ArrayCoder<Element>: ValueCoding {
             do {
                 if let match {
                     // Lent, not retained: `current` holds the element for the whole merge. (A retain
-                    // and a release per element merged, callgrind.) Sound: `current` is this call's
-                    // own array, alive and unchanged until it returns.
+                    // and a release per element merged.) Sound: `current` is this call's own array,
+                    // alive and unchanged until it returns.
                     let lent = current.withUnsafeBufferPointer { Unmanaged.passUnretained($0[match]) }
                     // Read from the first member alone, the identity is trusted for an element of the
                     // usual class, whose member loop meets any repeat of it (see `leadingKey`); an
@@ -154,10 +153,9 @@ struct ArrayCoder<Element>: ValueCoding {
                         } else if let sameIdentity {
                             // The element's member loop passes its identity without reading it: the
                             // element holds that very value, so reading it would write nothing and
-                            // change nothing (about 100 instructions an element of a quiet update,
-                            // 230 of one that records changes: callgrind). Its class is the usual
-                            // one, merged in place by its member loop, which still counts the
-                            // member as read (a repeat of its key is met).
+                            // change nothing. Its class is the usual one, merged in place by its
+                            // member loop, which still counts the member as read (a repeat of its
+                            // key is met).
                             parser.passableValue = sameIdentity
                         }
                     }
@@ -216,7 +214,7 @@ struct ArrayCoder<Element>: ValueCoding {
     /// The array `value` holds, as its references, when it is an `[Element]` of models
     /// (`holdsReferences`); `nil` otherwise. The `Any` is opened and its type compared with the one
     /// kept since the coder was made: a cast (`value as? [Element]`) looked up the metadata of
-    /// `[Element]` on every call (callgrind: about 1 200 instructions of each delta by identity).
+    /// `[Element]` on every call.
     func references(in value: Any) -> [AnyObject]? {
         guard holdsReferences else { return nil }
         return openedReferences(value)
@@ -284,7 +282,8 @@ struct ArrayCoder<Element>: ValueCoding {
     }
 }
 
-/// What a partial collection's merge read ahead of the elements it is given (`ElementIdentity.readAhead`).
+/// What a partial collection's merge read ahead of the elements it is given
+/// (`ElementIdentity.readAhead`).
 struct DeltaListings {
     typealias Listing = (key: IdentityKey, removes: Bool)
     /// The first element's identity and removal mark, and the others', by index after the first;
@@ -352,7 +351,7 @@ final class ElementIdentity: Sendable {
     /// The identity of `object`, a model, as a merge compares it: read in place for the usual class
     /// of an `Int` or `String` identity (`usualField`), otherwise through `readKey`. (Through the
     /// closure and the property's access, each identity read retained and released the closure's
-    /// context and the element: callgrind.)
+    /// context and the element.)
     @inline(__always)
     func keyOf(_ object: AnyObject) -> IdentityKey? {
         let type = ObjectIdentifier(Swift.type(of: object))
@@ -480,8 +479,7 @@ final class ElementIdentity: Sendable {
     }
 
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
-    /// canonical form. (Inlined: called out of line, a whole list's merge took about 25 instructions
-    /// more an element, callgrind.)
+    /// canonical form. (Inlined: it runs for every element of a whole list's merge.)
     @inline(__always)
     func take(_ id: IdentityKey, from index: inout IdentityIndex, session: DecodingSession) -> Int? {
         takeNoting(id, from: &index, session: session)?.position
@@ -496,16 +494,14 @@ final class ElementIdentity: Sendable {
         return (position, false)
     }
 
-    /// For a whole list's merge: the identity of the element at the parser's position, and whether
-    /// it was read from the element's first member alone. It is, when the first member is the
-    /// identity in compact form and the elements' usual class keeps it in an `Int` or `String` and
-    /// runs no decoding hooks: then a repeat of the identity's key further on is met by the element's
-    /// member loop, which watches `Int` and `String` members and refuses the repeat
-    /// (`MappingError.Reason.repeatedKey`). (Read ahead over all the members of every element, an identity cost about 300
-    /// instructions an element of a live update: callgrind.) Otherwise it is read as
-    /// `key(ofElementAt:)` reads it.
-    /// With the identity read from the first member alone, `value` is where that member's value
-    /// starts and ends (`nil` otherwise).
+    /// For a whole list's merge: the identity of the element at the parser's position, and whether it
+    /// was read from the element's first member alone. It is, when the first member is the identity in
+    /// compact form and the elements' usual class keeps it in an `Int` or `String` and runs no decoding
+    /// hooks: then a repeat of the identity's key further on is met by the element's member loop, which
+    /// watches `Int` and `String` members and refuses the repeat (`MappingError.Reason.repeatedKey`).
+    /// (Reading ahead over all the members of every element would cost a pass over each element.)
+    /// Otherwise it is read as `key(ofElementAt:)` reads it. With the identity read from the first
+    /// member alone, `value` is where that member's value starts and ends (`nil` otherwise).
     func leadingKey(ofElementAt parser: inout JSONParser, session: DecodingSession) -> (key: IdentityKey, firstMemberOnly: Bool, value: Range<Int>?)? {
         if let leadingWord, usualField.withPublished({ !$0.runsDecodingHooks }) == true,
            let first = parser.firstMemberIdentityAndEnd(leadingWord) {
@@ -529,7 +525,7 @@ final class ElementIdentity: Sendable {
 
     /// The identity of the element at the parser's position (an object), read ahead without moving
     /// the parser; `nil` when it has none. (The parser is passed `inout` only so that it is not
-    /// copied: a copy retained and released its four references per element, callgrind.)
+    /// copied: a copy retained and released its four references per element.)
     func key(ofElementAt parser: inout JSONParser) -> IdentityKey? {
         parser.memberIdentity(named: key, bytes: keyBytes)
     }
@@ -605,12 +601,12 @@ enum IdentityKey: Hashable {
 /// A short array keeps no index, only a bit for each position taken: documents mostly list an
 /// array's elements in its order, so while every position before `next` is taken, `next` (the first
 /// left) is tried first, and the array is searched from its start only when that misses. (An index
-/// built for every merge was an allocation and a read of every identity per array of a live
-/// update; one built at the first miss, an allocation for two deltas of three that change one
-/// outcome of a market: callgrind.)
+/// built for every merge was an allocation and a read of every identity per array of a live update;
+/// one built at the first miss, an allocation for two deltas of three that change one outcome of a
+/// market.)
 ///
 /// It keeps positions in the array, not elements: code generic over the element type, which this
-/// runs as, paid metadata lookups for every tuple and optional of an element (callgrind).
+/// runs as, paid metadata lookups for every tuple and optional of an element.
 struct IdentityIndex {
     private let elements: [AnyObject]
     private let identity: ElementIdentity

@@ -31,8 +31,8 @@ extension ValueCoding {
 /// `EntryCursor` does the same for the entries of an object read as a dictionary.
 ///
 /// A cursor rather than a function taking a closure: the coders run as unspecialised generic code,
-/// where a closure per element built generic metadata on every call (callgrind: a sixth of decoding
-/// the odds feed). It holds no reference, so copying it costs no retain.
+/// where a closure per element built generic metadata on every call. It holds no reference, so
+/// copying it costs no retain.
 ///
 ///     var elements = try ElementCursor(array: &parser, lossy: isLossy)
 ///     while try elements.next(in: &parser, session: session) {
@@ -186,8 +186,8 @@ extension JSONParser {
     /// `keyBytes`: an integer or a string is read as such, with no `JSON` made. The parser does not
     /// move (`mutating` only so that callers lend it rather than copy it).
     mutating func memberIdentity(named key: String, bytes keyBytes: [UInt8]) -> IdentityKey? {
-        // The compact form first, before any copy of the parser: a copy retained and released the
-        // parser's references, about 150 instructions an element of a live update (callgrind).
+        // The compact form first, before any copy of the parser: a copy retains and releases the
+        // parser's references.
         let open = ByteScanning.skippingWhitespace(in: bytes, from: position)
         guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
         if let compact = Self.compactIdentity(in: bytes, object: open, key: keyBytes) { return compact }
@@ -232,8 +232,8 @@ extension JSONParser {
     /// in place without a copy of the parser: keys compared where they stand, values passed by
     /// matching brackets. The value of the last member named `key`, when it is a plain integer or a
     /// string without escapes; `.some(nil)` when no member has the key; `nil` — read it with the
-    /// parser — for anything else. (Through the parser, an identity cost about 1 200 instructions an
-    /// element of a live update: callgrind.)
+    /// parser — for anything else. (Through the parser, an identity costs a copy of the parser per
+    /// element.)
     static func compactIdentity(in bytes: DocumentBytes, object open: Int, key: [UInt8]) -> IdentityKey?? {
         compactMembers(in: bytes, object: open, key: key, removal: nil).map(\.key)
     }
@@ -325,7 +325,7 @@ extension JSONParser {
 }
 
 /// `value` as an object reference, when `Value` is a class type; `nil` otherwise. (`as AnyObject`
-/// went through the runtime's general bridging, about 2 700 instructions per element: callgrind.)
+/// goes through the runtime's general bridging per element.)
 func anyObject<Value>(_ value: Value) -> AnyObject? {
     guard ReferenceCollections.isReference(Value.self) else { return value as AnyObject? }
     // Sound: a single class reference (checked above), the representation of `AnyObject` (see
@@ -335,8 +335,8 @@ func anyObject<Value>(_ value: Value) -> AnyObject? {
 
 /// Whether `first` and `second` are the same value, bit for bit: a model an update merged in place
 /// comes back as itself (the same reference), and then nothing needs writing back. Compares the bits
-/// of values the size of a reference (`BufferIdentity`); larger values are never the same. (A cast to
-/// `AnyObject` per element cost a quarter of an update: callgrind.)
+/// of values the size of a reference (`BufferIdentity`); larger values are never the same. (No cast
+/// to `AnyObject` per element.)
 func isSameObject<Value>(_ first: Value, _ second: Value) -> Bool {
     guard let bits = BufferIdentity.of(first) else { return false }
     return bits == BufferIdentity.of(second)

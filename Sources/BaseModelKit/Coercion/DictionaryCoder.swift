@@ -165,12 +165,11 @@ struct DictionaryCoder<Value>: ValueCoding {
     private func writeEntries(_ dictionary: [String: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
         writer.beginObject()
         // A dictionary has no order; its keys are written sorted so that output stays deterministic
-        // (the order `.sortedKeys` gives too).
-        // The keys alone are sorted, as `String`s (specialised code), and the values looked up: sorting
-        // the key-value pairs ran generic code over tuples of the unknown value type, with a
-        // metadata lookup per move (callgrind: most of writing citm_catalog's dictionaries).
-        // The keys are copied into a `[String]` first: `sorted` on the dictionary's `Keys` ran the
-        // standard library's generic sort, unspecialised, a fifth of writing citm_catalog.
+        // (the order `.sortedKeys` gives too). The keys alone are sorted, as `String`s (specialised
+        // code), and the values looked up: sorting the key-value pairs ran generic code over tuples of
+        // the unknown value type, with a metadata lookup per move. The keys are copied into a
+        // `[String]` first: `sorted` on the dictionary's `Keys` ran the standard library's generic
+        // sort, unspecialised.
         var keys: [String] = []
         keys.reserveCapacity(dictionary.count)
         for key in dictionary.keys {

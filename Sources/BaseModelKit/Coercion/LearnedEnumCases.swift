@@ -98,9 +98,9 @@ final class LearnedEnumCases: Sendable {
 /// The text each case of an enum kept in one byte is written as, by its bit pattern (`TrivialBits`),
 /// as a writer without formatting writes it: once a case has been written, its text is copied, with
 /// no `rawValue` made (`RawValueCoder.write`; through the raw value's coder, unspecialised code
-/// looked up `RawValue`'s metadata and made a `String` for each value of a string enum: callgrind).
-/// The text kept is the raw coder's own output for the case, so a copy of it is exactly what writing
-/// the case again would give. Shared by every thread that uses the plan.
+/// looked up `RawValue`'s metadata and made a `String` for each value of a string enum). The text
+/// kept is the raw coder's own output for the case, so a copy of it is exactly what writing the case
+/// again would give. Shared by every thread that uses the plan.
 final class WrittenEnumCases: Sendable {
     /// The texts, by bit pattern; replaced by a fuller table, never changed.
     private final class Table: Sendable {

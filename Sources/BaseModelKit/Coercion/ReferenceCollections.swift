@@ -3,9 +3,8 @@
 ///
 /// Why: the coders of collections run as code generic over an element type known only at run time.
 /// There, every array or dictionary they made looked up the generic metadata of `Array<Element>`, its
-/// storage class and `Optional<Element>` in the runtime's cache (callgrind on the type zoo: about
-/// 950 instructions an array, 2 500 a dictionary, a tenth of decoding). Collections of `AnyObject`
-/// are made by specialised code, whose metadata is looked up once per process.
+/// storage class and `Optional<Element>` in the runtime's cache. Collections of `AnyObject` are made
+/// by specialised code, whose metadata is looked up once per process.
 ///
 /// Why it is sound:
 /// - `isReference` admits an element type only when it is a class type (`T.self is AnyObject.Type`)
@@ -93,8 +92,7 @@ enum ReferenceCollections {
 /// its references: what the member loop of an update calls for such a property
 /// (`ModelCollectionMember`), with no value of the property's own type in between. (Through the
 /// property's access and the generic member decode, each such merge copied the dictionary through
-/// its value witnesses and retained and released the access: about 300 instructions and four atomic
-/// operations a property of a message of a live feed, callgrind.)
+/// its value witnesses and retained and released the access.)
 protocol ModelDictionaryMerging {
     /// Whether an update merges the coder's dictionaries (of models) rather than reading them anew.
     var mergesModels: Bool { get }

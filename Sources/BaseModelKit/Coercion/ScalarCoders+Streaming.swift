@@ -31,11 +31,11 @@ extension BoolCoder {
 extension IntegerCoder {
     // Specialised for every width the schema admits: the coder is made for a type known only at run
     // time, so its code ran unspecialised, and `Integer(exactly:)` took the generic `BinaryInteger`
-    // path with a conformance lookup per value (callgrind on the type zoo: 14 % of decoding it). With
-    // `@_specialize`, the generic entry checks `Integer` once and calls the specialised body.
+    // path with a conformance lookup per value. With `@_specialize`, the generic entry checks
+    // `Integer` once and calls the specialised body.
     //
     // The body is a function of its own: inlined, the unspecialised entry looked up the metadata of
-    // `Optional<Integer>` before checking the type (callgrind), so the check saved nothing.
+    // `Optional<Integer>` before checking the type, so the check saved nothing.
     @_specialize(where Integer == Int)
     @_specialize(where Integer == Int8)
     @_specialize(where Integer == Int16)
@@ -48,8 +48,8 @@ extension IntegerCoder {
     @_specialize(where Integer == UInt64)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Integer {
         // The common case inline (a plain integer in range, converted by a range check rather than
-        // `Integer(exactly:)`, whose `Integer?` the unspecialised entry would look up): the message
-        // decoder's integers took a call each (callgrind: 170 instructions an integer).
+        // `Integer(exactly:)`, whose `Integer?` the unspecialised entry would look up): else every
+        // integer takes a call.
         if let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 {
             let start = parser.position
             if let plain = parser.readPlainInteger() {
@@ -175,7 +175,7 @@ extension RawValueCoder {
 
     /// The slow path, through `init(rawValue:)`, learning the case when it can. Out of line: inlined,
     /// the lookup of `Optional<Wrapped>`'s metadata it needs moved to the entry of `decode` and ran
-    /// for every value (callgrind).
+    /// for every value.
     @inline(never)
     private func decodeByRawValue(from parser: inout JSONParser, plain: Range<Int>?, session: DecodingSession) throws -> Wrapped {
         let start = parser.position

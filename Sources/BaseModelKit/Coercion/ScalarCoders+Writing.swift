@@ -60,12 +60,11 @@ extension IntegerCoder {
 }
 
 extension DecimalCoder {
-    /// Written from its significand and exponent: `description` took about 8 000 instructions a value
-    /// (its digits by `[UInt16]` division, a tenth of encoding the type zoo: callgrind). The text is
-    /// `description`'s, which a significand of more than 64 bits still goes through (`DecimalTests`
-    /// compares them). The significand is read from the value's own words (`DecimalWords`); where
-    /// they cannot be read, through `NSDecimalNumber`, about 1 700 instructions and three
-    /// allocations a value.
+    /// Written from its significand and exponent: `description` makes its digits by `[UInt16]`
+    /// division. The text is `description`'s, which a significand of more than 64 bits still goes
+    /// through (`DecimalTests` compares them). The significand is read from the value's own words
+    /// (`DecimalWords`); where they cannot be read, through `NSDecimalNumber`, at three allocations a
+    /// value.
     func write(_ value: Decimal, to writer: inout JSONWriter, session: EncodingSession) throws {
         guard value.isFinite else { throw MappingError(.notRepresentable("NaN")) }
         guard let mantissa = DecimalWords.isReadable ? DecimalWords.mantissa(of: value) : Self.mantissaByFoundation(of: value) else {
@@ -147,7 +146,7 @@ extension RawValueCoder {
 
     /// The value written from its raw value, and remembered when it is a case kept in one byte. Out
     /// of line, so that the copy above needs no `RawValue` (inlined, its metadata was looked up on
-    /// entry, for every value: callgrind).
+    /// entry, for every value).
     @inline(never)
     private func writeRawValue(of value: Wrapped, to writer: inout JSONWriter, session: EncodingSession) throws {
         let start = writer.count

@@ -220,8 +220,8 @@ extension UUID: TextForm {
     }
 
     /// Read by hand: 32 hex digits (either case) with dashes after the 8th, 12th, 16th and 20th, the
-    /// only form `init(uuidString:)` reads (it went through `sscanf`: a third of decoding a UUID field).
-    /// Sound: reads only indices below 36, checked as `bytes.count` first.
+    /// only form `init(uuidString:)` reads (Foundation goes through `sscanf`). Sound: reads only indices
+    /// below 36, checked as `bytes.count` first.
     init?(formBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -275,7 +275,7 @@ extension UUID: TextForm {
 
     /// Written by hand, as `uuidString` spells it (upper-case hex digits, dashes after the 4th, 6th,
     /// 8th and 10th byte), without making the `String`: Foundation on Linux formats it through
-    /// `snprintf`, about 6 000 instructions a value and a fifth of encoding the type zoo (callgrind).
+    /// `snprintf`.
     func writeForm(to writer: inout JSONWriter) {
         // Sound: `uuid_t` is a tuple of sixteen `UInt8`, laid out as sixteen contiguous bytes, and
         // `bytes` is read only within them; `text` is written only within its 36 bytes, all of them

@@ -77,8 +77,8 @@ struct SetCoder<Element: Hashable>: ValueCoding {
     @inline(never)
     private func writeElements(_ value: Set<Element>, to writer: inout JSONWriter, session: EncodingSession) throws {
         // The order of the elements' compact text, all written into one writer (a writer and an
-        // array per element were two allocations each: callgrind); then the texts copied in that
-        // order, or each element written again where the writer lays values out otherwise.
+        // array per element were two allocations each); then the texts copied in that order, or
+        // each element written again where the writer lays values out otherwise.
         let items = Array(value)
         var compact = JSONWriter(formatting: [])
         var ends: [Int] = []

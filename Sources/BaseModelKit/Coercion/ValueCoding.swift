@@ -49,18 +49,17 @@ protocol ValueCoding<Value>: Sendable {
 
     /// The coder as the merge of a dictionary, or of an array, of models that an update's member loop
     /// calls (`ModelDictionaryMerging`, `ModelArrayMerging`); `nil` for any other. (Requirements
-    /// rather than casts: a cast that fails searches every conformance of the type, about 2.7 million
-    /// instructions when twitter.json's plans are built, callgrind.)
+    /// rather than casts: a cast that fails searches every conformance of the type.)
     var modelDictionaryMerging: (any ModelDictionaryMerging)? { get }
     var modelArrayMerging: (any ModelArrayMerging)? { get }
 
-    /// `decode(from:merging:session:)` for a coder whose values are references (models), on
-    /// `object`, a `Value`: `nil` when the value was merged into `object` itself, otherwise the object
-    /// made in its place. (Returning `object` itself retained and released it per element merged:
-    /// callgrind.) The merges of arrays and dictionaries of
-    /// models hold their elements as references (`ReferenceCollections`); the model coder merges
-    /// them as such. (Through the generic entry, each element was copied into and out of a `Value`
-    /// by its value witnesses, and the model coder went through a closure that casts it back.)
+    /// `decode(from:merging:session:)` for a coder whose values are references (models), on `object`,
+    /// a `Value`: `nil` when the value was merged into `object` itself, otherwise the object made in
+    /// its place. (Returning `object` itself retained and released it per element merged.) The merges
+    /// of arrays and dictionaries of models hold their elements as references
+    /// (`ReferenceCollections`); the model coder merges them as such. (Through the generic entry, each
+    /// element was copied into and out of a `Value` by its value witnesses, and the model coder went
+    /// through a closure that casts it back.)
     func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject?
 }
 
@@ -72,7 +71,7 @@ extension ValueCoding {
     /// Reads the value at the parser's position as a `JSON` tree and decodes that: the slow path of the
     /// streaming coders. Kept out of line on purpose: inlined into generic code, the compiler hoists
     /// the metadata lookup for `Optional<Value>` (the `existing: nil` argument) to the caller's entry,
-    /// where it ran on every call (callgrind: ~500 instructions per nested model).
+    /// where it ran on every call.
     @inline(never)
     func decodeTree(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
         try decode(try parser.readValue(), existing: nil, session: session)

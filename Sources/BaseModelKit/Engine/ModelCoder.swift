@@ -4,12 +4,11 @@
 /// in place); otherwise it builds `buildType` (the declared class, or the one a constructor named).
 struct ModelCoder<Declared>: ValueCoding {
     let buildType: BaseModel.Type
-    /// `Declared` as a model class, cast once here: the cast is a protocol-conformance lookup that
-    /// cost about 300 instructions per nested model when made per object (callgrind).
+    /// `Declared` as a model class, cast once here: the cast is a protocol-conformance lookup, too
+    /// costly to make per object.
     private let declaredClass: BaseModel.Type
     /// The plan of `buildType`, looked up on first use and kept (plans never change once built); read
-    /// without a lock. (`AtomicLazyReference` measured about 640 instructions a call: its `load()`
-    /// runs unspecialised.)
+    /// without a lock. (`AtomicLazyReference`'s `load()` runs unspecialised.)
     private let plan = PublishedReference<ModelPlan>()
 
     init(buildType: BaseModel.Type) {
@@ -89,7 +88,7 @@ struct ModelCoder<Declared>: ValueCoding {
     /// that class picks no other class for a payload: filled from the object at the parser's
     /// position with the kept plan, read once, and `true`; `false`, reading nothing, otherwise. (The
     /// general steps of `decode(from:merging:session:)` read the plan twice, each through a
-    /// closure: about 150 instructions an object of a live update.)
+    /// closure.)
     private func fillsAsUsual(_ existing: BaseModel, from parser: inout JSONParser, session: DecodingSession) throws -> Bool {
         try plan.withPublished({ plan in
             guard !plan.overriddenHooks.contains(.modelClass) else { return false }
@@ -110,7 +109,7 @@ struct ModelCoder<Declared>: ValueCoding {
 
     func write(_ value: Declared, to writer: inout JSONWriter, session: EncodingSession) throws {
         // The model and its plan are lent, not copied: each copy was a retain and a release per model
-        // written, atomic operations that cost more time than their instruction count says.
+        // written, atomic operations that cost more time than their count says.
         try ClassDowncast.withReference(to: value, as: BaseModel.self) { model in
             try withPlan(for: type(of: model)) { plan in
                 try ModelEncoding.write(model, plan: plan, to: &writer, session: session)

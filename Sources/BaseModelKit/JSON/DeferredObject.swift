@@ -36,7 +36,7 @@ class DeferredObject: @unchecked Sendable {
     /// Reached only under the object's striped lock (`withStateLocked`), because readers may race to
     /// read the members; subclasses keep their own mutable state under the same lock. The lock
     /// orders every access and no access overlaps another on one thread, so Swift's dynamic
-    /// exclusivity check (`swift_beginAccess`, 2 % of a hooked decode) is turned off for it.
+    /// exclusivity check (`swift_beginAccess`, a runtime call per access) is turned off for it.
     @exclusivity(unchecked)
     private var state = State()
 

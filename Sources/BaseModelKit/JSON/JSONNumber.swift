@@ -19,7 +19,7 @@ public struct JSONNumber: Sendable {
         /// The exact text of a number as it appeared in JSON; always valid JSON number grammar.
         case text(String)
         /// The same, for texts of up to 31 characters, packed four bits a character: no allocation
-        /// (the parser's `String` for each such number was a sixth of parsing canada.json).
+        /// (the parser made a `String` for each such number).
         case packed(PackedNumberText)
     }
 
@@ -235,8 +235,8 @@ extension JSONNumber {
         let significand: Decimal
         if form.digits.count <= 19 {
             // Up to 19 digits fit a `UInt64`: one conversion. (`Decimal`'s own arithmetic per digit
-            // allocated arrays and looked up their metadata: a fifth of decoding the type zoo,
-            // callgrind.) `DecimalTests` checks both ways give the same values.
+            // allocated arrays and looked up their metadata.) `DecimalTests` checks both ways give
+            // the same values.
             var whole: UInt64 = 0
             for digit in form.digits {
                 whole = whole &* 10 &+ UInt64(digit)
@@ -258,8 +258,8 @@ extension JSONNumber {
     }
 
     /// Whether `text` is exactly one number in JSON's grammar, read in place: copied into an array,
-    /// it was an allocation per `Float` written (callgrind). Out of line, so that the initializer
-    /// stays as small as it was where it is inlined (the integer coders' slow paths).
+    /// it was an allocation per `Float` written. Out of line, so that the initializer stays as
+    /// small as it was where it is inlined (the integer coders' slow paths).
     @inline(never)
     static func isValidNumberText(_ text: String) -> Bool {
         // Sound: the contiguous UTF-8 is lent for the call and read within its count.

@@ -15,8 +15,8 @@ struct FieldPlan: Sendable {
 /// Decodes a JSON value into one property of an object, and encodes the property back.
 ///
 /// Class-bound: a plan calls its accessors through existentials read from an array, and an existential
-/// of a struct was copied out (outlined copy, projection and destroy, about 60 instructions per member,
-/// callgrind) where a class reference is only retained.
+/// of a struct was copied out (outlined copy, projection and destroy per member) where a class
+/// reference is only retained.
 protocol MappedFieldAccess: AnyObject, Sendable {
     /// Sets the property of `object` from the JSON at the parser's position, read straight from the
     /// bytes. `null` for a type that does not accept it leaves the property unchanged with lenient
@@ -61,8 +61,7 @@ protocol MappedFieldAccess: AnyObject, Sendable {
 
     /// For an enum property (or an optional one) whose coder learns its cases
     /// (`RawValueCoder.learnedCases`): how it is stored as its byte; `nil` for any other. (A requirement
-    /// rather than a cast: a cast that fails searches every conformance of the type, about 60 000
-    /// instructions per type when a plan is built, callgrind.)
+    /// rather than a cast: a cast that fails searches every conformance of the type.)
     var learnedEnum: LearnedEnumField? { get }
 
     /// For an integer of a fixed width other than `Int` (`IntegerField`): the member loop's case for it.
@@ -178,7 +177,7 @@ where Coder.Value == Value {
 ///
 /// Generic over `Value` as well as the coder: `MappedField` passes its coder as an existential, and
 /// with the value's type taken from the opened coder (`Coder.Value`) every call looked up that
-/// associated type (callgrind: half a percent of decoding the type zoo).
+/// associated type (half a percent of decoding the type zoo).
 func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Value>, of object: AnyObject, session: DecodingSession,
                                              mayMerge: Bool = true) throws where Coder.Value == Value {
     if try skipsNull(at: &parser, for: coder, session: session) { return }
@@ -198,8 +197,8 @@ func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by c
 }
 
 /// `decodeMember` for the common scalars (whose coders never merge): an update writes, and logs, only
-/// a value that is not exactly the one there. (Logging every value an update of a whole document
-/// wrote cost it 6 %: callgrind.)
+/// a value that is not exactly the one there. (Logging every value written would make every update of
+/// a whole document log it all.)
 func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws where Coder.Value: ExactlyComparable {
     if try skipsNull(at: &parser, for: coder, session: session) { return }
     let value = try coder.decode(from: &parser, session: session)
@@ -210,8 +209,8 @@ func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: C
 /// An update's write of a common scalar: none when `value` is exactly the one there, otherwise
 /// logged and written. Out of line, so that a decode, which logs nothing, keeps its values in
 /// registers across the value's read (inlined, this made every scalar member of a decode a few
-/// moves longer: callgrind). The log is reached through the session where it is used: bound to a
-/// local (`if let`), it was retained and released per value.
+/// moves longer). The log is reached through the session where it is used: bound to a local (`if
+/// let`), it was retained and released per value.
 @inline(never)
 func writeLogged<Value: ExactlyComparable>(_ value: Value, into handle: FieldHandle<Value>, of object: AnyObject, session: DecodingSession) {
     if Value.isExactly(handle.read(from: object), value) { return }
@@ -341,21 +340,23 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     private let addressing: (any ModelAddressing)?
     /// Whether the property is an optional model (or other reference) merged on update: while it
     /// holds `nil`, a value is read anew, without the merge's `Optional<Wrapped>`, whose metadata
-    /// the unspecialised merge looked up per value (callgrind).
+    /// the unspecialised merge looked up per value.
     private let isOptionalReference: Bool
     /// How the property is written when it is an optional of a reference (an optional model) or of an
     /// enum kept in one byte: from the reference or the byte itself, by `optionalWriter`. (Kept apart
-    /// from the existential, which is read only when used: read for every member, it cost an
-    /// outlined copy each, callgrind.)
+    /// from the existential, which is read only when used: read for every member, it cost an outlined
+    /// copy each.)
     private let optionalShape: OptionalShape
     /// The coder as an `OptionalReferenceWriting`, or `NoOptionalWriting` when it is none (not an
-    /// optional existential: calls through one copied it first, about 1 % of encoding the type zoo).
+    /// optional existential: calls through one copied it first).
     private let optionalWriter: any OptionalReferenceWriting
     /// For an enum property (or an optional one) whose coder learns its cases: a learned case is
     /// stored as its byte, with no value of the enum in between (unspecialised code copied each one
-    /// through the enum's metadata: about 200 instructions a property of a 100-byte message,
-    /// callgrind).
+    /// through the enum's metadata).
     let learnedEnum: LearnedEnumField?
+    /// The model's extras (`BaseModel.extras`), where the member that merges a partial collection
+    /// keeps its index (`ModelCollectionMember`); `nil` for a plan made without them.
+    private let extras: FieldHandle<ModelExtras?>?
 
     private enum OptionalShape {
         case none
@@ -367,7 +368,8 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         case payload
     }
 
-    override init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>) {
+    init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, extras: FieldHandle<ModelExtras?>?) {
+        self.extras = extras
         addressing = coder as? any ModelAddressing
         let holdsOptionalReference = ReferenceCollections.isOptionalReference(Value.self)
         isOptionalReference = coder.mergesIntoExisting && holdsOptionalReference
@@ -395,7 +397,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     var mergesOnUpdate: Bool { mergesModel || mergesByKey || identityKey != nil }
 
     func makeModelCollectionMember() -> ModelCollectionMember? {
-        ModelCollectionMember.make(handle: handle, coder: coder, access: self)
+        ModelCollectionMember.make(handle: handle, coder: coder, access: self, extras: extras)
     }
 
     func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
@@ -422,9 +424,8 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// A property merged in place — a model, a dictionary of models, an array merged by identity — is
     /// unchanged when it holds afterwards what it held before: the same object, or a collection with
     /// the same buffer (`isSameObject`), which is what its probes would compare first. Only one that
-    /// changed is probed. (Probing each merged property before and after cost about 600
-    /// instructions, three times a message of the live feed: callgrind.) Any other property is
-    /// compared by its probes.
+    /// changed is probed. (Probing each merged property before and after would cost every update.)
+    /// Any other property is compared by its probes.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
         guard mergesOnUpdate else {
             return try decodeComparingByProbes(from: &parser, into: object, session: session, tracker: tracker, at: site())
@@ -487,8 +488,8 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     /// As `writeMember`, the value lent where it lies in the optional: the optional coder's own code
     /// copied the optional first, which (unspecialised: an optional of a collection, say) looked up
-    /// `Optional<Wrapped>`'s metadata per value (callgrind). Out of line: inlined, its closure made
-    /// `write` about 1 % slower for every other property (model-encode, citm-encode).
+    /// `Optional<Wrapped>`'s metadata per value. Out of line: inlined, its closure made `write`
+    /// slower for every other property.
     @inline(never)
     private func writePayload(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         var value = handle.read(from: object)

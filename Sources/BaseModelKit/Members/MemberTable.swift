@@ -146,16 +146,15 @@ final class MemberTable: Sendable {
     /// The model `id` names in member `index` of `object` (a step of an `IdentityPath`): through the
     /// member that merges the property's collection of models, when it has one, which reads the
     /// collection as its references; else through the property's access, which reads the property
-    /// into an `Any` (about 330 instructions more a step, callgrind).
+    /// into an `Any`.
     func address(member index: Int, _ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         if let collection = collectionMembers[index] { return collection.address(id, in: object, positions: &positions, session: session) }
         return accessors[index].address(id, in: object, positions: &positions, session: session)
     }
 
     /// The member of a JSON key, if the key is mapped: in a table of a few members by comparing the
-    /// keys, which costs less than hashing one (about 300 instructions a step of a delta addressed
-    /// by identity, callgrind). Out of line: the member loop calls it only for keys with escapes, and
-    /// inlined there it made the loop longer (+40 instructions a message of a live feed).
+    /// keys, which costs less than hashing one. Out of line: the member loop calls it only for keys
+    /// with escapes, and inlined there it made the loop longer.
     @inline(never)
     func index(forKey key: String) -> Int? {
         guard keys.count <= 8 else { return indexByKey[key] }
@@ -176,8 +175,8 @@ final class MemberTable: Sendable {
     func decodeMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool? = nil) throws {
         // A table of positions reads an array (or, below, an object keyed by the positions' text).
         // Told apart before the loops and their closures: taken inside them, the branch made the
-        // object loop retain its closure's captures for every object (callgrind: three retains and
-        // releases per object).
+        // object loop retain its closure's captures for every object (three retains and releases
+        // per object).
         if isPositional, parser.peekToken() == UInt8(ascii: "[") {
             return try decodePositions(from: &parser, into: object, session: session, isExisting: isExisting)
         }
@@ -242,8 +241,7 @@ final class MemberTable: Sendable {
     /// `listsSomeMembers` (an update's loops) compares a key that is not the expected one with the
     /// words of all the members (`otherMember`): a delta lists some members, so the next key is
     /// often another. A decode reads whole objects, mostly in the plan's order, and does not: its
-    /// misses are mostly keys no member maps, and comparing them first cost the twitter decode
-    /// 1.8 % more instructions (callgrind).
+    /// misses are mostly keys no member maps, and comparing them first would cost a decode more.
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, listsSomeMembers: Bool = false,
                             skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout ReadMembers) throws -> Void) throws {
@@ -291,12 +289,12 @@ final class MemberTable: Sendable {
     /// position, with the parser moved past it and `hint` past the member; `nil`, reading nothing,
     /// otherwise. Documents mostly list keys in the order the plan does, so this member is met most
     /// often, and its key is compared as one or two words (`KeyWord`): reading the key first and then
-    /// comparing its bytes cost about 80 instructions a member of a 100-byte message (callgrind).
-    /// With `triesOthers`, a key that is not this member's is compared with the other members' words
-    /// (`otherMember`). Whitespace before the key is skipped first, so that indented documents match
-    /// too; an object whose keys no word matches stops trying after two `misses`. (A function of its
-    /// own, so that a debug build keeps its temporaries out of the member loop's frame, which every
-    /// level of nested models holds: 2 KB more under AddressSanitizer.)
+    /// comparing its bytes costs more. With `triesOthers`, a key that is not this member's is
+    /// compared with the other members' words (`otherMember`). Whitespace before the key is skipped
+    /// first, so that indented documents match too; an object whose keys no word matches stops trying
+    /// after two `misses`. (A function of its own, so that a debug build keeps its temporaries out of
+    /// the member loop's frame, which every level of nested models holds: 2 KB more under
+    /// AddressSanitizer.)
     @inline(__always)
     private func expectedMember(at parser: inout JSONParser, hint: inout Int, misses: Int, triesOthers: Bool) -> Int? {
         let expected = hint < keyWords.count ? hint : 0
@@ -317,14 +315,14 @@ final class MemberTable: Sendable {
     /// For `expectedMember` when the member it tried (`tried`) is not at `position`: the other
     /// member whose compact `"key":` is there, by the words of all the others in turn. Found so,
     /// instead of by reading the key and comparing its bytes with every key's, a message of the live
-    /// feed takes about 230 instructions fewer (callgrind: it sends `"i"` and `"p"` of an outcome,
-    /// whose plan has a name between them). Out of line, so that the member loop's common case
-    /// changes little: an update of the whole odds feed, every member in order, takes 0.2 % more.
+    /// feed costs less (it sends `"i"` and `"p"` of an outcome, whose plan has a name between them).
+    /// Out of line, so that the member loop's common case changes little: an update that lists every
+    /// member in order barely notices it.
     @inline(never)
     private func otherMember(in bytes: DocumentBytes, at position: Int, tried: Int) -> Int? {
         guard let word = bytes.word(at: position), let first = bytes.byte(at: position + 1) else { return nil }
         // The one member whose key starts with the byte after the quote, when only one does: one word
-        // compared instead of every member's (about 50 instructions a miss, callgrind).
+        // compared instead of every member's.
         let candidate = memberByFirstByte[Int(first)]
         if candidate == Self.noMember { return nil }
         if candidate != Self.severalMembers {
@@ -410,16 +408,16 @@ final class MemberTable: Sendable {
     ///
     /// A scalar member (`scalarMembers`) is not stepped into by an update that records changes but
     /// keeps no report: its path serves only its own change, which is recorded with the step added
-    /// (`ChangePlace.below`), and nothing else of it is kept. Stepping in and out of every member was
-    /// a fifth of what recording a message's changes cost (callgrind). Only an update's loops (and
-    /// the positional one) pass `skipsScalarSteps`; a decode, which has a path only when it keeps a
-    /// report, passes `false`, a constant the inlined test folds away.
+    /// (`ChangePlace.below`), and nothing else of it is kept. Stepping in and out of every member
+    /// would cost every member of every update. Only an update's loops (and the positional one) pass
+    /// `skipsScalarSteps`; a decode, which has a path only when it keeps a report, passes `false`, a
+    /// constant the inlined test folds away.
     @inline(__always)
     private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout ReadMembers, session: DecodingSession,
                               skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout ReadMembers) throws -> Void) throws {
         // A decode steps into every member (`enter` and `leave` test `isReporting` themselves).
         let stepsIn = !skipsScalarSteps || stepsInto(member: index, session: session)
-        // Entered and left without `defer`, which costs a call per member here (callgrind).
+        // Entered and left without `defer`, which costs a call per member here.
         if stepsIn { session.enter(place()) }
         do {
             try decode(index, &parser, &read)

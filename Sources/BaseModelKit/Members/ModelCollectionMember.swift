@@ -5,8 +5,8 @@
 ///
 /// Why: through the property's access (an existential, retained and released per call) and the
 /// generic member decode (the collection copied in and out through its value witnesses, compared
-/// through them), each such merge cost about 300 instructions and four atomic operations more: a
-/// message of a live feed has three (callgrind).
+/// through them), each such merge cost several atomic operations more, and a message of a live
+/// feed has three.
 ///
 /// A class, so that the member loop reaches it unretained (`Unmanaged`) and calls its one method
 /// through the class's table: the generic subclass knows the property's type.
@@ -33,12 +33,14 @@ class ModelCollectionMember: @unchecked Sendable {
 
     /// The member for `field`'s property, when its coder merges a collection of models; `nil`
     /// otherwise.
-    static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>) -> ModelCollectionMember? {
+    /// `extras` is the model's `BaseModel.extras`.
+    static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>, extras: FieldHandle<ModelExtras?>?) -> ModelCollectionMember? {
+        guard let extras else { return nil }
         if let dictionary = coder.modelDictionaryMerging {
-            return TypedModelCollectionMember(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access)
+            return TypedModelCollectionMember(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras)
         }
         if let array = coder.modelArrayMerging {
-            return TypedModelCollectionMember(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access)
+            return TypedModelCollectionMember(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access, extras: extras)
         }
         return nil
     }
@@ -53,16 +55,19 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     private let handle: FieldHandle<Value>
     /// The coder, as the one of the two it is (`isDictionary`), and `NoCollectionMerging` as the
     /// other. (Held as two plain existentials, which a call lends: an enum of the two, or optionals,
-    /// copied the coder out, a retain and a release per merge, callgrind.)
+    /// copied the coder out, a retain and a release per merge.)
     private let dictionary: any ModelDictionaryMerging
     private let array: any ModelArrayMerging
     private let isDictionary: Bool
     /// The property's access, which owns this member (held unowned to make no cycle): `null` goes
     /// through it.
     private unowned let access: MappedField<Value>
+    /// The model's extras (`BaseModel.extras`), where a partial collection's index is kept.
+    private let extras: FieldHandle<ModelExtras?>
 
-    init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: MappedField<Value>) {
+    init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: MappedField<Value>, extras: FieldHandle<ModelExtras?>) {
         self.handle = handle
+        self.extras = extras
         self.dictionary = dictionary
         self.array = array
         isDictionary = dictionary.mergesModels
@@ -94,7 +99,7 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     /// Merges the JSON at the parser's position into the property's collection, and writes the
     /// result when it is another collection, recording the change in `tracker` if there is one.
     /// (Nothing generic over `Value` is returned: an optional or a tuple of `Value`s looked up its
-    /// metadata per call, callgrind.)
+    /// metadata per call.)
     @inline(__always)
     private func mergeAndWrite(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, each `read(from:as:)` and `unsafeBitCast` here: `Value` is `[String: M]` or `[M]` for a
@@ -147,18 +152,16 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     private func mergePart(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var elements = handle.read(from: object, as: [AnyObject].self)
-        // Sound: a member table reads and writes objects of its plan's class, a `BaseModel` subclass
-        // (`PlanRegistry` makes plans for those only). The merge runs in an update, which holds the
-        // object claimed, or in a decode of an object no other thread can see yet: either way this
-        // thread alone reaches its indexes, as `IdentityIndexes` requires.
-        let owner = unsafeDowncast(object, to: BaseModel.self)
+        // The merge runs in an update, which holds the object claimed, or in a decode of an object no
+        // other thread can see yet: either way this thread alone reaches its indexes, as
+        // `IdentityIndexes` requires.
         var positions = elements.count > IdentityIndex.shortCount
-            ? IdentityIndexes.take(ofField: handle.offset, for: elements, in: owner) : nil
+            ? IdentityIndexes.take(ofField: handle.offset, for: elements, in: object, extras: extras) : nil
         var edits: [PartialEdit] = []
         defer {
             if !edits.isEmpty { handle.write(unsafeBitCast(elements, to: Value.self), to: object) }
             if let positions, elements.count > IdentityIndex.shortCount {
-                IdentityIndexes.keep(positions, for: elements, ofField: handle.offset, in: owner)
+                IdentityIndexes.keep(positions, for: elements, ofField: handle.offset, in: object, extras: extras)
             }
             if !edits.isEmpty {
                 // Undone edit by edit, the last first: the models taken out stay alive in the log.

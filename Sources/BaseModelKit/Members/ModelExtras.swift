@@ -1,7 +1,7 @@
 /// What a model keeps beside its mapped properties, in its one `extras` word: the members its maps do
 /// not name (`BaseModel.keepsUnknownKeys`), and the identity indexes of its arrays merged by identity
 /// (`IdentityIndexes`). Made the first time a model keeps either, so a model that keeps neither pays
-/// the word alone (a second word in every model raised the odds feed's decode peak by 1 MB).
+/// the word alone (a second word in every model raised the odds feed's decode peak past its bar).
 ///
 /// Never changed in place: a model that keeps other unknown members stores a new one, which takes
 /// over the indexes, so that an update's undo log can put the old one back. An undo that drops
@@ -23,6 +23,13 @@ final class ModelExtras {
         let indexes = current?.indexes
         return members.isEmpty && indexes == nil ? nil : ModelExtras(members: members, indexes: indexes)
     }
+
+    /// What a model keeps once it has indexes: `current`, or a new one with its unknown members and
+    /// new, empty indexes.
+    static func indexing(after current: ModelExtras?) -> ModelExtras {
+        if let current, current.indexes != nil { return current }
+        return ModelExtras(members: current?.members ?? JSONObject(), indexes: IdentityIndexes())
+    }
 }
 
 /// The identity → position indexes of one model's arrays merged by identity: by member for the steps
@@ -38,7 +45,7 @@ final class ModelExtras {
 /// Reached under the model's access word (`ModelAccess`), like its fields: a merge holds the model
 /// claimed for its update; a lookup, which only reads the graph (any number of threads may look up
 /// in one graph at once), reads an index while counted in as a reader and keeps a new one only when
-/// it can claim the model, leaving it to the next lookup otherwise.
+/// it can claim the model, leaving it to the next lookup otherwise (`IdentityLookup`).
 final class IdentityIndexes {
     private struct Entry {
         /// A member's index (an identity path's step), or `-1 - offset` for the field at `offset` (a
@@ -50,54 +57,16 @@ final class IdentityIndexes {
 
     private var entries: [Entry] = []
 
-    /// The indexes `model` keeps, made and stored if it keeps none. Only for a caller that holds
-    /// `model` claimed (see above).
-    private static func of(_ model: BaseModel) -> IdentityIndexes {
-        if let indexes = model.extras?.indexes { return indexes }
-        let indexes = IdentityIndexes()
-        model.extras = ModelExtras(members: model.extras?.members ?? JSONObject(), indexes: indexes)
-        return indexes
+    /// Whether any index is kept.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The index kept in `slot`, if any.
+    func positions(inSlot slot: Int) -> [IdentityKey: Int]? {
+        entries.first { $0.slot == slot }?.positions
     }
 
-    // MARK: Identity paths
-
-    /// The index `owner` keeps for member `member`, if any, and if no other thread is changing
-    /// `owner`.
-    static func positions(ofMember member: Int, in owner: BaseModel) -> [IdentityKey: Int]? {
-        let thread = ThreadIdentity.current
-        guard let counted = try? ModelAccess.beginReading(owner, thread: thread) else { return nil }
-        defer { if counted { ModelAccess.endReading(owner) } }
-        return owner.extras?.indexes?.entries.first { $0.slot == member }?.positions
-    }
-
-    /// Keeps `positions` as the index of member `member` of `owner`, when this thread can claim
-    /// `owner` for it; otherwise drops it.
-    static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: BaseModel) {
-        let thread = ThreadIdentity.current
-        guard let claimed = try? ModelAccess.beginUpdate(owner, thread: thread) else { return }
-        defer { if claimed { ModelAccess.endUpdate(owner) } }
-        of(owner).store(positions, source: nil, slot: member)
-    }
-
-    // MARK: Partial collections
-
-    /// For a partial collection's merge, which holds `owner` claimed: the index kept for the field
-    /// at `offset`, when it was made for `elements` (the same buffer), taken out so that the merge
-    /// holds the array's only other reference (`keep(_:for:ofField:in:)` puts it back).
-    static func take(ofField offset: Int, for elements: [AnyObject], in owner: BaseModel) -> [IdentityKey: Int]? {
-        guard let indexes = owner.extras?.indexes, let at = indexes.entries.firstIndex(where: { $0.slot == -1 - offset }) else { return nil }
-        let taken = indexes.entries.remove(at: at)
-        guard let source = taken.source, BufferIdentity.of(source) == BufferIdentity.of(elements) else { return nil }
-        return taken.positions
-    }
-
-    /// Keeps `positions` as the index of `elements`, the partial collection in the field at `offset`
-    /// of `owner`, which the caller holds claimed.
-    static func keep(_ positions: [IdentityKey: Int], for elements: [AnyObject], ofField offset: Int, in owner: BaseModel) {
-        of(owner).store(positions, source: elements, slot: -1 - offset)
-    }
-
-    private func store(_ positions: [IdentityKey: Int], source: [AnyObject]?, slot: Int) {
+    /// Keeps `positions` in `slot`, made for `source` when it is a partial collection's.
+    func store(_ positions: [IdentityKey: Int], source: [AnyObject]?, inSlot slot: Int) {
         if let at = entries.firstIndex(where: { $0.slot == slot }) {
             entries[at].positions = positions
             entries[at].source = source
@@ -106,8 +75,25 @@ final class IdentityIndexes {
         }
     }
 
-    /// Whether `model` keeps an index (for tests).
-    static func holdsIndexes(_ model: BaseModel) -> Bool {
-        !(model.extras?.indexes?.entries.isEmpty ?? true)
+    // MARK: Partial collections
+
+    /// For a partial collection's merge, which holds `owner` claimed (its extras in `extras`): the
+    /// index kept for the field at `offset`, when it was made for `elements` (the same buffer), taken
+    /// out so that the merge holds the array's only other reference (`keep(_:for:ofField:in:extras:)`
+    /// puts it back).
+    static func take(ofField offset: Int, for elements: [AnyObject], in owner: AnyObject, extras: FieldHandle<ModelExtras?>) -> [IdentityKey: Int]? {
+        guard let indexes = extras.read(from: owner)?.indexes, let at = indexes.entries.firstIndex(where: { $0.slot == -1 - offset }) else { return nil }
+        let taken = indexes.entries.remove(at: at)
+        guard let source = taken.source, BufferIdentity.of(source) == BufferIdentity.of(elements) else { return nil }
+        return taken.positions
+    }
+
+    /// Keeps `positions` as the index of `elements`, the partial collection in the field at `offset`
+    /// of `owner`, which the caller holds claimed.
+    static func keep(_ positions: [IdentityKey: Int], for elements: [AnyObject], ofField offset: Int, in owner: AnyObject, extras: FieldHandle<ModelExtras?>) {
+        let current = extras.read(from: owner)
+        let kept = ModelExtras.indexing(after: current)
+        if kept !== current { extras.write(kept, to: owner) }
+        kept.indexes?.store(positions, source: elements, inSlot: -1 - offset)
     }
 }

@@ -4,8 +4,7 @@ import Foundation
 ///
 /// `MappedField<Value>` is made for a type known only at run time, so its code runs unspecialised,
 /// and every `Optional<Value>` or `Array<Value>` it touches costs a lookup in the runtime's metadata
-/// cache (callgrind on the benchmark feed: about 500 instructions each, a quarter of all decoding
-/// time). The types below are spelled out, so the compiler specialises their code and the coders'.
+/// cache. The types below are spelled out, so the compiler specialises their code and the coders'.
 protocol SpecializedFieldAccess: MappedFieldAccess {
     associatedtype Coder: ValueCoding
     var handle: FieldHandle<Coder.Value> { get }
@@ -39,9 +38,9 @@ extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparabl
     var comparesScalar: Bool { true }
 
     /// The common scalars compare their values, and write JSON only for a change. (Writing both
-    /// values as bytes cost two allocations per member of every update: callgrind.) A value that is
-    /// exactly the one there is not written (see `decodeMember`); one that is only equal to it
-    /// (`-0.0` for `0.0`) is written, and is no change.
+    /// values as bytes cost two allocations per member of every update.) A value that is exactly
+    /// the one there is not written (see `decodeMember`); one that is only equal to it (`-0.0` for
+    /// `0.0`) is written, and is no change.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
         if try skipsNull(at: &parser, for: coder, session: session) { return }
         let new = try coder.decode(from: &parser, session: session)
@@ -100,11 +99,10 @@ final class OptionalBoolField: FieldStorage<OptionalOf<BoolCoder>, Bool?>, Speci
 final class DateField: FieldStorage<DateCoder, Date>, SpecializedFieldAccess, @unchecked Sendable {}
 final class OptionalDateField: FieldStorage<OptionalOf<DateCoder>, Date?>, SpecializedFieldAccess, @unchecked Sendable {}
 /// An integer of a fixed width other than `Int` (`Int8` … `UInt64`), decoded and written in place by
-/// the member loop (`StreamedMember`); through `MappedField` and its existential coder, each cost
-/// about 150 instructions more (callgrind, the type zoo's messages).
+/// the member loop (`StreamedMember`); not through `MappedField` and its existential coder.
 final class IntegerField<Integer: FixedWidthInteger & Sendable & ExactlyComparable>: FieldStorage<IntegerCoder<Integer>, Integer>, SpecializedFieldAccess, @unchecked Sendable {
     /// The member loop's case for the field, made where the width is known (a cast to each
-    /// `IntegerField<…>` demangled its type when a plan was built: about 190 000 instructions).
+    /// `IntegerField<…>` demangled its type when a plan was built).
     let integerMember: IntegerMember?
 
     init(handle: FieldHandle<Integer>, member: IntegerMember) {
@@ -175,9 +173,9 @@ enum SpecializedFields {
 /// other field through its access object.
 ///
 /// The cases hold only a field offset and a coder of plain values (or an unowned reference), so the
-/// loop touches no reference count.
-/// Calling the access object retained and released it for every member: 16 million atomic operations
-/// in 20 decodes of the odds feed (callgrind), besides the protocol witness call.
+/// loop touches no reference count. Calling the access object retained and released it for every
+/// member: 16 million atomic operations in 20 decodes of the odds feed, besides the protocol witness
+/// call.
 enum StreamedMember: Sendable {
     case string(FieldHandle<String>, StringCoder)
     case optionalString(FieldHandle<String?>, OptionalOf<StringCoder>)

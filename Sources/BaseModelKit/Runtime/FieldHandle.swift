@@ -14,8 +14,8 @@ import CBaseModelKitAtomics
 ///
 /// `extendLifetime(object)` after each access keeps the object alive until the access is done, so the
 /// optimizer cannot release it between taking its address and using it. (It replaces a
-/// `withExtendedLifetime` closure, which was not inlined: a generic call and a closure call per field,
-/// about 40 instructions per member decoded, callgrind.)
+/// `withExtendedLifetime` closure, which was not inlined: a generic call and a closure call per
+/// field.)
 ///
 /// ThreadSanitizer does not see these accesses (the store runs `Value`'s value witnesses, which are
 /// not instrumented, and Swift's own instrumentation covers only accesses it compiles as such), so

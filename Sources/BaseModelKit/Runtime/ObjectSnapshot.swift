@@ -31,7 +31,7 @@ struct ObjectSnapshot: @unchecked Sendable {
 
 /// What copies the writable fields of a class, made once per class (its plan keeps it): a snapshot
 /// then costs one array and a call per field. (Making a typed copy per field per snapshot was a
-/// fifth of every update, in generic metadata lookups and closures: callgrind.)
+/// fifth of every update, in generic metadata lookups and closures.)
 final class FieldCopiers: Sendable {
     let all: [FieldCopier]
 

@@ -1,8 +1,7 @@
 /// Which of `BaseModel`'s hooks a class overrides, read from its class metadata, so that the engine can
-/// stream a model that keeps the default `deserialize`/`serialize`/`modelClass(for:)` straight from
-/// and to bytes, without the deferred-object hand-over that an override needs (callgrind: about a
-/// tenth of a streaming decode, per nested model), and skip handing an update's changes to models
-/// that keep the default `didUpdate(_:)`.
+/// stream a model that keeps the default `deserialize`/`serialize`/`modelClass(for:)` straight from and
+/// to bytes, without the deferred-object hand-over that an override needs, per nested model, and skip
+/// handing an update's changes to models that keep the default `didUpdate(_:)`.
 ///
 /// How it is told. An `open` method of a Swift class is called through a table of implementation
 /// pointers (the vtable) inside the class metadata. A subclass's metadata begins with its superclass's

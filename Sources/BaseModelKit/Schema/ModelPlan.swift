@@ -43,7 +43,7 @@ final class ModelPlan: Sendable {
     /// constructors build: the graph below it, for `runsHooksBelow`.
     let nestedModelTypes: [BaseModel.Type]
     /// `runsHooksBelow`, once found: 0 before, then 1 for no and 2 for yes (an atomic word: every
-    /// document reads it, and a lock around it cost about 50 instructions of a small message).
+    /// document reads it, and a lock around it would cost every document a lock).
     private let hooksBelow = AtomicWord.make(0)
 
     /// What the tables leave out without making the plan unsound — `@Observable` properties without
@@ -75,9 +75,8 @@ final class ModelPlan: Sendable {
 extension ModelPlan {
     /// Whether a decode of this class may run code of a model class — an overridden `deserialize`,
     /// `modelClass(for:)` or `didDeserialize()` — of this class or of any class below it: only then
-    /// does a decode make its session current for the hooks (a task-local value cost about 700
-    /// instructions per document, a tenth of decoding a small message: callgrind). A class whose
-    /// plan cannot be made counts as running hooks.
+    /// does a decode make its session current for the hooks (a task-local value is costly to set
+    /// for every document). A class whose plan cannot be made counts as running hooks.
     var runsHooksBelow: Bool {
         let known = hooksBelow.load()
         if known != 0 { return known == 2 }

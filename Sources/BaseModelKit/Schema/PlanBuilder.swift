@@ -6,6 +6,8 @@ struct PlanBuilder {
     let storedFields: [StoredField]
     /// `BaseModel.extras`, for a class that keeps unknown keys.
     let unknownKeysField: StoredField?
+    /// `BaseModel.extras`, where members that merge partial collections keep their indexes.
+    let extrasField: StoredField?
     private var problems: [String] = []
     /// The mapped properties an `@Observable` macro stores (in `_name`), in the order found.
     private var observationStored: [String] = []
@@ -13,7 +15,8 @@ struct PlanBuilder {
     /// `validateMappings()` reports them.
     private var unobserved: [String] = []
 
-    init(chain: [ClassTables], storedFields: [StoredField], unknownKeysField: StoredField? = nil) {
+    init(chain: [ClassTables], storedFields: [StoredField], unknownKeysField: StoredField? = nil, extrasField: StoredField? = nil) {
+        self.extrasField = extrasField
         self.chain = chain
         self.storedFields = storedFields
         self.unknownKeysField = unknownKeysField
@@ -146,7 +149,7 @@ struct PlanBuilder {
             // through its plan, as `of` does.
             let type = ObjectIdentifier(Swift.type(of: object))
             // Read through the lent access (handed out, the access was copied and retained per
-            // element: callgrind).
+            // element).
             if let known = elementAccess.withPublished({ kept in kept.type == type ? KnownIdentity(key: kept.access.identityKey(of: object)) : nil }),
                let known {
                 return known.key
@@ -438,7 +441,7 @@ struct PlanBuilder {
         func make<Value>(_ type: Value.Type) -> (any MappedFieldAccess)? {
             guard let handle = FieldHandle<Value>(field: field),
                   let coder = try? factory.coder(for: Value.self) else { return nil }
-            return MappedField(handle: handle, coder: coder)
+            return MappedField(handle: handle, coder: coder, extras: extrasField.flatMap(FieldHandle<ModelExtras?>.init))
         }
         return make(field.type)
     }

@@ -1,9 +1,8 @@
 /// The plan of every model class used so far, built on first use and cached for the life of the
 /// process. The cache is the only state shared between threads; a plan is immutable once built.
 enum PlanRegistry {
-    /// The table, read without a lock (every document looks its plan up: the lock and unlock were
-    /// about 50 instructions of a 100-byte message, callgrind) and replaced by a larger copy for each
-    /// class planned.
+    /// The table, read without a lock (every document looks its plan up: a lock and unlock each
+    /// time) and replaced by a larger copy for each class planned.
     private static let plans = PublishedReference<PlanTable>()
 
     /// The plan of `type`, or the `SchemaError` listing every problem of its tables.
@@ -59,7 +58,8 @@ enum PlanRegistry {
         // The fields `BaseModel` declares come first and belong to the engine: no plan maps, copies
         // or restores them.
         let fields = Array(RuntimeFields.storedFields(of: type).dropFirst(baseFields.count))
-        var builder = PlanBuilder(chain: chain.reversed(), storedFields: fields, unknownKeysField: type.keepsUnknownKeys ? baseFields[1] : nil)
+        var builder = PlanBuilder(chain: chain.reversed(), storedFields: fields, unknownKeysField: type.keepsUnknownKeys ? baseFields[1] : nil,
+                                  extrasField: baseFields[1])
         return try builder.build()
     }
 
@@ -76,13 +76,12 @@ enum PlanRegistry {
 }
 
 /// The registry's plans by class: an open-addressed table keyed by the class's address (a
-/// `Dictionary` keyed by `ObjectIdentifier` hashed it with SipHash, about 150 instructions of every
-/// document decoded, measured on small messages with callgrind). Classes are never unloaded, so an
-/// address names one class for the life of the process.
+/// `Dictionary` keyed by `ObjectIdentifier` hashed it with SipHash for every document decoded).
+/// Classes are never unloaded, so an address names one class for the life of the process.
 private final class PlanTable: Sendable {
     private let keys: [UInt]
     /// The plan of each class whose tables are sound, and the problems of each other one. (Kept
-    /// apart rather than as a `Result`, whose copy per lookup cost about 40 instructions.)
+    /// apart rather than as a `Result`, which a lookup would copy.)
     private let plans: [ModelPlan?]
     private let errors: [SchemaError?]
 

@@ -4,9 +4,8 @@
 ///
 /// Declared with the recorder that makes it (`ChangeRecorder`), which keeps its changes as these
 /// values and hands them to the `ChangeSet` as they are: converting each recorded change into a
-/// `Change` copied every field, a tenth of what recording a message's changes cost (callgrind). The
-/// members that name a model (`model`, `init(model:…)`) are declared with `ChangeSet`, where models
-/// are known.
+/// `Change` copied every field once more. The members that name a model (`model`,
+/// `init(model:…)`) are declared with `ChangeSet`, where models are known.
 public struct Change: CustomStringConvertible {
     /// The model whose property changed (the object in the graph, after the update): only models are
     /// recorded, their member loops compare (`model` reads it as one).
@@ -34,15 +33,15 @@ public struct Change: CustomStringConvertible {
 
 /// The steps of the paths of one update's changes, one after the other: a change's path is a range
 /// of them (`RecordedSteps`). One list for all the changes, not an array for each: made, copied into
-/// and freed per change, paths were a third of what recording a message's changes cost (callgrind).
+/// and freed per change, paths would cost more than the changes.
 ///
 /// The recorder appends to it under its lock while the update runs, and only to a list no change set
 /// handed out holds (see `ChangeRecorder.State.startRecording`); once handed out, a list is only read.
 /// Not `Sendable`, like `Change`.
 final class StepList {
-    /// Without Swift's dynamic exclusivity check (a call into the runtime per change, callgrind):
-    /// written only under the recorder's lock, by one update at a time, and never once a change set
-    /// holds the list (see above), so no access overlaps a write.
+    /// Without Swift's dynamic exclusivity check (a call into the runtime per change): written only
+    /// under the recorder's lock, by one update at a time, and never once a change set holds the
+    /// list (see above), so no access overlaps a write.
     @exclusivity(unchecked)
     var steps: [MappingPath.Component] = []
 }

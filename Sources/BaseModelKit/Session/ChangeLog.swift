@@ -3,10 +3,10 @@
 /// give them back when it ends.
 ///
 /// An undo log of the writes (`noteWrite`), not a copy of every object reached: an update of a price
-/// logs one field. (Copying every object an update reached was a quarter of an update of the live
-/// feed: callgrind.) An object whose class runs its own code during a decode — an overridden
-/// `deserialize(_:)` or `didDeserialize()`, which may set any of its fields — has all its fields copied
-/// when the update reaches it (`record`), as before. Entries are undone in the reverse of their order.
+/// logs one field. An object whose class runs its own code during a decode — an overridden
+/// `deserialize(_:)` or `didDeserialize()`, which may set any of its fields — has all its fields
+/// copied when the update reaches it (`record`), as before. Entries are undone in the reverse of their
+/// order.
 final class ChangeLog: Sendable {
     private enum Entry {
         /// Copies of an object's fields; the copies start at `start` in `saved`.
@@ -15,12 +15,12 @@ final class ChangeLog: Sendable {
         case write(undo: () -> Void)
         /// A write of a field whose type is trivial and at most a word long (`FieldBits`), undone by
         /// copying its old bytes back: no closure to allocate per write. (A closure per written
-        /// price was three allocations of every message of the live feed: callgrind.)
-        /// The object is held unretained (a retain and a release per written price, callgrind).
-        /// Sound: as `State.claimed`: a write is logged only for an object that existed before the
-        /// update, which the graph holds or, once the update took it out, the undo entry of that
-        /// write; this entry goes with the others. `UndoLogTests` rolls such writes back, also under
-        /// AddressSanitizer (`Scripts/sanitizers.sh address`).
+        /// price was three allocations of every message of the live feed.) The object is held
+        /// unretained (a retain and a release per written price). Sound: as `State.claimed`: a write
+        /// is logged only for an object that existed before the update, which the graph holds or,
+        /// once the update took it out, the undo entry of that write; this entry goes with the
+        /// others. `UndoLogTests` rolls such writes back, also under AddressSanitizer
+        /// (`Scripts/sanitizers.sh address`).
         case bits(object: Unmanaged<AnyObject>, field: FieldBits, old: UInt64)
     }
 
@@ -28,12 +28,12 @@ final class ChangeLog: Sendable {
         var entries: [Entry] = []
         var saved: [Any] = []
         /// The objects this update claimed, unretained (a retain and a release per object of every
-        /// update, callgrind). Sound: a claimed object existed before the update, so the caller's
-        /// graph holds it; an update takes one out of the graph only by writing a field of another
-        /// existing object, whose old value — holding the object — its undo entry keeps (or, for a
-        /// class with decoding hooks, the copy of its fields in `saved`). `endClaims` gives the
-        /// claims back before it lets go of the entries, and `rollBack` puts every object back in the
-        /// graph before it lets go of them; so every claimed object is alive when it is given back.
+        /// update). Sound: a claimed object existed before the update, so the caller's graph holds
+        /// it; an update takes one out of the graph only by writing a field of another existing
+        /// object, whose old value — holding the object — its undo entry keeps (or, for a class with
+        /// decoding hooks, the copy of its fields in `saved`). `endClaims` gives the claims back
+        /// before it lets go of the entries, and `rollBack` puts every object back in the graph
+        /// before it lets go of them; so every claimed object is alive when it is given back.
         /// `UndoLogTests.claimedAndRemoved` claims an object and then removes it, in an update that
         /// succeeds and in one that fails, also under AddressSanitizer; the merge tests remove
         /// objects from dictionaries and arrays in both.
@@ -47,10 +47,10 @@ final class ChangeLog: Sendable {
         var copied: Set<ObjectIdentifier>?
         /// The object `noteWrite` last asked `isClaimed` about (or `claim` was told of), and whether
         /// its writes are logged: the writes of a member loop are to one object in a row. Kept by
-        /// identity, not retained (a retain and a release per object, callgrind): an object whose
-        /// writes are logged is alive until the update ends (see `claimed`), so its
-        /// identity cannot pass to another object meanwhile; one whose writes are not logged is new to
-        /// the update, and so is any object that may later have its address.
+        /// identity, not retained (a retain and a release per object): an object whose writes are
+        /// logged is alive until the update ends (see `claimed`), so its identity cannot pass to
+        /// another object meanwhile; one whose writes are not logged is new to the update, and so is
+        /// any object that may later have its address.
         var lastWritten: ObjectIdentifier?
         var lastWrittenExisted = false
 
@@ -129,11 +129,10 @@ final class ChangeLog: Sendable {
         }
     }
 
-    /// Logs the value `handle`'s field of `object` holds before the engine writes `object`'s field:
-    /// a failed update writes it back. Nothing for an object this update created (it is not claimed):
-    /// no one else holds it; nor for an object whose fields were copied.
-    /// Out of line: inlined, its body made every member decode larger, and the decodes that log
-    /// nothing slower (callgrind: +0.5 % on the odds feed).
+    /// Logs the value `handle`'s field of `object` holds before the engine writes `object`'s field: a
+    /// failed update writes it back. Nothing for an object this update created (it is not claimed):
+    /// no one else holds it; nor for an object whose fields were copied. Out of line: inlined, its
+    /// body made every member decode larger, and the decodes that log nothing slower.
     @inline(never)
     func noteWrite<Value>(of handle: FieldHandle<Value>, in object: AnyObject) {
         state.withLock { state in
@@ -182,8 +181,7 @@ final class ChangeLog: Sendable {
                 return
             }
             // Emptied from the end, keeping their room: `removeAll(keepingCapacity:)` went through
-            // the general `replaceSubrange`, about 250 instructions per list of an update of a live
-            // feed (callgrind).
+            // the general `replaceSubrange`, unspecialised, for every list of every update.
             while let object = state.claimed.popLast() {
                 // Sound: alive, as `State.claimed` says.
                 object._withUnsafeGuaranteedRef(giveBack)

@@ -5,7 +5,7 @@ enum ChangeProbe {
     case untracked
     /// The value as compact JSON text: equal values write equal bytes (dictionaries and sets in a
     /// fixed order), and comparing bytes needs no tree — comparing trees of written models read
-    /// them back into members, half the cost of an update (callgrind).
+    /// them back into members.
     case written([UInt8])
     /// A model property: the object (or `nil`); the same object after the update means its own
     /// properties carry the changes.
@@ -102,7 +102,7 @@ enum ChangePlace {
 
 /// What a change of a member is recorded as: the property's name and where the change is. Members
 /// hand it over as an autoclosure, made only for a change (made for every member read, the name was
-/// retained and released and the place built each time, callgrind).
+/// retained and released and the place built each time).
 struct ChangeSite {
     let property: String
     let place: ChangePlace
@@ -131,7 +131,7 @@ final class ChangeRecorder: Sendable {
             wholePath = nil
             if isKnownUniquelyReferenced(&steps), steps.steps.capacity <= 256 {
                 // Emptied from the end: `removeAll(keepingCapacity:)` went through the general
-                // `replaceSubrange`, about 40 instructions a step (callgrind).
+                // `replaceSubrange`, unspecialised, at every step.
                 while steps.steps.popLast() != nil {}
             } else {
                 steps = StepList()
@@ -337,7 +337,7 @@ final class ChangeRecorder: Sendable {
                 return
             }
             // Room for a message's changes at the first: grown from empty, the list was reallocated
-            // at the first, second and fourth change of every update (callgrind).
+            // at the first, second and fourth change of every update.
             if state.changes.capacity == 0 { state.changes.reserveCapacity(8) }
             state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope))
         }
@@ -347,8 +347,7 @@ final class ChangeRecorder: Sendable {
     var recorded: [Change] { state.withLock { $0.changes } }
 
     /// Whether a change recorded is told to its model after the update: when none is, an update
-    /// tells no one (looking up each changed model's class for that was a tenth of what recording a
-    /// message's changes cost, callgrind).
+    /// tells no one (without looking up each changed model's class).
     var isAnnouncing: Bool { state.withLock { $0.isAnnouncing } }
 
     /// Forgets the changes recorded: for the next update that reuses the session (see

@@ -25,14 +25,14 @@ final class DecodingSession: Sendable {
     /// The coder of `options.dateStrategy`, made once: made per value, it copied the strategy.
     let dateCoder: TransformedDateCoder
     /// What of `options` a decode reads, for `forDecoding` to compare as plain values (comparing the
-    /// options themselves copied them, with their date transformer, on every call: callgrind).
+    /// options themselves copied them, with their date transformer, on every call).
     private let decodeSignature: DecodingOptions.DecodeSignature?
 
-    /// The session for a decode: without a report and with options that decode like the defaults,
-    /// the one session every such decode shares (it holds nothing that changes, and nothing of the
-    /// thread: the stack limit is the parser's); otherwise a new one. The comparison is with the
-    /// shared session's own options (their signatures), so the two cannot drift apart. Making and freeing a session per call was about
-    /// 330 instructions of a 140-byte message (callgrind).
+    /// The session for a decode: without a report and with options that decode like the defaults, the
+    /// one session every such decode shares (it holds nothing that changes, and nothing of the thread:
+    /// the stack limit is the parser's); otherwise a new one. The comparison is with the shared
+    /// session's own options (their signatures), so the two cannot drift apart. Making and freeing a
+    /// session per call was a sizeable part of decoding a small message.
     static func forDecoding(options: DecodingOptions, reports: Bool, envelopeKey: String? = nil) -> DecodingSession {
         // An envelope key matters only to a session that watches unknown keys.
         if !reports, envelopeKey == nil || options.unknownKeys != .reject, let signature = options.decodeSignature, signature == plainDecoding.decodeSignature {
@@ -46,8 +46,7 @@ final class DecodingSession: Sendable {
 
     /// Sessions of updates that ended, kept for the next (`recycle`): one that records changes, one
     /// that does not. Making a session, its log, its recorders and their lists, and freeing them, was
-    /// five allocations of every quiet update (callgrind: about 1 400 instructions of a message of
-    /// the live feed) and twelve of one with change sets.
+    /// five allocations of every quiet update and twelve of one with change sets.
     private static let spareQuietUpdate = SpareObject<DecodingSession>()
     private static let spareRecordingUpdate = SpareObject<DecodingSession>()
 
@@ -106,7 +105,7 @@ final class DecodingSession: Sendable {
         self.keepsReport = asksReport
         self.watchesUnknownKeys = reports || options.unknownKeys == .reject
         // Stored last, after the reads above: stored first, the options were copied twice (and the
-        // spare copy destroyed) per call, about 70 instructions of a small message (callgrind).
+        // spare copy destroyed) per call.
         self.options = options
     }
 

@@ -9,8 +9,7 @@ final class ReportRecorder: Sendable {
         var unchangedDepth = 0
     }
 
-    /// Room for paths 16 steps deep from the start: growing the path one step at a time was a tenth
-    /// of what recording an update's changes cost (callgrind).
+    /// Room for paths 16 steps deep from the start: the path does not grow one step at a time.
     private let state: Lock<State> = {
         var path: [MappingPath.Component] = []
         path.reserveCapacity(16)
@@ -54,14 +53,13 @@ final class ReportRecorder: Sendable {
     /// only the steps after those still the same are appended, and their number returned; when none
     /// are the same, the whole path is, and 0 returned: the copy made is then the whole one the next
     /// call shares. (The changes of one object, or of elements of one array, share all but their
-    /// last steps: copying them whole, and freeing the copies, was a tenth of what recording a
-    /// message's changes cost, callgrind.)
+    /// last steps: copying them whole, and freeing the copies, would repeat that work per change.)
     func appendPath(to steps: inout [MappingPath.Component], sharing: Int = 0) -> Int {
         state.withLock { state in
             let shared = min(sharing, state.unchangedDepth, state.path.count)
             if shared == 0 { state.unchangedDepth = state.path.count }
-            // Step by step: `append(contentsOf:)` copied through the runtime's generic array copy,
-            // about 60 instructions a step (callgrind).
+            // Step by step: `append(contentsOf:)` copied through the runtime's generic array copy
+            // at every step.
             var index = shared
             while index < state.path.count {
                 steps.append(state.path[index])

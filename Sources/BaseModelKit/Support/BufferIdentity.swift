@@ -11,9 +11,8 @@ enum BufferIdentity {
     static func of<Value>(_ value: Value) -> UInt? {
         guard MemoryLayout<Value>.size == MemoryLayout<UInt>.size else { return nil }
         // Sound: `value` is one word (checked above) and `UInt` is a trivial word: the cast copies the
-        // word's bits and takes no ownership of a reference they may hold. (Through
-        // `withUnsafeBytes(of:)`, which runs unspecialised in the generic merges, it cost about 900
-        // instructions of a live update: callgrind.) `BufferIdentityTests` checks the meaning.
+        // word's bits and takes no ownership of a reference they may hold. (`withUnsafeBytes(of:)`
+        // runs unspecialised in the generic merges.) `BufferIdentityTests` checks the meaning.
         return unsafeBitCast(value, to: UInt.self)
     }
 }

@@ -43,9 +43,9 @@ struct ElementBuffer<Element>: ~Copyable {
         count += 1
     }
 
-    // Kept out of `append` on its own: a growth shared with the writer's output cost the parser's
-    // tree builder 2-4 % (callgrind, canada.json), the code around `append` laid out worse.
-    // (Elements are not bytes here: they are moved, not `realloc`ated.)
+    // Kept out of `append` on its own: a growth shared with the writer's output made the parser's
+    // tree builder slower, the code around `append` laid out worse. (Elements are not bytes here:
+    // they are moved, not `realloc`ated.)
     private mutating func grow() {
         let larger = capacity * 2
         let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
@@ -64,8 +64,8 @@ struct ElementBuffer<Element>: ~Copyable {
         let source = storage + start
         // Reserved, then appended to by moving each element: `Array(unsafeUninitializedCapacity:)`
         // allocated through the standard library's unspecialised buffer code, which looked up the
-        // array storage's generic metadata for every array (about 300 instructions; callgrind, a
-        // tenth of parsing canada.json, whose 111 000 coordinate pairs are an array each).
+        // array storage's generic metadata for every array (canada.json's coordinate pairs are an
+        // array each).
         var result: [Element] = []
         result.reserveCapacity(moved)
         var index = 0

@@ -14,9 +14,9 @@ import Musl
 /// either imposes.
 ///
 /// Why not `pthread_mutex_t` elsewhere: an update makes a few locks and takes them dozens of times,
-/// each time alone; a mutex's initialisation, lock, unlock and destruction cost about a tenth of a
-/// small update (callgrind), a compare-and-swap and a store a few instructions. Every critical
-/// section here is a few field updates, so waiting is rare and short (as for `StripedLocks`).
+/// each time alone; a mutex's initialisation, lock, unlock and destruction cost many times a
+/// compare-and-swap and a store. Every critical section here is a few field updates, so waiting is
+/// rare and short (as for `StripedLocks`).
 ///
 /// One allocation holds both: the value is the header of a `ManagedBuffer` and the lock its one
 /// element, whose address the buffer keeps fixed for its life (neither lock may move once used).

@@ -1,8 +1,8 @@
 /// A reference that any thread reads without taking a lock, and that is replaced only under a lock.
 ///
 /// Why: a nested model looked its plan up, and a raw-value enum its learned cases, under a mutex for
-/// every value decoded. The lock and unlock were about 150 instructions per value, 4 % of decoding the
-/// odds feed (callgrind), for data that is written a handful of times and then only read.
+/// every value decoded. A lock and unlock per value is a poor price for data that is written a handful
+/// of times and then only read.
 ///
 /// How: the current object's address sits in an atomic word. `publish` stores a new address with
 /// release ordering while holding `writers`, and `read` loads it with acquire ordering, so a reader

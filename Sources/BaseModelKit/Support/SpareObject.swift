@@ -9,8 +9,8 @@
 ///
 /// Slots are made once and never freed: they are meant for `static let`s, which live as long as the
 /// process. The word is plain memory rather than an `AtomicWord`, whose storage object was retained
-/// and released at each use from a static (two atomic operations of every update, callgrind).
-/// `@unchecked Sendable`: the word is touched only by the atomic operations below.
+/// and released at each use from a static (two atomic operations of every update). `@unchecked
+/// Sendable`: the word is touched only by the atomic operations below.
 struct SpareObject<Object: AnyObject & Sendable>: @unchecked Sendable {
     /// The slot. Sound: allocated by `init`, never freed, reached only by the atomic operations.
     private let word: UnsafeMutablePointer<Int>

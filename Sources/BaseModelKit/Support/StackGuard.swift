@@ -46,8 +46,8 @@ enum StackGuard {
     }
 
     /// The current thread's limit, found once per call so that each level costs a comparison rather
-    /// than a lookup of the thread's bounds (when the bounds sat in two `pthread_key_t` slots, the
-    /// lookup per nested model was 1.7 % of decoding the odds feed). `nil` when the bounds are unknown.
+    /// than a lookup of the thread's bounds (the bounds were once looked up per nested model). `nil`
+    /// when the bounds are unknown.
     static func currentLimit() -> Limit? {
         guard let (low, high) = bounds() else { return nil }
         return Limit(threshold: low + reserve(forStackOf: high - low), low: low, high: high)

@@ -11,12 +11,11 @@ import Musl
 ///
 /// Why: a decoded object whose hook runs gets a `DeferredObject`; a lock of its own was one more
 /// allocation (and a mutex initialisation) per object, and a `pthread_mutex_t` lock and unlock cost
-/// about 45 instructions where a compare-and-swap and a store cost a few: together 10 % of decoding
-/// with an empty hook (callgrind). Each stripe is one word, taken with a compare-and-swap (acquire)
-/// and given back with a store (release), in a cache line of its own; a thread that finds it taken
-/// yields until it is free. Every critical section is a few field updates or one parse, so waiting
-/// is rare and short. Two objects that share a stripe only wait for each other if they are used at
-/// the same moment on two threads.
+/// many times what a compare-and-swap and a store cost. Each stripe is one word, taken with a
+/// compare-and-swap (acquire) and given back with a store (release), in a cache line of its own; a
+/// thread that finds it taken yields until it is free. Every critical section is a few field
+/// updates or one parse, so waiting is rare and short. Two objects that share a stripe only wait
+/// for each other if they are used at the same moment on two threads.
 ///
 /// A body must not take a striped lock again (not even for another object, which may share the
 /// stripe): the locks are not recursive.
@@ -38,7 +37,7 @@ enum StripedLocks {
     @inline(__always)
     static func withLock<Result>(for object: AnyObject, _ body: () throws -> Result) rethrows -> Result {
         // Objects are at least 16-byte aligned: the address bits above those pick the stripe. (The
-        // address itself: `hashValue` would run the hasher, 350 M instructions of a hooked decode.)
+        // address itself: `hashValue` would run the hasher per object.)
         let stripe = Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(object)) >> 4) & (count - 1)
         // Sound: the words live as long as the program (a `static let`), the index is below
         // `count * spacing`, and only the atomic operations below touch them after initialisation.

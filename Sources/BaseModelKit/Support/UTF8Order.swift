@@ -5,10 +5,10 @@ extension String {
     /// are written in, as `JSONSerialization`'s `.sortedKeys` and `JSONEncoder`'s do for ASCII).
     ///
     /// The same answer as `utf8.lexicographicallyPrecedes(other.utf8)`, which compared through the
-    /// generic sequence path a byte at a time: about 8 % of encoding citm_catalog.json, whose
-    /// dictionaries have hundreds of keys of nine digits (callgrind). This compares the two
-    /// contiguous UTF-8 runs with `memcmp`. `UTF8OrderTests` checks it against the generic
-    /// comparison on ASCII, non-ASCII, prefix, empty and bridged strings.
+    /// generic sequence path a byte at a time (citm_catalog.json's dictionaries have hundreds of
+    /// keys of nine digits). This compares the two contiguous UTF-8 runs with `memcmp`.
+    /// `UTF8OrderTests` checks it against the generic comparison on ASCII, non-ASCII, prefix,
+    /// empty and bridged strings.
     func utf8Precedes(_ other: String) -> Bool {
         var this = self
         var other = other

@@ -4,12 +4,12 @@ import Foundation
 struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
     let kind: JSONTransformer.Kind
     /// For dates as numbers, their coder, found once: reading `kind` per value copied its payload
-    /// cases (about half of decoding an epoch time: callgrind).
+    /// cases.
     let epoch: EpochDateCoder?
     /// Whether dates are ISO 8601 text, found once for the same reason.
     let isISO8601: Bool
     /// For a format read and written by hand, its layout, found once: reading `kind` per value copied
-    /// the format, with its name and formatter (callgrind).
+    /// the format, with its name and formatter.
     let numericLayout: NumericDateLayout?
 
     init(kind: JSONTransformer.Kind) {
@@ -126,9 +126,9 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
 /// A `Date` as a number of seconds or milliseconds since 1970 (`JSONTransformer.secondsSince1970`,
 /// `.millisecondsSince1970`): `TransformedDateCoder`'s rules for these two, read and written here,
 /// in a coder that holds nothing but its unit, so that the member loop keeps it in place like the
-/// plain scalars' coders (`StreamedMember`; through `MappedField` and the existential coder, a
-/// date cost about 250 instructions more, callgrind). Values that are not plain numbers, and every
-/// error, go through `TransformedDateCoder`'s tree rule.
+/// plain scalars' coders (`StreamedMember`; not through `MappedField` and the existential coder).
+/// Values that are not plain numbers, and every error, go through `TransformedDateCoder`'s tree
+/// rule.
 struct EpochDateCoder: ValueCoding {
     let isMilliseconds: Bool
 

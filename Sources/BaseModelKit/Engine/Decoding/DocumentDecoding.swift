@@ -38,10 +38,10 @@ enum DocumentDecoding {
     }
 
     /// A whole document, no report, no hook: `run`'s work without its closure, whose captures were
-    /// retained and released for every document (callgrind: about 150 instructions of a 100-byte
-    /// message). Out of line, so that a debug build keeps this parser out of the frame of every decode
-    /// that runs hooks (under AddressSanitizer, that frame and the member loop's grew past what a
-    /// 64 KB thread has for two levels of hooked models: `SmallStackTests`).
+    /// retained and released for every document. Out of line, so that a debug build keeps this parser
+    /// out of the frame of every decode that runs hooks (under AddressSanitizer, that frame and the
+    /// member loop's grew past what a 64 KB thread has for two levels of hooked models:
+    /// `SmallStackTests`).
     @inline(never)
     private static func decodeWhole(_ bytes: DocumentBytes, as type: BaseModel.Type, session: DecodingSession, plan: ModelPlan) throws -> BaseModel {
         do {

@@ -61,11 +61,35 @@ enum IdentityLookup {
     }
 }
 
+extension IdentityIndexes {
+    /// The index `owner` keeps for member `member`, if any, and if no other thread is changing
+    /// `owner` (counted in as a reader meanwhile, see `ModelAccess`).
+    static func positions(ofMember member: Int, in owner: BaseModel) -> [IdentityKey: Int]? {
+        guard let counted = try? ModelAccess.beginReading(owner, thread: ThreadIdentity.current) else { return nil }
+        defer { if counted { ModelAccess.endReading(owner) } }
+        return owner.extras?.indexes?.positions(inSlot: member)
+    }
+
+    /// Keeps `positions` as the index of member `member` of `owner`, when this thread can claim
+    /// `owner` for it; otherwise drops it, for the next lookup to make again.
+    static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: BaseModel) {
+        guard let claimed = try? ModelAccess.beginUpdate(owner, thread: ThreadIdentity.current) else { return }
+        defer { if claimed { ModelAccess.endUpdate(owner) } }
+        let kept = ModelExtras.indexing(after: owner.extras)
+        if kept !== owner.extras { owner.extras = kept }
+        kept.indexes?.store(positions, source: nil, inSlot: member)
+    }
+
+    /// Whether `model` keeps an index (for tests).
+    static func holdsIndexes(_ model: BaseModel) -> Bool {
+        !(model.extras?.indexes?.isEmpty ?? true)
+    }
+}
+
 /// The way an `IdentityLookup` went: the steps it entered, each with its key and what it found there
 /// (an array's position, a dictionary's key), read as a `MappingPath` only when asked — by a report,
 /// a change set or an error. (Kept as a `MappingPath` from the start, the way was an allocation of
-/// every delta addressed by identity and its freeing, about 650 instructions of a delta of two
-/// steps: callgrind.)
+/// every delta addressed by identity, and its freeing.)
 ///
 /// What a step found is kept as a number, so that the trail copies as plain words: an array's
 /// position, `byKey` for a dictionary's key (the step's identity, as `JSON.dictionaryStepKey` reads

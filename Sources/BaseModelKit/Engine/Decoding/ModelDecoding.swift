@@ -30,7 +30,7 @@ enum ModelDecoding {
 
     /// `decodeObject` into `existing`, whose plan is `plan`: an update's top-level object. (Its own
     /// entry, with neither optional: bound from optionals, the object and the plan were retained and
-    /// released per update, callgrind.)
+    /// released per update.)
     static func update(_ existing: BaseModel, from parser: inout JSONParser, session: DecodingSession, plan: ModelPlan) throws {
         guard parser.peekToken() == UInt8(ascii: "{") else {
             let json = try parser.readValue()
@@ -101,7 +101,7 @@ enum ModelDecoding {
             try plan.members.decodeMembers(from: &parser, into: model, session: session, isExisting: isExisting)
         }
         // The default does nothing: a class that keeps it is not called (a call through the class's
-        // table per object, about 110 instructions of a message of the live feed: callgrind).
+        // table per object).
         if plan.overriddenHooks.contains(.didDeserialize) { try didDeserialize(model) }
     }
 
@@ -200,16 +200,15 @@ enum ModelDecoding {
     /// Makes an existing object, whose plan is `plan`, ready for an update to change it: claims it,
     /// and copies its fields if its class has decoding hooks (see `ChangeLog`). Does nothing outside
     /// an update. (The plan is not optional: bound from an optional, it was retained and released
-    /// per object, callgrind.)
-    /// The object is claimed first (see `ModelAccess`): an object another thread is updating or
-    /// encoding fails the update before anything of it is read.
+    /// per object.) The object is claimed first (see `ModelAccess`): an object another thread is
+    /// updating or encoding fails the update before anything of it is read.
     static func recordChanges(to model: BaseModel, plan: ModelPlan, session: DecodingSession) throws {
         guard session.changeLog != nil else { return }
         let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
         // A class whose own code runs during the decode may set any field: all are copied. Any other
         // object's fields are written only by the engine, which logs each write (`ChangeLog`). (The
         // log is reached through the session each time: held in a local, it was retained and released
-        // per object, callgrind.)
+        // per object.)
         if plan.overriddenHooks.isDisjoint(with: [.deserialize, .didDeserialize]) {
             session.changeLog?.claim(model, isNew: claimed)
         } else {
@@ -232,8 +231,7 @@ enum ModelDecoding {
 
     /// `update(_:options:reports:_:)` of `root` from a whole document, for a class whose plan runs
     /// no hooks below it (`ModelPlan.runsHooksBelow`), without a report: the same steps with no
-    /// closure between them. (Each closure's captures were retained and released per update, and the
-    /// layers cost about 400 instructions of a message of a live feed: callgrind.)
+    /// closure between them. (Each closure's captures were retained and released per update.)
     @inline(never)
     static func updateWhole(_ root: BaseModel, from bytes: DocumentBytes, plan: ModelPlan, options: DecodingOptions) throws -> ChangeSet {
         let session = updateSession(options: options, reports: false)
@@ -298,11 +296,9 @@ enum ModelDecoding {
         guard !changes.isEmpty, recorder.isAnnouncing else { return changes }
         // Each model's changes, the models in the order of their first change: one pass, over the
         // models whose class overrides `didUpdate(_:)` or is `@Observable` (a class keeping both
-        // defaults has nothing to be told).
-        // Each class's plan is looked up once: it tells whether the class listens, and how to tell its
-        // observers. The class of the change before is asked first: changes come in runs of one
-        // class (a dictionary lookup or a search per change was a tenth of announcing a message's
-        // changes, callgrind).
+        // defaults has nothing to be told). Each class's plan is looked up once: it tells whether the
+        // class listens, and how to tell its observers. The class of the change before is asked first:
+        // changes come in runs of one class (no dictionary lookup or search per change).
         var listening: [(type: ObjectIdentifier, listens: Bool, observation: ObservedProperties?)] = []
         var last: (type: ObjectIdentifier, listens: Bool, observation: ObservedProperties?)?
         func listener(_ object: AnyObject) -> (listens: Bool, observation: ObservedProperties?) {
@@ -321,7 +317,7 @@ enum ModelDecoding {
         var positions: [ObjectIdentifier: Int] = [:]
         var byModel: [(model: BaseModel, observation: ObservedProperties?, changes: [Change])] = []
         // By position, reading only each change's object until its class listens (a copy of every
-        // change retained and released each of its fields, callgrind).
+        // change retained and released each of its fields).
         for index in changes.changes.indices {
             let (listens, observation) = listener(changes.changes[index].object)
             guard listens else { continue }

@@ -2,13 +2,12 @@
 /// after the point, without making its text.
 ///
 /// Prices such as `12.290000000000001` have 17 significant digits, too many for the parser's exact
-/// path (one operation on two exact doubles), and went through a `String` and `strtod`: about 1 300
-/// instructions each, and the largest single source of instruction-cache misses in decoding the odds
-/// feed (callgrind). Here the value is `significand / 10^q = (significand / 5^q) / 2^q`. A first guess
-/// of `significand / 5^q` within an ulp or so comes from double division; it is then checked exactly
-/// against the midpoints to its neighbours with 128-bit integers, and moved by one ulp until it is the
-/// nearest (ties to even). Dividing by `2^q` afterwards is exact, as the results are far from the
-/// subnormal range.
+/// path (one operation on two exact doubles), and went through a `String` and `strtod`, the slowest
+/// step of decoding such a price. Here the value is `significand / 10^q = (significand / 5^q) / 2^q`.
+/// A first guess of `significand / 5^q` within an ulp or so comes from double division; it is then
+/// checked exactly against the midpoints to its neighbours with 128-bit integers, and moved by one ulp
+/// until it is the nearest (ties to even). Dividing by `2^q` afterwards is exact, as the results are
+/// far from the subnormal range.
 enum DecimalRounding {
     /// 5^0 through 5^22, each exact in a `UInt64` and below 2^53, so also exact as a `Double`.
     private static let powersOfFive: [UInt64] = (0...22).map { exponent in

@@ -155,7 +155,7 @@ struct DocumentBytes: @unchecked Sendable {
     /// Reads the fraction and the exponent of a number, whichever stand at `index`, into `text`,
     /// checking their grammar: the index after them, or, when a digit is missing, where one was
     /// expected and `isComplete` false. (It throws nothing and is not the parser's: a parser method
-    /// copied the whole parser for its error path on every number, callgrind.)
+    /// copied the whole parser for its error path on every number.)
     @inline(__always)
     func readFractionAndExponent(from index: Int, into text: inout PackedNumberText.Packer) -> (end: Int, isComplete: Bool) {
         var end = index

@@ -28,7 +28,7 @@ struct JSONParser {
     var passableValue: Range<Int>?
 
     /// Whether the stack has room for another level of models. (Plain stored properties: a `lazy`
-    /// one's getter was not inlined and copied the parser on every object, callgrind.)
+    /// one's getter was not inlined and copied the parser on every object.)
     @inline(__always)
     mutating func stackAllowsDeeper() -> Bool {
         if !foundStackLimit {
@@ -154,7 +154,7 @@ struct JSONParser {
     /// Scans string bytes from `start` to the first quote or backslash, returning where it stopped and
     /// the bitwise or of the bytes before it (at least 0x80 when any is not ASCII). Throws at a control
     /// character or at the end of input. (`mutating` though it changes nothing: called on the caller's
-    /// parser in place, where a non-mutating call copied the whole parser per string, callgrind.)
+    /// parser in place, where a non-mutating call copied the whole parser per string.)
     @inline(__always)
     mutating func scanUnescapedRun(from start: Int) throws(JSONSyntaxError) -> (end: Int, highBits: UInt8) {
         let run = ByteScanning.stringRun(in: bytes, from: start)
@@ -168,13 +168,13 @@ struct JSONParser {
     /// the raw input range they came from.
     // Sound: `utf8` is lent for the call (the document's bytes, or the scratch buffer's) and copied.
     // Out of line: inlined into the parser's value loop, it tipped the optimiser into calling the
-    // array code it had inlined before (parsing canada.json 2 % slower, callgrind).
+    // array code it had inlined before.
     @inline(never)
     private func makeString(from utf8: UnsafeBufferPointer<UInt8>, rawStart: Int, rawEnd: Int) throws(JSONSyntaxError) -> String {
         // A short string is checked here and then made: the standard library's validating initialiser
-        // runs unspecialised, with two generic-metadata lookups (about 1 000 instructions) per string.
-        // A long one goes to it: its check is faster per byte than this byte-by-byte one
-        // (twitter.json's tweets decoded 8 % slower through it, callgrind).
+        // runs unspecialised, with two generic-metadata lookups per string. A long one goes to it: its
+        // check is faster per byte than this byte-by-byte one (twitter.json's tweets decode faster
+        // so).
         if utf8.count <= 32 {
             if UTF8Validation.firstInvalidOffset(in: utf8) == nil {
                 return String(decoding: utf8, as: UTF8.self)
@@ -315,16 +315,15 @@ struct JSONParser {
             return JSONNumber(storage: .int(isNegative ? -magnitude : magnitude))
         }
         // The text, packed in the same pass that checks the fraction's and exponent's digits (checking
-        // them and then packing the text in a second pass was most of parsing canada.json, callgrind).
+        // them and then packing the text in a second pass was most of parsing canada.json).
         var text = PackedNumberText.Packer()
         if isNegative { text.append(PackedNumberText.minus) }
         if bytes[digitsStart] == UInt8(ascii: "0") {
             // A leading zero is the whole integer part (a digit after it ends the number).
             text.append(1)
         } else if index &- digitsStart <= 4 {
-            // The integer part again (packing it in the loop above made every integer slower: 4 % of
-            // parsing citm_catalog.json, callgrind): a short one digit by digit, a long one eight
-            // digits at a time.
+            // The integer part again (packing it in the loop above made every integer slower): a
+            // short one digit by digit, a long one eight digits at a time.
             for offset in digitsStart..<index { text.append(UInt64(bytes[offset] &- UInt8(ascii: "0") &+ 1)) }
         } else {
             _ = bytes.readDigits(from: digitsStart, into: &text)

@@ -3,12 +3,11 @@ import Foundation
 /// The writer's output: bytes appended into manually managed memory that grows by doubling.
 ///
 /// Why: every `Array.append` checks that the array is uniquely referenced (a runtime call) and has
-/// room, and `append(contentsOf:)` goes through the generic sequence machinery: about 70 instructions
-/// to append a three-byte key, and a third of encoding the odds feed (callgrind). Here one capacity
+/// room, and `append(contentsOf:)` goes through the generic sequence machinery. Here one capacity
 /// check precedes a plain store or `memcpy`. The memory is `malloc`'s, so that growing is `realloc`
 /// (a large block is remapped, not copied) and `data()` hands it to `Data` as it is: grown by new
-/// allocations and copied out twice (into an array, then into `Data`), a 3 MB document was written
-/// into about five times its size of fresh memory (callgrind, and the time of encoding the type zoo).
+/// allocations and copied out twice (into an array, then into `Data`), a document was written into
+/// about five times its size of fresh memory.
 ///
 /// Why it is sound:
 /// - `storage` holds `capacity` bytes from `malloc` or `realloc`, of which the first `count` are
@@ -89,9 +88,8 @@ struct ByteOutput: ~Copyable {
 
     /// Appends the UTF-8 bytes of `string`, copied from its contiguous storage, which is lent for the
     /// closure only. A native string's is read where it is, without a copy of the string (`withUTF8`
-    /// needs a mutable copy: a retain and release per string, 1.7 % of encoding the type zoo,
-    /// callgrind); `withUTF8` is the way for a bridged or non-contiguous one, which it makes native
-    /// first.
+    /// needs a mutable copy: a retain and release per string); `withUTF8` is the way for a bridged or
+    /// non-contiguous one, which it makes native first.
     @inline(__always)
     mutating func appendUTF8(of string: String) {
         // Sound: the bytes are lent for the closure and copied within their count (`append`).
@@ -105,7 +103,7 @@ struct ByteOutput: ~Copyable {
     @inline(__always)
     mutating func appendDecimal(_ value: UInt64) {
         // The digit count from the bit length (log10(2) ≈ 1233 / 4096), corrected by one comparison:
-        // a loop over the powers of ten took 2 to 3 instructions a digit.
+        // no loop over the powers of ten.
         let estimate = ((64 - value.leadingZeroBitCount) &* 1233) >> 12
         let digits = value >= ByteOutput.powerOfTen(estimate) ? estimate + 1 : max(estimate, 1)
         reserve(digits)

@@ -208,8 +208,8 @@ struct JSONWriter: ~Copyable {
             // At most two decimals (prices, odds, amounts): written from the hundredths. No other
             // number of two decimals lies as close to `value` (doubles below a billion are at most
             // 1.2e-7 apart, numbers of two decimals 0.01), so these are the shortest digits that read
-            // back as `value` — the ones `description` writes — without making a string
-            // (`description` was a tenth of encoding the odds feed: callgrind).
+            // back as `value` — the ones `description` writes — without making a string as
+            // `description` does.
             let hundredths = (value * 100).rounded()
             if Double(hundredths) / 100 == value, let cents = Int64(exactly: hundredths) {
                 if cents < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -229,7 +229,7 @@ struct JSONWriter: ~Copyable {
     mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         // Copy the bytes first (one bulk copy), then check the copy in place, eight bytes at a time:
-        // much cheaper than iterating a String's UTF-8 view (callgrind: 9 % of encoding time before).
+        // much cheaper than iterating a String's UTF-8 view.
         let start = bytes.count
         bytes.appendUTF8(of: string)
         let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
@@ -242,8 +242,7 @@ struct JSONWriter: ~Copyable {
 
     /// `writeString` for text given as its UTF-8 bytes (a date written in place). The two keep
     /// their check and close each: the `String` one written as a call to this one, through the
-    /// string's lent bytes, took model-encode 1.7 % and twitter-encode 1.0 % more instructions
-    /// (callgrind), even with this one inlined.
+    /// string's lent bytes, made encoding slower, even with this one inlined.
     // Sound: `text` is lent for the call and copied into the output.
     mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
@@ -262,9 +261,9 @@ struct JSONWriter: ~Copyable {
 
     /// Rewrites the output from `first`, whose byte needs an escape, with every such byte escaped:
     /// read from `source`, the bytes that were copied in at `copiedAt`, not from a copy of the output
-    /// (an allocation per string with an escape: callgrind). The runs between escapes are copied in
-    /// one append each (tweets and HTML snippets have many quotes and line breaks: appending byte by
-    /// byte cost 19 % of encoding twitter.json).
+    /// (an allocation per string with an escape). The runs between escapes are copied in one append
+    /// each (tweets and HTML snippets have many quotes and line breaks: appending byte by byte is
+    /// slow there).
     // Sound: `source` is lent for the call; the runs are rebased slices of it, within its count
     // (`first - copiedAt` is the position in `source` of the output's byte at `first`).
     @inline(never)
@@ -423,10 +422,9 @@ struct JSONWriter: ~Copyable {
 /// longer than any write: a plan's member table (`MemberTable`) or static text.
 ///
 /// Why: the member tables kept each key as an `[UInt8]`, and reading one out of the table's array
-/// retained and released it for every member written (7 % of encoding citm_catalog.json, callgrind).
-/// Sound: whoever makes a `QuotedKey` lends memory that outlives the call it passes it to (the table
-/// is the `self` of the loop that writes its members; `emptyKey` is static), and the writer only
-/// copies the bytes out.
+/// retained and released it for every member written. Sound: whoever makes a `QuotedKey` lends
+/// memory that outlives the call it passes it to (the table is the `self` of the loop that writes
+/// its members; `emptyKey` is static), and the writer only copies the bytes out.
 struct QuotedKey {
     let bytes: UnsafeBufferPointer<UInt8>
 
