@@ -31,17 +31,36 @@ public struct Generator {
 
     /// The Swift source for `samples`, each the JSON of one root object.
     public func generate(samples: [JSON]) throws(GenerationError) -> String {
-        try generateWithWarnings(samples: samples).source
+        try run(samples: samples).source
     }
 
     /// `generate(samples:)`, with a warning for each glossary entry that names nothing the samples
     /// have (a key no class has, a class or message no sample makes): a misspelt key is otherwise
     /// silently left out.
     public func generateWithWarnings(samples: [JSON]) throws(GenerationError) -> (source: String, warnings: [String]) {
-        var model = ClassModel(generator: self)
-        try model.infer(samples: samples)
-        return (Emitter(generator: self, model: model).source(), model.unusedGlossaryEntries())
+        let run = try run(samples: samples)
+        return (run.source, run.warnings)
     }
+
+    /// What one run makes of `samples`: the source, the warnings, and a summary of what was decided
+    /// and why. `origins` names each sample in errors (`trades.json`, `klines.json[2]`).
+    public func run(samples: [JSON], origins: [String]? = nil) throws(GenerationError) -> GenerationRun {
+        var model = ClassModel(generator: self)
+        try model.infer(samples: samples, origins: origins ?? samples.indices.map { "sample \($0 + 1)" })
+        return GenerationRun(source: Emitter(generator: self, model: model).source(), warnings: model.unusedGlossaryEntries(),
+                             summary: model.summary())
+    }
+}
+
+/// What a run of the generator made.
+public struct GenerationRun: Sendable {
+    /// The Swift source.
+    public let source: String
+    /// A line for each glossary entry that names nothing the samples have.
+    public let warnings: [String]
+    /// The classes, each key's type with the reason it was chosen, and the enums with theirs: what a
+    /// reader checks before trusting the file.
+    public let summary: [String]
 }
 
 /// A Swift type the generator gives a member.
@@ -105,6 +124,8 @@ struct GeneratedProperty {
     let type: GeneratedType
     let isOptional: Bool
     let doc: String?
+    /// Why the type is what it is, for the summary.
+    var reason = ""
 }
 
 final class GeneratedClass {
@@ -128,6 +149,8 @@ final class GeneratedClass {
     /// How many places this class's properties were typed from (`ClassModel.infer` types a class
     /// again when it stands for more places since).
     var typedPlaces = 0
+    /// Why string members are not enums, for the summary.
+    var notEnums: [String] = []
 
     init(name: String, shape: ObjectShape) {
         self.name = name
@@ -152,6 +175,10 @@ struct ClassModel {
     private(set) var classes: [GeneratedClass] = []
     private(set) var enums: [GeneratedEnum] = []
     private var byName: [String: GeneratedClass] = [:]
+    /// What every value of each key showed, in every class: one key gets one numeric type.
+    private var numbersByKey: [String: KeyNumbers] = [:]
+    /// Why each enum is one, by name.
+    private var enumReasons: [String: String] = [:]
 
     init(generator: Generator) {
         self.generator = generator
@@ -159,17 +186,19 @@ struct ClassModel {
 
     private var glossary: Glossary { generator.glossary }
 
-    mutating func infer(samples: [JSON]) throws(GenerationError) {
-        let objects = samples.compactMap(\.object)
-        guard !objects.isEmpty, objects.count == samples.count else {
-            throw GenerationError("Every sample must be a JSON object (or an array of objects): \(samples.count - objects.count) of \(samples.count) are not.")
+    mutating func infer(samples: [JSON], origins: [String]) throws(GenerationError) {
+        guard !samples.isEmpty else { throw GenerationError("There is no sample.") }
+        if let bad = samples.firstIndex(where: { $0.object == nil }) {
+            throw GenerationError("\(origins[bad]) is \(samples[bad].kindDescription), not an object: every sample must be a JSON object (or a file of an array of objects).")
         }
+        let objects = samples.compactMap(\.object)
+        for sample in samples { KeyNumbers.note(sample, under: nil, into: &numbersByKey) }
         let rootShape = ObjectShape()
         for object in objects { rootShape.observe(object) }
         let root = GeneratedClass(name: generator.rootName, shape: rootShape)
         register(root)
         if let typeKey = generator.typeKey {
-            try splitMessages(objects, root: root, typeKey: typeKey)
+            try splitMessages(objects, origins: origins, root: root, typeKey: typeKey)
         }
         // Each class's members, in the order the classes were found (nested classes are found as
         // their parents' members are typed). A place merged into a class typed already (the same
@@ -186,6 +215,7 @@ struct ClassModel {
                     generated.properties = []
                     generated.identities = []
                     generated.requiredKeys = []
+                    generated.notEnums = []
                     type(generated)
                     changed = true
                 }
@@ -260,11 +290,11 @@ struct ClassModel {
     /// type key may be a dotted path (`data.e`); a value is kept as written (the string `"7"` and
     /// the number `7` are two types). A sample without a type (the key missing, or `null`) is the
     /// root's own: the root declares its members too.
-    private mutating func splitMessages(_ objects: [JSONObject], root: GeneratedClass, typeKey: String) throws(GenerationError) {
+    private mutating func splitMessages(_ objects: [JSONObject], origins: [String], root: GeneratedClass, typeKey: String) throws(GenerationError) {
         var groups: [(value: String, isNumber: Bool, shape: ObjectShape)] = []
         var untypedKeys: Set<String> = []
         let path = JSONKeyPath(typeKey).segments
-        for object in objects {
+        for (index, object) in objects.enumerated() {
             var found: JSON? = .object(object)
             for segment in path { found = found?.object?[segment] }
             let value: String
@@ -276,7 +306,7 @@ struct ClassModel {
                 untypedKeys.formUnion(object.keys)
                 continue
             case let other?:
-                throw GenerationError("A sample has \(other) under the type key \"\(typeKey)\": a message type is a string or an integer.")
+                throw GenerationError("\(origins[index]) has \(other.kindDescription) at \(typeKey), the type key: a message type is a string or an integer.")
             }
             if let group = groups.first(where: { $0.value == value && $0.isNumber == isNumber }) {
                 group.shape.observe(object)
@@ -341,12 +371,22 @@ struct ClassModel {
                 name = "\(name)\(suffix)"
             }
             used.insert(name)
-            let type = valueType(of: shape, places: originals, key: key, property: name, owner: generated.name)
+            let (type, why) = valueType(of: shape, places: originals, key: key, property: name, owner: generated)
+            let isOptional = shape.nulls > 0 || presence < objects || !shape.hasValues
+            let requires = glossary.requires(key, owner: generated.name, always: presence == objects)
+            var reason = why
+            if !shape.hasValues {
+                reason += "; optional: only null"
+            } else if presence < objects {
+                reason += "; optional: absent from \(objects - presence) of \(objects) objects"
+            } else if shape.nulls > 0 {
+                reason += "; optional: null in \(shape.nulls) of \(shape.count)"
+            }
+            if requires { reason += "; required (glossary)" }
             generated.properties.append(GeneratedProperty(
-                key: key, name: name, type: type,
-                isOptional: shape.nulls > 0 || presence < objects || !shape.hasValues,
-                doc: glossary.docs["\(generated.name).\(key)"] ?? glossary.docs[key]))
-            if glossary.requires(key, owner: generated.name, always: presence == objects) { generated.requiredKeys.append(key) }
+                key: key, name: name, type: type, isOptional: isOptional,
+                doc: glossary.docs["\(generated.name).\(key)"] ?? glossary.docs[key], reason: reason))
+            if requires { generated.requiredKeys.append(key) }
             if case .array(.model(let element)) = type, let identity = identity(of: shape, places: originals, elementClass: element) {
                 generated.identities.append((name, identity))
             }
@@ -371,47 +411,60 @@ struct ClassModel {
     }
 
     /// The type of a member whose values, at every place of its class, are `places`, and all
-    /// together `shape` (`ValueShape.combining`).
-    private mutating func valueType(of shape: ValueShape, places: [ValueShape], key: String, property: String, owner: String) -> GeneratedType {
-        let format = glossary.entry(glossary.formats, key: key, owner: owner)
-        if shape.objects == 0, shape.arrays == 0, let forced = glossary.entry(glossary.types, key: key, owner: owner) {
+    /// together `shape` (`ValueShape.combining`), with the reason for the summary.
+    private mutating func valueType(of shape: ValueShape, places: [ValueShape], key: String, property: String,
+                                    owner: GeneratedClass) -> (GeneratedType, String) {
+        let format = glossary.entry(glossary.formats, key: key, owner: owner.name)
+        if shape.objects == 0, shape.arrays == 0, let forced = glossary.entry(glossary.types, key: key, owner: owner.name) {
+            let given = "the glossary's types"
             switch forced {
-            case .string: return .string
-            case .int: return .int
-            case .int64: return .int64
-            case .double: return .double
-            case .bool: return .bool
-            case .decimal: return shape.strings > 0 ? .decimalText : .decimal
-            case .date: return .date(format ?? (shape.strings > 0 ? .iso8601 : .seconds))
+            case .string: return (.string, given)
+            case .int: return (.int, given)
+            case .int64: return (.int64, given)
+            case .double: return (.double, given)
+            case .bool: return (.bool, given)
+            case .decimal: return shape.strings > 0 ? (.decimalText, given + ", read and written as strings") : (.decimal, given)
+            case .date:
+                let unit = format ?? (shape.strings > 0 ? .iso8601 : .seconds)
+                return (.date(unit), given + ", \(unit.rawValue)")
             case .enumeration:
-                if let enumeration = enumeration(of: shape, property: property, owner: owner, forced: true) { return .enumeration(enumeration) }
-                return .string
+                if let enumeration = enumeration(of: shape, property: property, owner: owner, forced: true) { return (.enumeration(enumeration), given) }
+                return (.string, given + " asked for an enum, but its values cannot all be cases")
             }
         }
-        guard shape.hasValues else { return .json }
-        guard shape.kinds == 1 else { return .json }
-        if shape.bools > 0 { return .bool }
+        guard shape.hasValues else { return (.json, "no value but null") }
+        guard shape.kinds == 1 else { return (.json, "values of several JSON types") }
+        if shape.bools > 0 { return (.bool, "booleans") }
         if shape.integers + shape.fractions > 0 {
             switch format {
-            case .milliseconds?: return .date(.milliseconds)
-            case .seconds?: return .date(.seconds)
+            case .milliseconds?: return (.date(.milliseconds), "the glossary's formats: milliseconds")
+            case .seconds?: return (.date(.seconds), "the glossary's formats: seconds")
             default: break
             }
             // Beyond `Int64`: `UInt64` for large counts and ids, `Decimal` for what it holds exactly,
             // `JSON` (which keeps any number as written) for the rest; fractions beyond `Double`'s
             // range likewise.
             if shape.fractions == 0, shape.integerOverflow {
-                if !shape.beyondUInt64, shape.smallest >= 0 || shape.integers == 0 { return .uint64 }
-                return shape.beyondDecimal ? .json : .decimal
+                if !shape.beyondUInt64, shape.smallest >= 0 || shape.integers == 0 { return (.uint64, "integers beyond Int64") }
+                return shape.beyondDecimal ? (.json, "integers beyond Decimal") : (.decimal, "integers beyond UInt64")
             }
-            if shape.beyondDouble { return shape.beyondDecimal ? .json : .decimal }
-            if shape.fractions > 0 { return .double }
-            return shape.smallest >= Int64(Int32.min) && shape.largest <= Int64(Int32.max) ? .int : .int64
+            if shape.beyondDouble { return shape.beyondDecimal ? (.json, "numbers beyond Double and Decimal") : (.decimal, "numbers beyond Double") }
+            // One key, one numeric type, in every class: a fraction in any sample of the key makes it
+            // a `Double`; a value beyond 32 bits anywhere, or a name that says identifier, time or
+            // version (which APIs define as 64 bits), an `Int64`.
+            let across = numbersByKey[key] ?? KeyNumbers()
+            if shape.fractions > 0 { return (.double, "fractions") }
+            if across.fractions { return (.double, "integers here, fractions under this key elsewhere") }
+            if shape.smallest < Int64(Int32.min) || shape.largest > Int64(Int32.max) { return (.int64, "integers beyond 32 bits") }
+            if across.beyond32Bits { return (.int64, "integers beyond 32 bits under this key elsewhere") }
+            if Naming.isIdentifier(property) || Naming.isWideInteger(property) { return (.int64, "integers, named as an identifier, time or version") }
+            return (.int, "integers within 32 bits")
         }
         if shape.strings > 0 {
-            if format == .iso8601 || shape.allDates { return .date(.iso8601) }
-            if let enumeration = enumeration(of: shape, property: property, owner: owner) { return .enumeration(enumeration) }
-            return .string
+            if format == .iso8601 { return (.date(.iso8601), "the glossary's formats: iso8601") }
+            if shape.allDates { return (.date(.iso8601), "every string an ISO 8601 date") }
+            if let enumeration = enumeration(of: shape, property: property, owner: owner) { return (.enumeration(enumeration), "an enum") }
+            return (.string, "strings")
         }
         if shape.objects > 0 {
             let objects = places.filter { $0.objects > 0 }.map(\.object)
@@ -419,34 +472,47 @@ struct ClassModel {
             if objects.allSatisfy({ $0.allKeysNumeric && $0.allValuesAreObjects }), objects.contains(where: { !$0.keys.isEmpty }) {
                 let name = glossary.classes[key] ?? Naming.type(from: property, singular: true)
                 let values = objects.map(\.anyValue).filter { $0.objects > 0 }.map(\.object)
-                return .dictionary(.model(modelClass(named: name, places: values)))
+                return (.dictionary(.model(modelClass(named: name, places: values))), "objects keyed by ids")
             }
-            return .model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property), places: objects))
+            return (.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property), places: objects)), "objects")
         }
         let elements = places.filter { $0.arrays > 0 }.map(\.element)
         let element = ValueShape.combining(elements)
-        guard element.hasValues, element.kinds == 1, element.nulls == 0 else { return .array(.json) }
+        guard element.hasValues, element.kinds == 1, element.nulls == 0 else { return (.array(.json), "arrays of mixed or null elements") }
         if element.objects > 0 {
             let objects = elements.filter { $0.objects > 0 }.map(\.object)
-            return .array(.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property, singular: true), places: objects)))
+            return (.array(.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property, singular: true), places: objects))), "arrays of objects")
         }
-        return .array(valueType(of: element, places: elements, key: key, property: Naming.type(from: property, singular: true), owner: owner))
+        let (type, reason) = valueType(of: element, places: elements, key: key, property: Naming.type(from: property, singular: true), owner: owner)
+        return (.array(type), "arrays of " + reason)
     }
 
     /// A string member that repeats a few distinct values becomes an enum with a case for each, and
-    /// one for values a newer server adds.
-    private mutating func enumeration(of shape: ValueShape, property: String, owner: String, forced: Bool = false) -> String? {
+    /// one for values a newer server adds; why one does not is noted on `owner` for the summary.
+    private mutating func enumeration(of shape: ValueShape, property: String, owner: GeneratedClass, forced: Bool = false) -> String? {
         let values = shape.distinctStrings
+        func refuse(_ reason: String) -> String? {
+            owner.notEnums.append("\(owner.name).\(property): \(reason)")
+            return nil
+        }
         // An identifier is never an enum (a few samples are no evidence of a closed set of ids,
-        // symbols or codes), unless the glossary says so.
-        guard forced || (!Naming.isIdentifier(property) && !shape.tooManyDistinct && values.count >= 2 && shape.strings >= 2 * values.count) else { return nil }
-        guard !shape.tooManyDistinct, !values.isEmpty else { return nil }
+        // symbols or codes), unless the glossary says so; nor are values that barely repeat.
+        if !forced {
+            if Naming.isIdentifier(property) { return refuse("an identifier") }
+            if shape.tooManyDistinct { return refuse("more than \(ValueShape.distinctLimit) distinct values") }
+            if values.count < 2 || shape.strings < 2 * values.count {
+                return refuse("\(values.count) distinct of \(shape.strings) strings: too few repeats to show a closed set")
+            }
+        }
+        guard !shape.tooManyDistinct, !values.isEmpty else { return refuse("more than \(ValueShape.distinctLimit) distinct values") }
         var cases: [(name: String, raw: String)] = []
         for raw in values {
-            guard let name = Naming.enumCase(from: raw), name != "other", !cases.contains(where: { $0.name == name }) else { return nil }
+            guard let name = Naming.enumCase(from: raw), name != "other", !cases.contains(where: { $0.name == name }) else {
+                return refuse("the value \"\(raw)\" makes no case of its own")
+            }
             cases.append((name, raw))
         }
-        let wanted = owner + Naming.type(from: property)
+        let wanted = owner.name + Naming.type(from: property)
         // A name a class has already is the enum's with `Value` after it.
         let name = byName[wanted] != nil ? wanted + "Value" : wanted
         if let existing = enums.firstIndex(where: { $0.name == name }) {
@@ -456,7 +522,59 @@ struct ClassModel {
         } else {
             enums.append(GeneratedEnum(name: name, cases: cases))
         }
+        enumReasons[name] = forced ? "the glossary's types" : "\(values.count) distinct values over \(shape.strings) strings"
         return name
+    }
+
+    /// What the run decided: each class with its keys' types and reasons, the enums and why, and why
+    /// string members that could have been enums are not.
+    func summary() -> [String] {
+        var lines: [String] = []
+        for generated in classes {
+            let objects = generated.places.reduce(0) { $0 + $1.count }
+            let lineage = generated.superclass.map { ": \($0)" } ?? ""
+            lines.append("\(generated.name)\(lineage) — \(objects) object\(objects == 1 ? "" : "s")")
+            for property in generated.properties {
+                let optional = property.isOptional ? "?" : ""
+                lines.append("  \(property.key) → \(property.name): \(property.type.spelled)\(optional) — \(property.reason)")
+            }
+            for (property, identity) in generated.identities {
+                lines.append("  \(property) merges by identity \(identity) (present and unique in every array)")
+            }
+        }
+        for generated in enums {
+            lines.append("enum \(generated.name): \(generated.cases.map(\.raw).joined(separator: ", ")) — \(enumReasons[generated.name] ?? "")")
+        }
+        let notEnums = classes.flatMap(\.notEnums)
+        if !notEnums.isEmpty {
+            lines.append("Strings, not enums:")
+            lines += notEnums.map { "  " + $0 }
+        }
+        return lines
+    }
+}
+
+/// What the numbers under one key showed, in every class and array of the samples.
+struct KeyNumbers {
+    var fractions = false
+    var beyond32Bits = false
+
+    /// Notes every number under every key of `value`, found under `key`.
+    static func note(_ value: JSON, under key: String?, into table: inout [String: KeyNumbers]) {
+        switch value {
+        case .object(let members):
+            for (member, value) in members { note(value, under: member, into: &table) }
+        case .array(let elements):
+            for element in elements { note(element, under: key, into: &table) }
+        case .number(let number):
+            guard let key else { return }
+            var numbers = table[key] ?? KeyNumbers()
+            if !number.isInteger { numbers.fractions = true }
+            if let integer = number.int64, integer < Int64(Int32.min) || integer > Int64(Int32.max) { numbers.beyond32Bits = true }
+            table[key] = numbers
+        default:
+            break
+        }
     }
 }
 
@@ -467,6 +585,9 @@ public struct SampleSet {
     public let samples: [JSON]
     /// The names of the `*.json` files read, sorted.
     public let files: [String]
+    /// Where each sample came from, for errors: its file's name, with its place in an array file
+    /// (`klines.json[2]`).
+    public let origins: [String]
     /// What the header of the generated file names as its source.
     public let description: String
 
@@ -480,6 +601,7 @@ public struct SampleSet {
         }
         guard !names.isEmpty else { throw GenerationError("\(directory.path) holds no *.json sample.") }
         var samples: [JSON] = []
+        var origins: [String] = []
         for name in names {
             let json: JSON
             do {
@@ -487,12 +609,33 @@ public struct SampleSet {
             } catch {
                 throw GenerationError("\(name) is not JSON: \(error)")
             }
-            if case .array(let elements) = json { samples += elements } else { samples.append(json) }
+            if case .array(let elements) = json {
+                samples += elements
+                origins += elements.indices.map { "\(name)[\($0)]" }
+            } else {
+                samples.append(json)
+                origins.append(name)
+            }
         }
         self.samples = samples
+        self.origins = origins
         self.files = names
         let sampleCount = samples.count == 1 ? "1 sample" : "\(samples.count) samples"
         let fileCount = names.count == 1 ? "1 file" : "\(names.count) files"
         description = "\(sampleCount) in \(fileCount) of \(directory.lastPathComponent)/"
+    }
+}
+
+extension JSON {
+    /// The value as an error names it: `an array`, `the number 1.5`.
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "the Boolean \(value)"
+        case .number(let number): "the number \(number.text)"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 }

@@ -59,6 +59,14 @@ enum Naming {
             || lower.hasSuffix("key") || lower.contains("symbol") || lower.hasSuffix("code") || lower.contains("uuid")
     }
 
+    /// Whether an integer property's name says it counts time or versions, which APIs define as 64
+    /// bits whatever the samples show (`closeTime`, `eventTime`, `updatedAt`, `ts`, `version`).
+    static func isWideInteger(_ property: String) -> Bool {
+        let lower = property.lowercased()
+        return lower.hasSuffix("time") || lower.hasSuffix("timestamp") || lower == "ts" || property.hasSuffix("At")
+            || lower.hasSuffix("version") || lower.hasSuffix("sequence") || lower.hasSuffix("seq")
+    }
+
     /// The name as Swift code spells it: keywords in backticks.
     static func spelled(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

@@ -3,9 +3,9 @@ import BaseModelKit
 import Foundation
 
 // basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY]
-//                    [--output File.swift] [--access internal|public] [--check]
+//                    [--output File.swift] [--access internal|public] [--check] [--quiet]
 
-let usage = "usage: basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY] [--output File.swift] [--access internal|public] [--check]"
+let usage = "usage: basemodel-generate SAMPLES_DIR --root ClassName [--glossary glossary.json] [--type-key KEY] [--output File.swift] [--access internal|public] [--check] [--quiet]"
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("basemodel-generate: \(message)\n".utf8))
@@ -20,7 +20,7 @@ while !arguments.isEmpty {
     if ["--root", "--glossary", "--type-key", "--output", "--access"].contains(argument) {
         guard !arguments.isEmpty else { fail("\(argument) needs a value.\n\(usage)") }
         options[argument] = arguments.removeFirst()
-    } else if argument == "--check" {
+    } else if argument == "--check" || argument == "--quiet" {
         options[argument] = ""
     } else if argument == "--help" || argument == "-h" {
         print(usage)
@@ -45,12 +45,22 @@ do {
         } catch {
             fail("the glossary \(path) cannot be read as JSON: \(error)")
         }
-        glossary = try Glossary(json: json)
+        do {
+            glossary = try Glossary(json: json)
+        } catch {
+            fail("the glossary \(path): \(error)")
+        }
     }
     let generator = Generator(rootName: root, glossary: glossary, typeKey: options["--type-key"], isPublic: access == "public",
                               source: samples.description)
-    let (source, warnings) = try generator.generateWithWarnings(samples: samples.samples)
-    for warning in warnings { FileHandle.standardError.write(Data("basemodel-generate: warning: \(warning)\n".utf8)) }
+    let run = try generator.run(samples: samples.samples, origins: samples.origins)
+    let source = run.source
+    // The summary (what was decided, and why) and the warnings go to standard error, so that
+    // standard output stays the source when no file is named.
+    if options["--quiet"] == nil {
+        FileHandle.standardError.write(Data((run.summary.joined(separator: "\n") + "\n").utf8))
+    }
+    for warning in run.warnings { FileHandle.standardError.write(Data("basemodel-generate: warning: \(warning)\n".utf8)) }
     if options["--check"] != nil {
         // For CI: whether the file is what regenerating would write, without writing it.
         guard let output = options["--output"] else { fail("--check compares with the file --output names.") }

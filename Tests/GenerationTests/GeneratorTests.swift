@@ -288,9 +288,9 @@ struct GeneratorKeyTests {
                               root: "Msg", typeKey: "data.e")
         #expect(text.contains(#"switch object["data"]?["e"] {"#), "\(text)")
         #expect(text.contains(#"case .string("7")?: _7Msg.self"#) && text.contains(#"case .string("trade")?: TradeMsg.self"#), "\(text)")
-        #expect(text.contains("    var id: Int?") && text.contains("    var result: JSON?"), "\(text)")
-        #expect(message { _ = try source([#"{"t":true}"#], root: "Msg", typeKey: "t") }
-            == #"A sample has true under the type key "t": a message type is a string or an integer."#)
+        #expect(text.contains("    var id: Int64?") && text.contains("    var result: JSON?"), "\(text)")
+        #expect(message { _ = try source([#"{"t":"a"}"#, #"{"t":true}"#], root: "Msg", typeKey: "t") }
+            == "sample 2 has the Boolean true at t, the type key: a message type is a string or an integer.")
     }
 
     @Test("numbers beyond Int64 and Double, and dates the decoder refuses, get types that read them")
@@ -337,6 +337,77 @@ struct GeneratorGlossaryTypeTests {
             #expect(inferred.contains(line), "\(line)\n\(inferred)")
         }
         #expect(throws: GenerationError.self) { _ = try Glossary(json: try JSON(parsing: #"{"required":"x"}"#)) }
+    }
+}
+
+@Suite("Generator: one numeric type per key, errors that name the sample, a summary of each run")
+struct GeneratorRunTests {
+    @Test("a key gets one numeric type in every class: Double where any sample has a fraction, Int64 where any value needs 64 bits or the name says id, time or version")
+    func numbersAcrossClasses() throws {
+        let samples = [
+            #"{"kline":{"closeTime":1,"rate":2,"spl":[[1,2]],"count":3},"ticker":{"closeTime":1700000059999,"rate":2.5,"count":4,"selectionId":7}}"#,
+            #"{"kline":{"closeTime":2,"rate":3,"spl":[[4.5,1]],"count":5},"ticker":{"closeTime":1700000119999,"rate":3,"count":6,"selectionId":8}}"#,
+        ]
+        let run = try Generator(rootName: "Stream", source: "test").run(samples: samples.map { try JSON(parsing: $0) })
+        for line in ["class Kline: BaseModel", "class Ticker: BaseModel"] { #expect(run.source.contains(line), "\(run.source)") }
+        // Both classes' `closeTime` and `rate` agree; `count` stays `Int`.
+        #expect(run.source.components(separatedBy: "var closeTime: Int64 = 0").count == 3, "\(run.source)")
+        #expect(run.source.components(separatedBy: "var rate: Double = 0").count == 3, "\(run.source)")
+        #expect(run.source.components(separatedBy: "var count: Int = 0").count == 3, "\(run.source)")
+        #expect(run.source.contains("var spl: [[Double]] = []") && run.source.contains("var selectionId: Int64 = 0"), "\(run.source)")
+        // The summary says why.
+        for line in ["  closeTime → closeTime: Int64 — integers beyond 32 bits under this key elsewhere",
+                     "  rate → rate: Double — integers here, fractions under this key elsewhere",
+                     "  spl → spl: [[Double]] — arrays of arrays of fractions",
+                     "  selectionId → selectionId: Int64 — integers, named as an identifier, time or version",
+                     "  count → count: Int — integers within 32 bits"] {
+            #expect(run.summary.contains(line), "\(line)\n\(run.summary.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("the summary lists each class and key with its reason, the enums and why, and the strings that are not enums")
+    func summary() throws {
+        let glossary = try Glossary(json: try JSON(parsing: #"{"types":{"p":"Decimal"},"required":["s"]}"#))
+        let samples = (0..<3).flatMap { round in [#"{"s":"OPEN","symbol":"BTCUSDT","p":"0.10","n":null,"note":"a"}"#, #"{"s":"CLOSED","symbol":"ETHBTC","p":"0.20","note":"b\#(round)"}"#] }
+        let run = try Generator(rootName: "Market", glossary: glossary, source: "test").run(samples: samples.map { try JSON(parsing: $0) })
+        #expect(run.summary == [
+            "Market — 6 objects",
+            "  s → s: MarketS — an enum; required (glossary)",
+            "  symbol → symbol: String — strings",
+            "  p → p: Decimal — the glossary's types, read and written as strings",
+            "  n → n: JSON? — no value but null; optional: only null",
+            "  note → note: String — strings",
+            "enum MarketS: OPEN, CLOSED — 2 distinct values over 6 strings",
+            "Strings, not enums:",
+            "  Market.symbol: an identifier",
+            "  Market.note: 4 distinct of 6 strings: too few repeats to show a closed set",
+        ], "\(run.summary.joined(separator: "\n"))")
+    }
+
+    @Test("errors name the sample's file, and its place in an array file")
+    func errorsNameTheSample() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generator-origins-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"e":"trade","p":1}"#.utf8).write(to: folder.appendingPathComponent("a-trade.json"))
+        try Data(#"[{"e":"kline","k":{}},{"data":1},3]"#.utf8).write(to: folder.appendingPathComponent("b-klines.json"))
+        let set = try SampleSet(directory: folder)
+        #expect(set.origins == ["a-trade.json", "b-klines.json[0]", "b-klines.json[1]", "b-klines.json[2]"])
+        #expect(message { _ = try Generator(rootName: "Event", source: set.description).run(samples: set.samples, origins: set.origins) }
+            == "b-klines.json[2] is the number 3, not an object: every sample must be a JSON object (or a file of an array of objects).")
+        try Data(#"[{"e":"kline","k":{}},{"e":{"x":1}}]"#.utf8).write(to: folder.appendingPathComponent("b-klines.json"))
+        let typed = try SampleSet(directory: folder)
+        #expect(message { _ = try Generator(rootName: "Event", typeKey: "e", source: typed.description).run(samples: typed.samples, origins: typed.origins) }
+            == "b-klines.json[1] has an object at e, the type key: a message type is a string or an integer.")
+    }
+
+    private func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 
 /// One snapshot of the odds feed.
 class Feed: BaseModel {
-    var version: Int = 0
+    var version: Int64 = 0
     var generatedAt: Date = Date(timeIntervalSince1970: 0)
     var events: [SportEvent] = []
     var books: [String: Book] = [:]
@@ -27,7 +27,7 @@ class Feed: BaseModel {
 }
 
 class SportEvent: BaseModel {
-    var eventId: Int = 0
+    var eventId: Int64 = 0
     var name: String = ""
     /// Kick-off, in epoch milliseconds on the wire.
     var startsAt: Date = Date(timeIntervalSince1970: 0)
@@ -88,7 +88,7 @@ class Market: BaseModel {
 }
 
 class Outcome: BaseModel {
-    var outcomeId: Int = 0
+    var outcomeId: Int64 = 0
     var name: String = ""
     /// Decimal odds.
     var price: Double = 0

@@ -7,8 +7,8 @@ import Foundation
 
 class FeedMessage: BaseModel {
     var type: String = ""
-    var sequence: Int = 0
-    var eventId: Int = 0
+    var sequence: Int64 = 0
+    var eventId: Int64 = 0
 
     override class var apiToLocal: [String: String] {
         ["t": "type", "seq": "sequence", "e": "eventId"]
@@ -58,7 +58,7 @@ class SuspensionMessage: FeedMessage {
 }
 
 class PriceChange: BaseModel {
-    var outcomeId: Int = 0
+    var outcomeId: Int64 = 0
     var price: Double = 0
 
     override class var apiToLocal: [String: String] {
