@@ -15,6 +15,16 @@ private func generate(_ texts: [String], root: String = "Root", glossary: Glossa
     try Generator(rootName: root, glossary: glossary, typeKey: typeKey, source: "test").generate(samples: texts.map { try JSON(parsing: $0) })
 }
 
+/// The text of the error `body` throws; `nil` when it throws none.
+private func message(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
 /// `json` with every `null` member left out, as a model writes its `nil` properties.
 private func withoutNulls(_ json: JSON) -> JSON {
     switch json {
@@ -32,7 +42,8 @@ struct GeneratorTests {
     @Test("the committed generated files are what the generator makes from their samples, byte for byte")
     func committedFilesAreCurrent() throws {
         let generated = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
-        for (name, root, typeKey, file) in [("feed", "Feed", nil, "FeedModels.swift"), ("messages", "FeedMessage", "t", "MessageModels.swift")] {
+        for (name, root, typeKey, file) in [("feed", "Feed", nil, "FeedModels.swift"), ("messages", "FeedMessage", "t", "MessageModels.swift"),
+                                            ("exchange", "MarketEvent", "e", "ExchangeModels.swift")] {
             let (set, glossary) = try samples(name)
             let source = try Generator(rootName: root, glossary: glossary, typeKey: typeKey, source: set.description).generate(samples: set.samples)
             let committed = try String(contentsOf: generated.appendingPathComponent(file), encoding: .utf8)
@@ -77,6 +88,36 @@ struct GeneratorTests {
         #expect(odds.sequence == 2 && odds.marketId == "101-2" && odds.outcomes.map(\.price) == [1.4, 3.1])
         #expect((decoded[2] as? ScoreMessage)?.score == [1, 0])
         #expect((decoded[4] as? SuspensionMessage)?.reason == "goal")
+    }
+
+    @Test("an exchange's market streams: every message decodes to its class, exactly, and reads back as it was written")
+    func exchangeStreams() throws {
+        let (set, _) = try samples("exchange")
+        for sample in set.samples {
+            let event = try MarketEvent.decode(from: try sample.serializedString(), options: .strict)
+            let written = try event.jsonData()
+            let again = try MarketEvent.decode(from: written, options: .strict)
+            #expect(try again.jsonData() == written)
+            // Every member is there, and prices hold the value the text wrote (the decimal strings keep
+            // their value; trailing zeros are Decimal's to drop).
+            let object = try #require(try JSON(parsing: written).object)
+            #expect(Set(object.keys) == Set(try #require(sample.object).keys))
+        }
+        let events = try set.samples.map { try MarketEvent.decode(from: try $0.serializedString()) }
+        #expect(events.map { String(describing: type(of: $0)) } == ["DepthUpdate", "DepthUpdate", "KlineEvent", "KlineEvent", "Trade", "Trade"])
+        let depth = try #require(events[0] as? DepthUpdate)
+        #expect(depth.bids == [[Decimal(string: "0.0024")!, 10], [Decimal(string: "0.00239")!, 0]] && depth.finalUpdateId == 160)
+        let kline = try #require(events[3] as? KlineEvent)
+        #expect(kline.candle.close == Decimal(string: "16551.02") && kline.candle.isClosed && kline.candle.closeTime == Date(timeIntervalSince1970: 1_672_515_839.999))
+        let trade = try #require(events[5] as? Trade)
+        #expect(trade.price == Decimal(string: "16549.91") && trade.tradeId == 3_213_412 && trade.eventTime == Date(timeIntervalSince1970: 1_672_515_782.211))
+        // The walkthrough's client.
+        let lines = try set.samples.map { try describe(try $0.serializedData()) }
+        #expect(lines == ["BNBBTC: 2 bid levels, 1 ask levels", "BNBBTC: 1 bid levels, 0 ask levels", nil, "BTCUSDT closed at 16551.02",
+                          "BNBBTC traded 100 at 0.001", "BTCUSDT traded 0.00075 at 16549.91"], "\(lines)")
+        // A trade without its price is refused, naming the key and the class.
+        #expect(message { _ = try MarketEvent.decode(from: #"{"e":"trade","E":1,"s":"X","t":1,"q":"1","T":1,"m":true,"M":true}"#) }
+            == #"Missing key "p" at the top level (Trade.price)."#)
     }
 
     @Test("integers: Int where every value fits 32 bits, Int64 otherwise; Double where any has a fraction")
@@ -154,6 +195,20 @@ struct GeneratorTests {
     func refusals() throws {
         #expect(throws: GenerationError.self) { try generate(["[1,2]"]) }
         #expect(throws: GenerationError.self) { try generate([#"{"t":true}"#], typeKey: "t") }
+    }
+}
+
+// The client of Docs/Generating.md's real-API walkthrough, on the generated classes as they are.
+func describe(_ frame: Data) throws -> String? {
+    switch try MarketEvent.decode(from: frame) {
+    case let trade as Trade:
+        return "\(trade.symbol) traded \(trade.quantity) at \(trade.price)"
+    case let event as KlineEvent where event.candle.isClosed:
+        return "\(event.symbol) closed at \(event.candle.close)"
+    case let depth as DepthUpdate:
+        return "\(depth.symbol): \(depth.bids.count) bid levels, \(depth.asks.count) ask levels"
+    default:
+        return nil
     }
 }
 
@@ -302,15 +357,6 @@ struct GeneratorKeyTests {
             #expect(text.contains("    " + declaration), "\(declaration)\n\(text)")
         }
     }
-
-    private func message(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
 }
 
 @Suite("Generator: the glossary's types, required keys and class-scoped formats")
@@ -399,15 +445,6 @@ struct GeneratorRunTests {
         let typed = try SampleSet(directory: folder)
         #expect(message { _ = try Generator(rootName: "Event", typeKey: "e", source: typed.description).run(samples: typed.samples, origins: typed.origins) }
             == "b-klines.json[1] has an object at e, the type key: a message type is a string or an integer.")
-    }
-
-    private func message(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return "\(error)"
-        }
     }
 }
 
