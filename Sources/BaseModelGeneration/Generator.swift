@@ -179,6 +179,17 @@ struct ClassModel {
     private var numbersByKey: [String: KeyNumbers] = [:]
     /// Why each enum is one, by name.
     private var enumReasons: [String: String] = [:]
+    /// The glossary's names that are not Swift names, with what they became, as warnings.
+    private var renamed: Set<String> = []
+
+    /// A name the glossary gives, made a valid Swift name when it is not one (`Naming.given`), which
+    /// is then a warning.
+    private mutating func given(_ name: String?, asType: Bool) -> String? {
+        guard let name else { return nil }
+        let made = Naming.given(name, asType: asType)
+        if made != name { renamed.insert("The glossary's name \"\(name)\" is not one the generated code can use: it is \(made).") }
+        return made
+    }
 
     init(generator: Generator) {
         self.generator = generator
@@ -192,7 +203,10 @@ struct ClassModel {
             throw GenerationError("\(origins[bad]) is \(samples[bad].kindDescription), not an object: every sample must be a JSON object (or a file of an array of objects).")
         }
         let objects = samples.compactMap(\.object)
-        for sample in samples { KeyNumbers.note(sample, under: nil, into: &numbersByKey) }
+        for (index, sample) in samples.enumerated() {
+            KeyNumbers.note(sample, under: nil, into: &numbersByKey)
+            try Self.checkKeys(of: sample, at: MappingPath(), origin: origins[index])
+        }
         let rootShape = ObjectShape()
         for object in objects { rootShape.observe(object) }
         let root = GeneratedClass(name: generator.rootName, shape: rootShape)
@@ -223,6 +237,34 @@ struct ClassModel {
             }
         }
         optionalizeCycles()
+    }
+
+    /// Refuses two keys of one object that Swift's `String` holds equal though their scalars differ
+    /// (`"é"` and `"e\u{301}"`): a map, a `[String: String]`, cannot tell them apart, so the classes
+    /// could keep only one of the values.
+    private static func checkKeys(of value: JSON, at path: MappingPath, origin: String) throws(GenerationError) {
+        switch value {
+        case .object(let members):
+            var seen: [String: String] = [:]
+            for (key, member) in members {
+                if let first = seen[key], !first.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                    func scalars(_ text: String) -> String { text.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") }
+                    throw GenerationError("\(origin) has the keys \"\(first)\" (\(scalars(first))) and \"\(key)\" (\(scalars(key))) in one object at \(path): Swift's String holds them equal, so a map cannot tell them apart. Rename one on the server, or keep the object as JSON.")
+                }
+                seen[key] = key
+                var inner = path
+                inner.components.append(.key(key))
+                try checkKeys(of: member, at: inner, origin: origin)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                var inner = path
+                inner.components.append(.index(index))
+                try checkKeys(of: element, at: inner, origin: origin)
+            }
+        default:
+            break
+        }
     }
 
     /// The glossary's entries that name nothing the samples have, as warnings.
@@ -256,7 +298,7 @@ struct ClassModel {
         for (name, overrides) in glossary.overrides.sorted(by: { $0.key < $1.key }) {
             check("overrides.\(name)", overrides.keys) { classKeys.contains("\(name).\($0)") }
         }
-        return warnings
+        return warnings + renamed.sorted()
     }
 
     /// A model property that starts as a new object (`var a: A = A()`) whose class leads back, through
@@ -319,7 +361,7 @@ struct ClassModel {
         // The root declares what every message has, and what the samples without a type have.
         let declaredByRoot = Set(root.shape.keys.filter(root.shape.isAlwaysPresent)).union(untypedKeys)
         for (value, isNumber, shape) in groups {
-            let name = glossary.messages[value] ?? Naming.type(from: value) + generator.rootName
+            let name = given(glossary.messages[value], asType: true) ?? Naming.type(from: value) + generator.rootName
             guard byName[name] == nil else { throw GenerationError("Two classes would be named \(name); name the message \"\(value)\" in the glossary's \"messages\".") }
             let subclass = GeneratedClass(name: name, shape: shape)
             subclass.superclass = root.name
@@ -364,7 +406,7 @@ struct ClassModel {
             let originals = generated.places.compactMap { $0.members[key] }
             let presence = generated.places.reduce(0) { $0 + ($1.presence[key] ?? 0) }
             let shape = ValueShape.combining(originals)
-            var name = glossary.overrides[generated.name]?[key] ?? glossary.keys[key] ?? Naming.property(from: key)
+            var name = given(glossary.overrides[generated.name]?[key] ?? glossary.keys[key], asType: false) ?? Naming.property(from: key)
             if used.contains(name) {
                 var suffix = 2
                 while used.contains("\(name)\(suffix)") { suffix += 1 }
@@ -402,7 +444,7 @@ struct ClassModel {
         for element in elements { for key in element.keys where !keys.contains(key) { keys.append(key) } }
         let count = elements.reduce(0) { $0 + $1.count }
         for key in keys where shape.uniqueInEveryArray[key] == true && elements.reduce(0, { $0 + ($1.presence[key] ?? 0) }) == count {
-            let property = glossary.overrides[elementClass]?[key] ?? glossary.keys[key] ?? Naming.property(from: key)
+            let property = (glossary.overrides[elementClass]?[key] ?? glossary.keys[key]).map { Naming.given($0, asType: false) } ?? Naming.property(from: key)
             if key == "id" || key == "i" || key == "_id" || property == "id" || property.hasSuffix("Id") || property.hasSuffix("ID") {
                 return property
             }
@@ -470,18 +512,18 @@ struct ClassModel {
             let objects = places.filter { $0.objects > 0 }.map(\.object)
             // Objects keyed by ids, whose values are objects: a dictionary of them.
             if objects.allSatisfy({ $0.allKeysNumeric && $0.allValuesAreObjects }), objects.contains(where: { !$0.keys.isEmpty }) {
-                let name = glossary.classes[key] ?? Naming.type(from: property, singular: true)
+                let name = given(glossary.classes[key], asType: true) ?? Naming.type(from: property, singular: true)
                 let values = objects.map(\.anyValue).filter { $0.objects > 0 }.map(\.object)
                 return (.dictionary(.model(modelClass(named: name, places: values))), "objects keyed by ids")
             }
-            return (.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property), places: objects)), "objects")
+            return (.model(modelClass(named: given(glossary.classes[key], asType: true) ?? Naming.type(from: property), places: objects)), "objects")
         }
         let elements = places.filter { $0.arrays > 0 }.map(\.element)
         let element = ValueShape.combining(elements)
         guard element.hasValues, element.kinds == 1, element.nulls == 0 else { return (.array(.json), "arrays of mixed or null elements") }
         if element.objects > 0 {
             let objects = elements.filter { $0.objects > 0 }.map(\.object)
-            return (.array(.model(modelClass(named: glossary.classes[key] ?? Naming.type(from: property, singular: true), places: objects))), "arrays of objects")
+            return (.array(.model(modelClass(named: given(glossary.classes[key], asType: true) ?? Naming.type(from: property, singular: true), places: objects))), "arrays of objects")
         }
         let (type, reason) = valueType(of: element, places: elements, key: key, property: Naming.type(from: property, singular: true), owner: owner)
         return (.array(type), "arrays of " + reason)

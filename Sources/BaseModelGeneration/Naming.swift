@@ -67,6 +67,18 @@ enum Naming {
             || lower.hasSuffix("version") || lower.hasSuffix("sequence") || lower.hasSuffix("seq")
     }
 
+    /// `name`, a name the glossary gives, as the generated code can use it: as it is when it is a Swift
+    /// name (a letter or `_`, then letters, digits and `_`; a type neither a keyword nor a type it
+    /// would hide), else made from its words as a derived name is (`my prop` → `myProp`, `Not A
+    /// Class` → `NotAClass`, `Data` → `DataModel`).
+    static func given(_ name: String, asType: Bool) -> String {
+        let isName = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        if asType {
+            return isName && !keywords.contains(name) && !reservedTypes.contains(name) ? name : type(from: name)
+        }
+        return isName && !modelMembers.contains(name) ? name : property(from: name)
+    }
+
     /// The name as Swift code spells it: keywords in backticks.
     static func spelled(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

@@ -430,6 +430,21 @@ struct GeneratorRunTests {
         ], "\(run.summary.joined(separator: "\n"))")
     }
 
+    @Test("keys Swift's String holds equal are refused by name; glossary names that are not Swift names are made ones, with a warning; the empty key is mapped")
+    func hostileKeysAndNames() throws {
+        #expect(message { _ = try Generator(rootName: "Ec", source: "test").run(samples: [try JSON(parsing: #"{"a":{"é":1,"e\u0301":2}}"#)]) }
+            == #"sample 1 has the keys "é" (U+00E9) and "é" (U+0065 U+0301) in one object at a: Swift's String holds them equal, so a map cannot tell them apart. Rename one on the server, or keep the object as JSON."#)
+        let glossary = try Glossary(json: try JSON(parsing: #"{"keys":{"x":"my prop"},"classes":{"o":"Not A Class","d":"Data"}}"#))
+        let run = try Generator(rootName: "Ec", glossary: glossary, source: "test").run(samples: [try JSON(parsing: #"{"x":1,"o":{"y":2},"d":{"z":3},"":4}"#)])
+        for line in ["var myProp: Int = 0", "var o: NotAClass = NotAClass()", "class NotAClass: BaseModel", "var d: DataModel = DataModel()",
+                     #"["x": "myProp", "o": "o", "d": "d", "": "value"]"#] {
+            #expect(run.source.contains(line), "\(line)\n\(run.source)")
+        }
+        #expect(run.warnings == [#"The glossary's name "Data" is not one the generated code can use: it is DataModel."#,
+                                 #"The glossary's name "Not A Class" is not one the generated code can use: it is NotAClass."#,
+                                 #"The glossary's name "my prop" is not one the generated code can use: it is myProp."#])
+    }
+
     @Test("errors name the sample's file, and its place in an array file")
     func errorsNameTheSample() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generator-origins-\(UUID().uuidString)", isDirectory: true)

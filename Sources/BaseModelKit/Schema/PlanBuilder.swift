@@ -276,7 +276,9 @@ struct PlanBuilder {
         var result: [(order: Int, plan: FieldPlan)] = []
         var deeper: [String: [(order: Int, segments: ArraySlice<String>, plan: FieldPlan)]] = [:]
         for entry in entries {
-            guard !entry.segments.contains("") else {
+            // The empty key itself (`""`, a JSON key like any other) is one empty step; an empty step
+            // in a path (`"a..b"`, `"a."`) is a mistake.
+            guard !entry.segments.contains("") || entry.plan.jsonKey.isEmpty else {
                 problems.append("apiToLocal has the key \"\(entry.plan.jsonKey)\" with an empty step; write a dot that belongs to a key as \"\\\\.\".")
                 continue
             }

@@ -19,6 +19,13 @@ final class ScoreFeed: BaseModel {
     override class var apiToLocal: [String: String] { ["d.sc": "scores"] }
 }
 
+/// The empty key, a JSON key like any other, mapped beside a nested path.
+final class EmptyKeyed: BaseModel {
+    var blank = 0
+    var inner = 0
+    override class var apiToLocal: [String: String] { ["": "blank", "n.v": "inner"] }
+}
+
 final class BadPaths: BaseModel {
     var a: Int = 0
     var b: Int = 0
@@ -85,6 +92,15 @@ struct KeyPathTests {
         let feed = try ScoreFeed.decode(from: text)
         #expect(feed.scores.first?.homeScore == 3)
         #expect(try feed.jsonString() == text)
+    }
+
+    @Test("the empty key is a key: decoded, updated and written back")
+    func emptyKey() throws {
+        let model = try EmptyKeyed.decode(from: #"{"":3,"n":{"v":1}}"#)
+        #expect(model.blank == 3 && model.inner == 1)
+        #expect(try model.jsonString() == #"{"":3,"n":{"v":1}}"#)
+        let changes = try model.update(from: #"{"":4}"#)
+        #expect(model.blank == 4 && changes.map(\.property) == ["blank"])
     }
 
     @Test("a key that is both a value and a parent, or has an empty step, is a schema error")
