@@ -146,6 +146,8 @@ final class GeneratedClass {
     /// the same name was given again (`ClassModel.modelClass`), each once. The class is typed from
     /// all of them together, none changed.
     private(set) var places: [ObjectShape]
+    /// `places`, as a set, to tell in constant time whether the class stands for a place already.
+    private var placeSet: Set<ObjectIdentifier>
     /// How many places this class's properties were typed from (`ClassModel.infer` types a class
     /// again when it stands for more places since).
     var typedPlaces = 0
@@ -156,11 +158,12 @@ final class GeneratedClass {
         self.name = name
         self.shape = shape
         places = [shape]
+        placeSet = [ObjectIdentifier(shape)]
     }
 
     /// Adds `place`, unless the class stands for it already.
     func add(_ place: ObjectShape) {
-        if !places.contains(where: { $0 === place }) { places.append(place) }
+        if placeSet.insert(ObjectIdentifier(place)).inserted { places.append(place) }
     }
 }
 
@@ -361,7 +364,16 @@ struct ClassModel {
         // The root declares what every message has, and what the samples without a type have.
         let declaredByRoot = Set(root.shape.keys.filter(root.shape.isAlwaysPresent)).union(untypedKeys)
         for (value, isNumber, shape) in groups {
-            let name = given(glossary.messages[value], asType: true) ?? Naming.type(from: value) + generator.rootName
+            var name = given(glossary.messages[value], asType: true) ?? Naming.type(from: value) + generator.rootName
+            if glossary.messages[value] == nil {
+                // Values that make one name (the string "7" and the number 7) are numbered apart.
+                let derived = name
+                var suffix = 2
+                while byName[name] != nil {
+                    name = "\(derived)\(suffix)"
+                    suffix += 1
+                }
+            }
             guard byName[name] == nil else { throw GenerationError("Two classes would be named \(name); name the message \"\(value)\" in the glossary's \"messages\".") }
             let subclass = GeneratedClass(name: name, shape: shape)
             subclass.superclass = root.name

@@ -344,6 +344,10 @@ struct GeneratorKeyTests {
         #expect(text.contains(#"switch object["data"]?["e"] {"#), "\(text)")
         #expect(text.contains(#"case .string("7")?: _7Msg.self"#) && text.contains(#"case .string("trade")?: TradeMsg.self"#), "\(text)")
         #expect(text.contains("    var id: Int64?") && text.contains("    var result: JSON?"), "\(text)")
+        // The string "7" and the number 7 are two types, whose derived names are numbered apart.
+        let both = try source([#"{"t":"7","x":1}"#, #"{"t":7,"y":2}"#], root: "Msg", typeKey: "t")
+        #expect(both.contains(#"case .string("7")?: _7Msg.self"#), "\(both)")
+        #expect(both.contains("class _7Msg: Msg") && both.contains("class _7Msg2: Msg"), "\(both)")
         #expect(message { _ = try source([#"{"t":"a"}"#, #"{"t":true}"#], root: "Msg", typeKey: "t") }
             == "sample 2 has the Boolean true at t, the type key: a message type is a string or an integer.")
     }
