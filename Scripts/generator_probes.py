@@ -32,6 +32,14 @@ PROBES = {
                              '{"u":1,"big":2,"inf":2.5,"neg":3,"f":2}'], None, None, None),
     "dates": ("Dates", ['{"leap":"9999-12-31T23:59:60Z","ok":"2026-01-01T00:00:00Z"}'], None, None, None),
     "empty-key": ("Blank", ['{"":3,"b":{"":4}}'], None, None, None),
+    "betting-exchange": ("StreamMessage", [
+        '{"op":"connection","connectionId":"002-051134157842-432409"}',
+        '{"op":"status","id":1,"statusCode":"SUCCESS","connectionClosed":false}',
+        '{"op":"mcm","id":2,"initialClk":"G1SkkQSGBxcjXw==","clk":"AAAAAAAA","conflateMs":0,"heartbeatMs":5000,"pt":1474973233112,"ct":"SUB_IMAGE","mc":[{"id":"1.120684740","img":true,"tv":4556.9,"marketDefinition":{"bspMarket":false,"turnInPlayEnabled":true,"persistenceEnabled":true,"marketBaseRate":5,"eventId":"28609025","eventTypeId":"7","numberOfWinners":1,"bettingType":"ODDS","marketType":"WIN","marketTime":"2016-09-27T11:45:00.000Z","suspendTime":"2016-09-27T11:45:00.000Z","bspReconciled":false,"complete":true,"inPlay":false,"crossMatching":true,"runnersVoidable":false,"numberOfActiveRunners":2,"betDelay":0,"status":"OPEN","runners":[{"status":"ACTIVE","sortPriority":1,"id":58805},{"status":"ACTIVE","sortPriority":2,"id":58806}],"regulators":["MR_INT"],"countryCode":"GB","discountAllowed":true,"timezone":"Europe/London","openDate":"2016-09-27T11:45:00.000Z","version":1418813468,"priceLadderDefinition":{"type":"CLASSIC"}},"rc":[{"atb":[[1.01,200],[1.02,50.5]],"atl":[[1.5,10]],"trd":[[1.5,4.5]],"ltp":1.5,"tv":14.5,"id":58805},{"atb":[],"id":58806}]}]}',
+        '{"op":"mcm","id":2,"clk":"AAAAAAAB","pt":1474973233212,"mc":[{"id":"1.120684740","rc":[{"atb":[[1.01,0]],"ltp":1.51,"id":58805}]}]}',
+        '{"op":"mcm","id":2,"clk":"AAAAAAAC","pt":1474973238212,"ct":"HEARTBEAT"}',
+        '{"op":"mcm","id":2,"clk":"AAAAAAAD","pt":1474973243212,"ct":"RESUB_DELTA","mc":[{"id":"1.120684741","img":true,"rc":[{"id":58807,"spn":2.5,"spf":2.4,"spb":[[1000,2]],"spl":[[1.1,4.5]]}]}]}',
+    ], {"types": {"marketBaseRate": "Double"}}, "op", None),
     "mixed": ("Mixed", ['{"a":1,"b":[1,"x",null],"c":null}', '{"a":"s","b":[],"c":{"d":1}}'], None, None, None),
 }
 

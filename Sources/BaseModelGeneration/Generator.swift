@@ -67,6 +67,8 @@ public struct GenerationRun: Sendable {
 indirect enum GeneratedType: Equatable {
     case bool, int, int64, uint64, double, decimal, decimalText, string, json
     case date(Glossary.DateFormat)
+    /// ISO 8601 text always written with milliseconds, as the samples write it.
+    case dateWithMilliseconds
     case model(String)
     case enumeration(String)
     case array(GeneratedType)
@@ -82,7 +84,7 @@ indirect enum GeneratedType: Equatable {
         case .decimal, .decimalText: "Decimal"
         case .string: "String"
         case .json: "JSON"
-        case .date: "Date"
+        case .date, .dateWithMilliseconds: "Date"
         case .model(let name), .enumeration(let name): name
         case .array(let element): "[\(element.spelled)]"
         case .dictionary(let value): "[String: \(value.spelled)]"
@@ -96,7 +98,7 @@ indirect enum GeneratedType: Equatable {
         case .int, .int64, .uint64, .double, .decimal, .decimalText: "0"
         case .string: "\"\""
         case .json: ".null"
-        case .date: "Date(timeIntervalSince1970: 0)"
+        case .date, .dateWithMilliseconds: "Date(timeIntervalSince1970: 0)"
         case .model(let name): "\(name)()"
         case .enumeration(let name): ".\(firstCase(name) ?? "other(\"\")")"
         case .array: "[]"
@@ -110,6 +112,7 @@ indirect enum GeneratedType: Equatable {
         case .date(.iso8601): ".iso8601"
         case .date(.milliseconds): ".millisecondsSince1970"
         case .date(.seconds): ".secondsSince1970"
+        case .dateWithMilliseconds: ".dateFormat(\"\(ISO8601Text.millisecondFormat)\")"
         case .decimalText: ".decimalString"
         case .array(let element): element.transformer
         case .dictionary(let value): value.transformer
@@ -516,6 +519,9 @@ struct ClassModel {
         }
         if shape.strings > 0 {
             if format == .iso8601 { return (.date(.iso8601), "the glossary's formats: iso8601") }
+            if shape.allDates, shape.allMillisecondText {
+                return (.dateWithMilliseconds, "every string an ISO 8601 date with milliseconds, written so")
+            }
             if shape.allDates { return (.date(.iso8601), "every string an ISO 8601 date") }
             if let enumeration = enumeration(of: shape, property: property, owner: owner) { return (.enumeration(enumeration), "an enum") }
             return (.string, "strings")

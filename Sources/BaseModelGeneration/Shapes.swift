@@ -28,6 +28,9 @@ final class ValueShape {
     var tooManyDistinct = false
     /// Whether every string read as an ISO 8601 date.
     var allDates = true
+    /// Whether every string had exactly three digits of fractional seconds (`…:00.000Z`), which the
+    /// `.iso8601` transformer would write without when they are zero.
+    var allMillisecondText = true
     /// The shape of the objects seen here (made when the first is seen: shapes nest).
     private(set) lazy var object: ObjectShape = ObjectShape()
     /// The shape of the elements of the arrays seen here.
@@ -64,6 +67,7 @@ final class ValueShape {
         case .string(let text):
             strings += 1
             if allDates, !ISO8601Text.isDate(text) { allDates = false }
+            if allMillisecondText, !ISO8601Text.hasMilliseconds(text) { allMillisecondText = false }
             if !tooManyDistinct, !distinctStrings.contains(text) {
                 distinctStrings.append(text)
                 if distinctStrings.count > Self.distinctLimit { tooManyDistinct = true }
@@ -215,6 +219,7 @@ extension ValueShape {
             combined.beyondDecimal = combined.beyondDecimal || other.beyondDecimal
             combined.beyondDouble = combined.beyondDouble || other.beyondDouble
             combined.allDates = combined.allDates && other.allDates
+            combined.allMillisecondText = combined.allMillisecondText && other.allMillisecondText
             for text in other.distinctStrings where !combined.distinctStrings.contains(text) { combined.distinctStrings.append(text) }
             combined.tooManyDistinct = combined.tooManyDistinct || other.tooManyDistinct || combined.distinctStrings.count > distinctLimit
             for (key, unique) in other.uniqueInEveryArray { combined.uniqueInEveryArray[key] = (combined.uniqueInEveryArray[key] ?? true) && unique }
@@ -236,6 +241,17 @@ enum ISO8601Text {
         var date = Date(timeIntervalSince1970: 0)
         override class var apiToLocal: [String: String] { ["d": "date"] }
         override class var transformers: [String: JSONTransformer] { ["date": .iso8601] }
+    }
+
+    /// The format that writes a date as `text` writes it: with exactly three digits of fractional
+    /// seconds (`2016-09-27T11:45:00.000Z`, `…00.000+01:00`).
+    static let millisecondFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX"
+
+    /// Whether `text` has exactly three digits of fractional seconds before its zone.
+    static func hasMilliseconds(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 24, bytes[19] == UInt8(ascii: "."), (20...22).allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return false }
+        return bytes[23] == UInt8(ascii: "Z") || bytes[23] == UInt8(ascii: "+") || bytes[23] == UInt8(ascii: "-")
     }
 
     private static func hasForm(_ text: String) -> Bool {

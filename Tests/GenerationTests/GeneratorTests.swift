@@ -449,6 +449,12 @@ struct GeneratorRunTests {
                                  #"The glossary's name "my prop" is not one the generated code can use: it is myProp."#])
     }
 
+    @Test("dates written with milliseconds in every sample are written back so")
+    func millisecondDates() throws {
+        let text = try generate([#"{"at":"2016-09-27T11:45:00.000Z","on":"2016-09-27T11:45:00Z"}"#, #"{"at":"2016-09-27T11:45:01.250+01:00","on":"2016-09-27T11:45:00.5Z"}"#])
+        #expect(text.contains(#"["at": .dateFormat("yyyy-MM-dd'T'HH:mm:ss.SSSXXX"), "on": .iso8601]"#), "\(text)")
+    }
+
     @Test("errors name the sample's file, and its place in an array file")
     func errorsNameTheSample() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generator-origins-\(UUID().uuidString)", isDirectory: true)
