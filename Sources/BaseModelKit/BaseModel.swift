@@ -158,6 +158,14 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// no change and passes; a decode of a new object is not affected.
     open class var fixedKeys: Set<String> { [] }
 
+    /// Other JSON keys that mean what a key of `apiToLocal` means, for an API that renamed a key and
+    /// sends either (`["p": ["price", "px"]]`): a decode or an update reads any of them into the
+    /// property `"p"` maps, and an encode writes `"p"`. Along the superclass chain as `apiToLocal`
+    /// (a subclass's list for a key wins). Each alternative is one plain key of the object itself
+    /// (not a dotted path), named for one key only, and no key of the map. An object that holds two
+    /// keys of one property counts as a repeated key: a decode reads the last, an update refuses it.
+    open class var alternativeKeys: [String: [String]] { [:] }
+
     /// Fills this object from one JSON object. The default sets every property whose JSON key is in
     /// the map and present in `object`; other keys are ignored. Override to handle special keys, and
     /// call `super.deserialize(object)` for the rest. Throwing fails the decode (an update is undone).

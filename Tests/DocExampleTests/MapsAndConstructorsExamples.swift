@@ -38,6 +38,18 @@ struct MapsAndConstructorsExamples {
         }
     }
 
+    final class Quote: BaseModel {
+        var price = 0.0
+        override class var apiToLocal: [String: String] { ["p": "price"] }
+        override class var alternativeKeys: [String: [String]] { ["p": ["price", "px"]] }
+    }
+
+    @Test("alternative keys: read under any name, written under the map's")
+    func alternativeKeys() throws {
+        let quote = try Quote.decode(from: #"{"px":1.5}"#)
+        #expect(try quote.price == 1.5 && quote.jsonString() == #"{"p":1.5}"#)
+    }
+
     @Test("the map and the constructors")
     func constructors() throws {
         let user = try User.decode(from: #"{"fn":"Ann","b":[{"a":1}]}"#)

@@ -61,6 +61,9 @@ final class MemberTable: Sendable {
     private let isPositional: Bool
     /// The member of each JSON key.
     private let indexByKey: [String: Int]
+    /// The other keys that stand for a member's key (`BaseModel.alternativeKeys`), each with its
+    /// bytes and member: looked at only for a key no member's own matched.
+    let alternatives: [(key: String, bytes: [UInt8], member: Int)]
     /// For the table of a model whose class keeps unknown keys: its `BaseModel.extras`,
     /// where the member loop keeps the members no map names and the writer finds them.
     private let unknownKeys: FieldHandle<ModelExtras?>?
@@ -72,7 +75,8 @@ final class MemberTable: Sendable {
     /// With `arrayPositions` (one per field, in increasing order) the members are positions of an
     /// array, whose keys are the positions' text.
     /// `unknownKeys`, for a model's own table, keeps the members no map names there.
-    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<ModelExtras?>? = nil, announcesChanges: Bool = true) {
+    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<ModelExtras?>? = nil,
+         alternativeKeys: [String: String] = [:], announcesChanges: Bool = true) {
         self.modelName = modelName
         self.announcesChanges = announcesChanges
         self.unknownKeys = unknownKeys
@@ -111,6 +115,10 @@ final class MemberTable: Sendable {
             indexByKey[key] = index
         }
         self.indexByKey = indexByKey
+        let keys = keys
+        alternatives = alternativeKeys.sorted { $0.key < $1.key }.compactMap { other, key in
+            keys.firstIndex(of: key).map { (key: other, bytes: Array(other.utf8), member: $0) }
+        }
     }
 
     /// `error`, raised while mapping member `index`, attributed to the model (and to the member's
@@ -140,7 +148,20 @@ final class MemberTable: Sendable {
             }
             position = position + 1 == count ? 0 : position + 1
         }
+        for alternative in alternatives where alternative.bytes.count == length && ByteScanning.equal(bytes, from: start, to: end, alternative.bytes) {
+            return alternative.member
+        }
         return nil
+    }
+
+    /// The key of the map that `key` stands for: `key` itself, or the key it is an alternative of.
+    func mappedKey(for key: String) -> String {
+        alternatives.first { $0.key == key }.map { keys[$0.member] } ?? key
+    }
+
+    /// Whether `object` holds `key`, or a key that stands for it.
+    func holds(_ key: String, in object: JSONObject) -> Bool {
+        object[key] != nil || alternatives.contains { keys[$0.member] == key && object[$0.key] != nil }
     }
 
     /// The model `id` names in member `index` of `object` (a step of an `IdentityPath`): through the
@@ -157,13 +178,16 @@ final class MemberTable: Sendable {
     /// with escapes, and inlined there it made the loop longer.
     @inline(never)
     func index(forKey key: String) -> Int? {
-        guard keys.count <= 8 else { return indexByKey[key] }
-        var index = 0
-        while index < keys.count {
-            if keys[index] == key { return index }
-            index += 1
+        if keys.count <= 8 {
+            var index = 0
+            while index < keys.count {
+                if keys[index] == key { return index }
+                index += 1
+            }
+        } else if let index = indexByKey[key] {
+            return index
         }
-        return nil
+        return alternatives.first { $0.key == key }?.member
     }
 
     /// The member loop: reads the object at the parser's position (a `{`) member by member into

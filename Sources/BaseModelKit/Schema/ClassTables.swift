@@ -7,6 +7,7 @@ struct ClassTables {
     let lossyCollections: Set<String>
     let requiredKeys: Set<String>
     let fixedKeys: Set<String>
+    let alternativeKeys: [String: [String]]
     let forwardCompatibleEnums: Set<String>
     let identities: [String: String]
     let partialCollections: Set<String>

@@ -50,7 +50,7 @@ final class ModelPlan: Sendable {
     /// a key path, whose observers are not told — which `validateMappings()` reports.
     let advisories: [String]
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
         self.advisories = advisories
         self.nestedModelTypes = nestedModelTypes
@@ -68,6 +68,7 @@ final class ModelPlan: Sendable {
         let overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
         self.overriddenHooks = overriddenHooks
         self.members = MemberTable(modelName: modelName, fields: fields, unknownKeys: unknownKeysField.flatMap(FieldHandle<ModelExtras?>.init),
+                                   alternativeKeys: alternativeKeys,
                                    announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil)
     }
 }

@@ -91,6 +91,7 @@ struct PlanBuilder {
 
         let required = requiredKeys(tops.sorted { $0.order < $1.order })
         let fixed = fixedKeys(tops.sorted { $0.order < $1.order })
+        let alternatives = alternativeKeys(map: map)
         let observation = observedProperties(mapped: mapped)
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")
@@ -105,6 +106,7 @@ struct PlanBuilder {
             requiredKeys: required.declared,
             requiredOrNonOptionalKeys: required.withNonOptional,
             fixedKeys: fixed,
+            alternativeKeys: alternatives,
             observation: observation,
             nestedModelTypes: nestedModelTypes,
             advisories: unobserved)
@@ -244,6 +246,29 @@ struct PlanBuilder {
             }
         }
         return (required, withNonOptional)
+    }
+
+    /// Each alternative key (`alternativeKeys`, merged along the chain) → the key of `map` it stands
+    /// for, after checking that the key is a plain key of the map and the alternative no key of it,
+    /// nor named twice.
+    private mutating func alternativeKeys(map: [String: String]) -> [String: String] {
+        var byAlternative: [String: String] = [:]
+        for (key, others) in merged(\.alternativeKeys).sorted(by: { $0.key < $1.key }) {
+            guard map[key] != nil, JSONKeyPath(key).segments.count == 1 else {
+                problems.append("alternativeKeys names \"\(key)\", which is not a plain key of apiToLocal (a dotted path has no alternatives).")
+                continue
+            }
+            for other in others {
+                if map[other] != nil || JSONKeyPath(other).segments.first == other && map.keys.contains(where: { JSONKeyPath($0).segments.first == other }) {
+                    problems.append("alternativeKeys gives \"\(other)\" for \"\(key)\", but \"\(other)\" is a key of apiToLocal already.")
+                } else if let first = byAlternative[other], first != key {
+                    problems.append("alternativeKeys gives \"\(other)\" for both \"\(first)\" and \"\(key)\"; a key can stand for one only.")
+                } else {
+                    byAlternative[other] = key
+                }
+            }
+        }
+        return byAlternative
     }
 
     /// The top-level keys an update may not change (`fixedKeys`, the union along the chain), each

@@ -49,6 +49,7 @@ enum PlanRegistry {
                 lossyCollections: cls.lossyCollections,
                 requiredKeys: cls.requiredKeys,
                 fixedKeys: cls.fixedKeys,
+                alternativeKeys: cls.alternativeKeys,
                 forwardCompatibleEnums: cls.forwardCompatibleEnums,
                 identities: cls.identities,
                 partialCollections: cls.partialCollections,

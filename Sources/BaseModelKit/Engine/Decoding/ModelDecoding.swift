@@ -118,7 +118,7 @@ enum ModelDecoding {
             if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: object, plan: plan, session: session) }
         }
         if !isExisting || session.changeLog == nil {
-            for required in requiredKeys(of: plan, session: session) where object[required.key] == nil {
+            for required in requiredKeys(of: plan, session: session) where !plan.members.holds(required.key, in: object) {
                 throw MappingError(.missingKey(required.key), model: plan.modelName, property: required.property)
             }
         }
@@ -142,7 +142,7 @@ enum ModelDecoding {
             try scan.enterContainer()
             if !scan.closesImmediately(UInt8(ascii: "}")) {
                 repeat {
-                    present.insert(try scan.readStreamingKeyText())
+                    present.insert(plan.members.mappedKey(for: try scan.readStreamingKeyText()))
                     try scan.skipValue()
                 } while try scan.nextMember(closing: UInt8(ascii: "}"))
             }
@@ -168,7 +168,7 @@ enum ModelDecoding {
             try scan.enterContainer()
             if !scan.closesImmediately(UInt8(ascii: "}")) {
                 repeat {
-                    let key = try scan.readStreamingKeyText()
+                    let key = plan.members.mappedKey(for: try scan.readStreamingKeyText())
                     if plan.fixedKeys.contains(where: { $0.key == key }) { found[key] = try scan.readValue() } else { try scan.skipValue() }
                 } while try scan.nextMember(closing: UInt8(ascii: "}"))
             }
@@ -181,7 +181,12 @@ enum ModelDecoding {
     /// `checkFixedKeys` for an object already read (`fill(_:from:session:isExisting:)`).
     @inline(never)
     static func checkFixedKeys(of model: BaseModel, in object: JSONObject, plan: ModelPlan, session: DecodingSession) throws {
-        try checkFixed(plan.fixedKeys.reduce(into: [:]) { found, fixed in found[fixed.key] = object[fixed.key] }, of: model, plan: plan, session: session)
+        var found: [String: JSON] = [:]
+        for (key, value) in object {
+            let mapped = plan.members.mappedKey(for: key)
+            if plan.fixedKeys.contains(where: { $0.key == mapped }) { found[mapped] = value }
+        }
+        try checkFixed(found, of: model, plan: plan, session: session)
     }
 
     /// `checkFixedKeys` for the values `found` (by key) an update gives.

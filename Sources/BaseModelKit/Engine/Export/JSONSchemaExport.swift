@@ -57,8 +57,19 @@ struct JSONSchemaExport {
         var schema = try tableSchema(plan.members, plan: plan, transformers: transformers)
         if case .object(var object) = schema {
             object["title"] = .string(String(describing: type))
-            let required = plan.requiredKeys.map { JSON.string($0.key) }
+            // A required key that has alternatives is present when any of them is.
+            var required: [JSON] = []
+            var eachOf: [JSON] = []
+            for key in plan.requiredKeys.map(\.key) {
+                let others = plan.members.alternatives.filter { plan.members.keys[$0.member] == key }.map(\.key)
+                if others.isEmpty {
+                    required.append(.string(key))
+                } else {
+                    eachOf.append(.object(["anyOf": .array(([key] + others).map { .object(["required": [.string($0)]]) })]))
+                }
+            }
             if !required.isEmpty { object["required"] = .array(required) }
+            if !eachOf.isEmpty { object["allOf"] = .array(eachOf) }
             schema = .object(object)
         }
         return schema
@@ -77,6 +88,10 @@ struct JSONSchemaExport {
                 schema = .object([:])
             }
             members.append((table.keys[index], schema))
+        }
+        // The other keys that stand for a member's key read what it reads.
+        for alternative in table.alternatives {
+            members.append((alternative.key, members[alternative.member].schema))
         }
         if let positions = table.arrayPositions {
             var items: [JSON] = []
