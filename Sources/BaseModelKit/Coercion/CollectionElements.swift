@@ -238,6 +238,48 @@ extension JSONParser {
         compactMembers(in: bytes, object: open, key: key, removal: nil).map(\.key)
     }
 
+    /// The value of the last member named by each of `steps` in turn, from the compact object at
+    /// `open` down through compact objects (`{"data":{"e":"trade",…}}` for `data`, `e`), when it
+    /// is a plain integer or a string without escapes; `nil` — read it with the parser — for
+    /// anything else (a missing key, `null`, spaces, escapes, an array on the way). Values are
+    /// passed by matching brackets, unchecked: the caller reads the whole document afterwards.
+    static func compactValue(in bytes: DocumentBytes, object open: Int, steps: [[UInt8]]) -> IdentityKey? {
+        guard !steps.isEmpty else { return nil }
+        return compactLookup(steps[...], in: bytes, object: open)?.value
+    }
+
+    /// `compactValue` in the object at `open`, with where the object ends (after its `}`). A member
+    /// on the way is entered where it is met, so that its bytes are scanned once: its end is where
+    /// the scan of its own members stops.
+    private static func compactLookup(_ steps: ArraySlice<[UInt8]>, in bytes: DocumentBytes, object open: Int) -> (value: IdentityKey?, end: Int)? {
+        guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
+        let key = steps[steps.startIndex]
+        var member = open + 1
+        var found: IdentityKey?
+        if bytes.byte(at: member) == UInt8(ascii: "}") { return (nil, member + 1) }
+        while true {
+            guard let keyEnd = ByteScanning.compactKey(in: bytes, at: member) else { return nil }
+            let value = keyEnd + 2
+            let end: Int
+            if keyEnd - member - 1 == key.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, key) {
+                if steps.count == 1 {
+                    guard let plain = plainIdentityAndEnd(in: bytes, at: value) else { return nil }
+                    (found, end) = (plain.key, plain.end)
+                } else {
+                    // The rest of the way inside this member's object, which must be one.
+                    guard let inner = compactLookup(steps.dropFirst(), in: bytes, object: value) else { return nil }
+                    (found, end) = (inner.value, inner.end)
+                }
+            } else {
+                guard let valueEnd = ByteScanning.endOfMemberValue(in: bytes, from: value), valueEnd > value else { return nil }
+                end = valueEnd
+            }
+            if bytes.byte(at: end) == UInt8(ascii: "}") { return (found, end + 1) }
+            guard bytes.byte(at: end) == UInt8(ascii: ",") else { return nil }
+            member = end + 1
+        }
+    }
+
     /// `compactIdentityAndRemoval` of the compact object at `open` in `bytes`, with where it ends
     /// (after its `}`), for a read ahead that passes over elements without a parser.
     static func compactListing(in bytes: DocumentBytes, object open: Int, key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool, end: Int)? {

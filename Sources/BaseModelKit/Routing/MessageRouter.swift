@@ -24,6 +24,8 @@ import Foundation
 public final class MessageRouter: Sendable {
     /// The key (or dotted path) that holds every message's type.
     public let typeKey: String
+    /// `typeKey`'s steps as UTF-8, for the quick look at a compact message (`messageType`).
+    private let typeKeySteps: [[UInt8]]
 
     /// The options every message is decoded with.
     public var options: DecodingOptions {
@@ -50,6 +52,7 @@ public final class MessageRouter: Sendable {
     /// A router that reads each message's type from `typeKey`.
     public init(typeKey: String, options: DecodingOptions = DecodingOptions()) {
         self.typeKey = typeKey
+        typeKeySteps = JSONKeyPath(typeKey).segments.map { Array($0.utf8) }
         self.state = Lock.make(State(options: options))
     }
 
@@ -109,7 +112,7 @@ public final class MessageRouter: Sendable {
             return type
         }
         guard let fallback else {
-            throw MappingError(.unknownMessageType(type ?? ""), path: MappingPath(JSONKeyPath(typeKey).segments.map { .key($0) }))
+            throw unknownType(type, in: bytes, options: options)
         }
         let message: JSON
         do {
@@ -173,7 +176,7 @@ public final class MessageRouter: Sendable {
             return RoutedMessage(type: type, model: try decoder(bytes, options, report))
         }
         guard let fallback else {
-            throw MappingError(.unknownMessageType(type ?? ""), path: MappingPath(JSONKeyPath(typeKey).segments.map { .key($0) }))
+            throw unknownType(type, in: bytes, options: options)
         }
         do {
             try fallback(type, try JSON(parsing: bytes, maxDepth: options.maxDepth))
@@ -183,10 +186,30 @@ public final class MessageRouter: Sendable {
         return nil
     }
 
+    /// The error for a message whose type (`nil`: none) has no class, without a fallback: the
+    /// document's own fault first, when it is not JSON (the type may have been read without
+    /// checking the rest, see `messageType`).
+    private func unknownType(_ type: String?, in bytes: DocumentBytes, options: DecodingOptions) -> MappingError {
+        do {
+            _ = try JSON(parsing: bytes, maxDepth: options.maxDepth)
+        } catch {
+            return MappingError(.malformedJSON(error))
+        }
+        return MappingError(.unknownMessageType(type ?? ""), path: MappingPath(JSONKeyPath(typeKey).segments.map { .key($0) }))
+    }
+
     /// The type of the message in `bytes`; `nil` for a `null` type when `nullIsNone` (a router with a
     /// fallback, which takes messages without a type: gateways send `"t": null` on every message
     /// that is not a dispatch).
     private func messageType(in bytes: DocumentBytes, options: DecodingOptions, nullIsNone: Bool) throws -> String? {
+        // A compact message's type read where it stands, its neighbours passed by matching brackets
+        // (the decode that follows reads and checks the whole message); anything else, and every
+        // error, through the parser.
+        switch JSONParser.compactValue(in: bytes, object: 0, steps: typeKeySteps) {
+        case .string(let text)?: return text
+        case .int(let number)?: return String(number)
+        default: break
+        }
         do {
             var parser = try JSONParser(bytes: bytes, maxDepth: options.maxDepth)
             let descent = try DesignatedPath.seek(typeKey, in: &parser)

@@ -45,6 +45,13 @@ struct MessageRouterTests {
             == "Expected a message type (a string or an integer) at meta.type but found the Boolean true.")
         #expect(message { try router.route(#"{"meta":{"type":"hb"},"n":"x"}"#) } == #"Expected Int at n (Heartbeat.sequence) but found a string "x"."#)
         #expect(message { try router.route("{") }?.hasPrefix("The data is not valid JSON.") == true)
+        // The type of a compact message is read before the rest is checked: a message broken after
+        // its type is still malformed JSON, whether its type has a class or not, and a repeated type
+        // key counts with its last value.
+        for broken in [#"{"meta":{"type":"zz"},"x":[}"#, #"{"meta":{"type":"hb"},"n":1,"x":{]}"#, #"{"meta":{"type":"hb"},"n":01}"#] {
+            #expect(message { try router.route(broken) }?.hasPrefix("The data is not valid JSON.") == true, "\(broken)")
+        }
+        #expect(message { try router.route(#"{"meta":{"type":"hb","type":"zz"}}"#) } == #"No class is registered for the message type "zz" at meta.type."#)
         #expect(message { try router.route(#"{"meta":{"type":null}}"#) }
             == "Expected a message type (a string or an integer) at meta.type but found null.")
 
