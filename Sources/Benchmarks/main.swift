@@ -255,7 +255,8 @@ if payloads.isEmpty && !wantsJSON {
 payloads.append(Payloads.oddsFeed())
 
 // `--suite json` or `--suite models` runs one half only; `--suite live` the live updates alone,
-// `--suite deltas` the small deltas into large collections alone, `--suite zoo` the type zoo alone.
+// `--suite deltas` the small deltas into large collections alone, `--suite zoo` the type zoo alone,
+// `--suite messages` the small messages alone (price updates, enveloped trades).
 let suite = CommandLine.arguments.firstIndex(of: "--suite").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 var rows: [ResultRow] = []
 if suite == nil || suite == "json" {
@@ -272,9 +273,14 @@ if suite == nil || suite == "models" || suite == "live" || suite == "deltas" {
 if suite == "zoo" {
     rows += try ModelBenchmarks.zoo(settings: settings)
 }
+if suite == "messages" {
+    rows += try ModelBenchmarks.messages(settings: settings)
+    rows += try ModelBenchmarks.envelopedTrades(settings: settings)
+}
 if suite == nil || suite == "models" {
     rows += try ModelBenchmarks.oddsFeed(payloads[payloads.count - 1], settings: settings)
     rows += try ModelBenchmarks.messages(settings: settings)
+    rows += try ModelBenchmarks.envelopedTrades(settings: settings)
     rows += try ModelBenchmarks.zoo(settings: settings)
     if let catalog = payloads.first(where: { $0.name == "citm_catalog.json" }) {
         rows += try ModelBenchmarks.catalog(catalog, settings: settings)
