@@ -92,6 +92,15 @@ struct StreamFramer {
     mutating func next() throws(JSONSyntaxError) -> FramedValue? {
         if !checkedByteOrderMark, !skipByteOrderMark(atEnd: false) { return nil }
         while cursor < buffer.count {
+            // Runs of bytes that change nothing but the place — a string's body, and inside a value
+            // the bytes of numbers and literals — are passed in one loop each.
+            if inString, !escaped {
+                passStringBody()
+                if cursor == buffer.count { break }
+            } else if !inString, !inBareScalar, valueStart != nil, containers.count > targetDepth {
+                passOrdinaryBytes()
+                if cursor == buffer.count { break }
+            }
             let byte = buffer[cursor]
             let value = try scan(byte)
             // Past the byte, unless it ended a bare value and is to be scanned again.
@@ -110,6 +119,63 @@ struct StreamFramer {
         }
         compact()
         return nil
+    }
+
+    /// Moves `cursor` over the body of the string it is in, up to its closing quote, a backslash,
+    /// a control character or the end of the bytes, as `scan` would one byte at a time: the bytes go
+    /// to the skeleton outside the target's elements, and to the key being read where a path segment
+    /// may need it.
+    private mutating func passStringBody() {
+        let start = cursor
+        var index = cursor
+        var columns = 0
+        // Sound: `buffer` is this framer's own array, not changed in the loop; indices stay below
+        // its count.
+        buffer.withUnsafeBufferPointer { bytes in
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                if byte & 0b1100_0000 != 0b1000_0000 { columns += 1 }
+                index += 1
+            }
+        }
+        guard index > start else { return }
+        if isOutsideElements { skeleton.append(contentsOf: buffer[start..<index]) }
+        if containers.count <= segments.count, let depth = containers.indices.last, containers[depth], expectsKey[depth] {
+            keyBytes.append(contentsOf: buffer[start..<index])
+        }
+        column += columns
+        cursor = index
+    }
+
+    /// Inside a value, below the target's depth and outside strings: moves `cursor` over bytes that
+    /// are neither structure, quotes nor line feeds (a number's digits, a literal's letters, spaces),
+    /// which `scan` would pass without a change but to the column.
+    private mutating func passOrdinaryBytes() {
+        var index = cursor
+        var columns = 0
+        // Sound: as in `passStringBody`.
+        buffer.withUnsafeBufferPointer { bytes in
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), 0x0A:
+                    return
+                case let byte where byte & 0b1100_0000 == 0b1000_0000:
+                    index += 1
+                default:
+                    columns += 1
+                    index += 1
+                }
+            }
+        }
+        column += columns
+        cursor = index
+    }
+
+    /// Whether the byte at `cursor` belongs to the skeleton: outside the target array's elements.
+    private var isOutsideElements: Bool {
+        guard case .elements = mode else { return false }
+        return !targetOpen || targetClosed || (valueStart == nil && containers.count < targetDepth)
     }
 
     /// At the end of the stream: a bare scalar in progress (a document) is complete; any other
@@ -142,8 +208,7 @@ struct StreamFramer {
         }
         let inValue = valueStart != nil
         // Outside the target array's elements, the byte belongs to the skeleton.
-        let outside: Bool
-        if case .elements = mode { outside = !targetOpen || targetClosed || (!inValue && containers.count < targetDepth) } else { outside = false }
+        let outside = isOutsideElements
         if inString {
             if outside { skeleton.append(byte) }
             if escaped {
