@@ -41,11 +41,17 @@ enum ModelBenchmarks {
             ("BaseModelKit, no override", outcomesOnly.count, outcomesOnly.objects, { consume(try OutcomeModel.decodeArray(from: outcomesOnly.data)) }),
             ("BaseModelKit, empty override", outcomesOnly.count, outcomesOnly.objects, { consume(try HookedOutcomeModel.decodeArray(from: outcomesOnly.data)) }),
         ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        let boosted = try HookedOutcomes.boostedPayloads(from: model)
+        let keyHooks = try measureInterleaved([
+            ("BaseModelKit, no override", boosted.count, boosted.objects, { consume(try OutcomeModel.decodeArray(from: boosted.data)) }),
+            ("BaseModelKit, super then one key", boosted.count, boosted.objects, { consume(try KeyReadingOutcomeModel.decodeArray(from: boosted.data)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
 
         return [
             ResultRow(task: "decode", payload: payload.name, contenders: decode),
             ResultRow(task: "encode", payload: payload.name, contenders: encode),
             ResultRow(task: "decode", payload: "outcomes, hook cost", contenders: hooks),
+            ResultRow(task: "decode", payload: "outcomes + bd, hook reads it", contenders: keyHooks),
         ]
     }
 }
@@ -154,6 +160,20 @@ enum HookedOutcomes {
         let outcomes = feed.events.flatMap(\.markets).flatMap(\.outcomes)
         let data = try outcomes.jsonData()
         return (data, data.count, outcomes.count)
+    }
+
+    /// The same outcomes, each with one more key the maps leave out (`"bd"`, a boost), for a hook
+    /// that reads it.
+    static func boostedPayloads(from feed: FeedModel) throws -> (data: Data, count: Int, objects: Int) {
+        let plain = try payloads(from: feed)
+        guard case .array(let outcomes) = try JSON(parsing: plain.data) else { return plain }
+        let boosted = JSON.array(outcomes.enumerated().map { index, outcome in
+            var object = outcome.object ?? JSONObject()
+            object["bd"] = .number(JSONNumber(Double(index % 7) / 4))
+            return .object(object)
+        })
+        let data = try boosted.serializedData()
+        return (data, data.count, plain.objects)
     }
 }
 

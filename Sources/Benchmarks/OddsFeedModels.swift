@@ -68,6 +68,22 @@ final class HookedOutcomeModel: BaseModel {
     }
 }
 
+/// The same again, whose override reads one key the map leaves out after `super` (`"bd"`, a boost):
+/// what a hook for a special field costs.
+final class KeyReadingOutcomeModel: BaseModel {
+    var outcomeId: Int = 0
+    var name: String = ""
+    var price: Double = 0
+    var status: MarketStatus = .open
+    var limit: Int?
+    var boost: Double = 0
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit"] }
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        boost = object["bd"]?.number?.double ?? 0
+    }
+}
+
 // MARK: Codable
 
 final class FeedRecord: Codable {

@@ -60,7 +60,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // hand-twitter-decode, twitter-decode, twitter-encode (on twitter.json), citm-decode, citm-encode (on
 // citm_catalog.json), message-decode, hand-message-decode (generated messages, from `Data`),
 // message-decode-bytes, hand-message-decode-bytes (the same from byte arrays), hook-decode (the odds
-// feed's outcomes into a class with an empty deserialize override), model-update (the odds feed
+// feed's outcomes into a class with an empty deserialize override), hook-key-decode, hook-key-plain,
+// hook-key-setup (the outcomes with one more key, "bd", into a class whose override calls super and
+// reads it, into one without an override, and the set-up alone), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
 // `BENCHMARK_EVENTS`, four times, or `BENCHMARK_TURNS`: with change sets, with recordsChanges =
@@ -191,6 +193,14 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
         for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
+    case "hook-key-decode", "hook-key-plain", "hook-key-setup":
+        // A hook that calls `super` and reads one key the map leaves out, against the same outcomes
+        // decoded without an override, and the set-up alone.
+        let outcomes = try HookedOutcomes.boostedPayloads(from: try FeedModel.decode(from: data))
+        let turns = task == "hook-key-setup" ? 0 : 20
+        for _ in 0..<turns {
+            if task == "hook-key-decode" { consume(try KeyReadingOutcomeModel.decodeArray(from: outcomes.data)) } else { consume(try OutcomeModel.decodeArray(from: outcomes.data)) }
+        }
     case "message-decode", "hand-message-decode", "message-decode-bytes", "hand-message-decode-bytes":
         // The same set-up for all four (the messages and their byte copies), so that subtracting
         // setup-messages leaves the decoding alone. The plain tasks read the `Data` messages, as the

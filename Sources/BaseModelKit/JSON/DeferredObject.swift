@@ -87,15 +87,24 @@ class DeferredObject: @unchecked Sendable {
     }
 
     /// The value of one key, found without reading the object into members when it has not been read
-    /// yet: the object's keys are scanned and every other value is checked and skipped, not built. The
+    /// yet: the object's keys are scanned and every other value is checked and skipped, not built
+    /// (passed by matching brackets, once a streaming reader has checked the bytes). The
     /// last value wins when a key repeats, as in a full read. `nil` when the key is absent or the bytes
     /// are malformed (whoever reads the object next reports that error).
     func value(forKey key: String) -> JSON? {
-        if let object = withStateLocked({ $0.object }) {
-            return object[key]
-        }
+        let (object, use) = withStateLocked { ($0.object, $0.use) }
+        if let object { return object[key] }
         do throws(JSONSyntaxError) {
             var parser = try parser()
+            // Bytes a streaming reader has checked (a hook reading a key after `super`) are looked
+            // through by matching brackets, and only the value read; any others are checked as the
+            // members are passed.
+            if case .streamed = use, let found = JSONParser.compactMemberValue(named: Array(key.utf8), in: bytes, object: start) {
+                guard let value = found else { return nil }
+                try parser.enterContainer()
+                parser.position = value
+                return try parser.readValue()
+            }
             return try parser.memberValue(named: key)
         } catch {
             return nil

@@ -104,4 +104,31 @@ struct PackedNumberTextTests {
             #expect(throws: JSONSyntaxError.self, "\(broken)") { try JSON(parsing: "[\(broken)]") }
         }
     }
+
+    @Test("a packed number's Double is the one its text reads as, for every shape of digits, point and sign")
+    func doubles() throws {
+        var generator = SeededGenerator(seed: 2_611_26)
+        var checked = 0
+        for _ in 0..<20_000 {
+            let integerDigits = Int.random(in: 1...18, using: &generator)
+            let fractionDigits = Int.random(in: 0...24, using: &generator)
+            var text = Bool.random(using: &generator) ? "-" : ""
+            text += String(Int.random(in: 1...9, using: &generator))
+            for _ in 1..<integerDigits { text += String(Int.random(in: 0...9, using: &generator)) }
+            if Int.random(in: 0..<4, using: &generator) == 0 { text = (text.hasPrefix("-") ? "-0" : "0") }
+            if fractionDigits > 0 {
+                text += "."
+                for _ in 0..<fractionDigits { text += String(Int.random(in: 0...9, using: &generator)) }
+            }
+            guard text.count <= 31 else { continue }
+            let number = try #require(try JSON(parsing: text).number)
+            #expect(number.double == Double(text), "\(text)")
+            checked += 1
+        }
+        #expect(checked > 15_000)
+        // An exponent, or more digits than the quick path takes, goes through the text.
+        for text in ["1e5", "2.5E-3", "12345678901234567890.5", "0.12345678901234567890123"] {
+            #expect(try JSON(parsing: text).number?.double == Double(text), "\(text)")
+        }
+    }
 }

@@ -136,6 +136,26 @@ extension JSONParser {
         return found
     }
 
+    /// Where the value of the last member named `key` starts, in the compact object at `open`;
+    /// `.some(nil)` when no member has the key, `nil` — read it with the parser — for an object that
+    /// is not compact (spaces, escaped or non-ASCII keys). Values are passed by matching brackets,
+    /// unchecked: for bytes a reader has checked already.
+    static func compactMemberValue(named key: [UInt8], in bytes: DocumentBytes, object open: Int) -> Int?? {
+        guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
+        var member = open + 1
+        var found: Int?
+        if bytes.byte(at: member) == UInt8(ascii: "}") { return .some(nil) }
+        while true {
+            guard let keyEnd = ByteScanning.compactKey(in: bytes, at: member) else { return nil }
+            let value = keyEnd + 2
+            guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value), end > value else { return nil }
+            if keyEnd - member - 1 == key.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, key) { found = value }
+            if bytes.byte(at: end) == UInt8(ascii: "}") { return .some(found) }
+            guard bytes.byte(at: end) == UInt8(ascii: ",") else { return nil }
+            member = end + 1
+        }
+    }
+
     /// The value of the last member named `key` of the object at the parser's position (a `{`), read
     /// as a tree; `nil` when the object has no such member. The other values are checked and skipped.
     mutating func memberValue(named key: String) throws(JSONSyntaxError) -> JSON? {
