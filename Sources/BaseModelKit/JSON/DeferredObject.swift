@@ -81,11 +81,6 @@ class DeferredObject: @unchecked Sendable {
     /// How the object's bytes were used, and the syntax error found in them if any.
     var outcome: (use: Use, error: JSONSyntaxError?) { withStateLocked { ($0.use, $0.error) } }
 
-    /// Records that a streaming reader consumed the object, which ended at `end`.
-    func markStreamed(end: Int) {
-        withStateLocked { $0.use = .streamed(end: end) }
-    }
-
     /// The value of one key, found without reading the object into members when it has not been read
     /// yet: the object's keys are scanned and every other value is checked and skipped, not built
     /// (passed by matching brackets, once a streaming reader has checked the bytes). The

@@ -85,9 +85,6 @@ struct StreamFramer {
         buffer.append(contentsOf: bytes)
     }
 
-    /// How many bytes wait unscanned or belong to the value in progress.
-    var bufferedCount: Int { buffer.count }
-
     /// The next complete value among the bytes appended so far, or `nil` when more bytes are needed.
     mutating func next() throws(JSONSyntaxError) -> FramedValue? {
         if !checkedByteOrderMark, !skipByteOrderMark(atEnd: false) { return nil }
