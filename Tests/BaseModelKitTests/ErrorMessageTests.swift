@@ -52,6 +52,7 @@ struct ErrorMessageTests {
             case .notRepresentable: "notRepresentable"
             case .transformFailed: "transformFailed"
             case .rejected: "rejected"
+            case .hookFailed: "hookFailed"
             case .tooDeep: "tooDeep"
             case .stackExhausted: "stackExhausted"
             case .notFound: "notFound"
@@ -67,7 +68,7 @@ struct ErrorMessageTests {
         let reasons: [MappingError.Reason] = [
             .malformedJSON(try #require(catching { _ = try JSON(parsing: "[") } as? JSONSyntaxError)),
             .typeMismatch(expected: "", found: ""), .notExact(expected: "", found: ""), .notRepresentable(""),
-            .transformFailed(Cause()), .rejected(Cause()), .tooDeep(limit: 1), .stackExhausted, .notFound(""),
+            .transformFailed(Cause()), .rejected(Cause()), .hookFailed(hook: "", error: Cause()), .tooDeep(limit: 1), .stackExhausted, .notFound(""),
             .unknownMessageType(""), .unknownKey, .concurrentUpdate(""), .missingKey(""),
             .fixedKeyChanged(key: "", current: "", found: ""), .repeatedKey,
         ]

@@ -37,7 +37,9 @@ struct HooksExamples {
         let person = try Person.decode(from: #"{"n":"Ann","bd":"1990-05-17"}"#)
         #expect(person.birthday.text == "1990-05-17")
         #expect(try person.jsonString() == #"{"n":"Ann","bd":"1990-05-17"}"#)
-        // An error the hook throws reaches the caller as it is.
-        #expect(throws: Birthday.Invalid.self) { _ = try Person.decode(from: #"{"bd":"soon"}"#) }
+        // An error the hook throws reaches the caller at the object's path, itself underneath.
+        let error = try #require(throws: MappingError.self) { _ = try Person.decode(from: #"{"bd":"soon"}"#) }
+        #expect(error.underlyingError is Birthday.Invalid)
+        #expect(error.description == "The object at the top level (Person) was refused by its deserialize(_:) override: Invalid()")
     }
 }

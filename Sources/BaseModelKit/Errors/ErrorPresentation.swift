@@ -61,6 +61,7 @@ extension MappingError.Reason {
         case .notRepresentable: return "notRepresentable"
         case .transformFailed: return "transformFailed"
         case .rejected: return "rejected"
+        case .hookFailed: return "hookFailed"
         case .tooDeep: return "tooDeep"
         case .stackExhausted: return "stackExhausted"
         case .notFound: return "notFound"

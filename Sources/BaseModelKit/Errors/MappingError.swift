@@ -18,6 +18,9 @@ public struct MappingError: Error, CustomStringConvertible {
         case transformFailed(any Error)
         /// The model's `didDeserialize()` threw this error.
         case rejected(any Error)
+        /// The model's overridden `deserialize(_:)` or `serialize()` (named in `hook`) threw this
+        /// error of its own (errors of the engine that a hook passes on keep their own reason).
+        case hookFailed(hook: String, error: any Error)
         /// Objects nested deeper than the limit while writing (most often a cycle of references).
         case tooDeep(limit: Int)
         /// Models or values nested so deep that going one level further would overflow the thread's
@@ -71,10 +74,10 @@ public struct MappingError: Error, CustomStringConvertible {
         return nil
     }
 
-    /// The error a transformer or `didDeserialize()` threw, when one did.
+    /// The error a transformer, a hook or `didDeserialize()` threw, when one did.
     public var underlyingError: (any Error)? {
         switch reason {
-        case .transformFailed(let error), .rejected(let error): return error
+        case .transformFailed(let error), .rejected(let error), .hookFailed(_, let error): return error
         default: return nil
         }
     }
@@ -98,6 +101,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "Cannot write \(value) \(place): JSON has no representation for it."
         case .transformFailed(let error):
             return "Could not convert the value \(place): \(error)"
+        case .hookFailed(let hook, let error):
+            return "The object \(place) was refused by its \(hook) override: \(error)"
         case .rejected(let error):
             return "The object \(place) was rejected by didDeserialize(): \(error)"
         case .tooDeep(let limit):
@@ -197,8 +202,8 @@ extension MappingError.Reason {
     /// the document, the limits or the program.
     var isAboutTheValue: Bool {
         switch self {
-        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .notFound, .unknownMessageType, .unknownKey, .missingKey,
-             .fixedKeyChanged, .repeatedKey:
+        case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .hookFailed, .notFound, .unknownMessageType, .unknownKey,
+             .missingKey, .fixedKeyChanged, .repeatedKey:
             return true
         case .malformedJSON, .tooDeep, .stackExhausted, .concurrentUpdate:
             return false

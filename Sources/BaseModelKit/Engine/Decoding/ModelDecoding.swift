@@ -122,7 +122,11 @@ enum ModelDecoding {
                 throw MappingError(.missingKey(required.key), model: plan.modelName, property: required.property)
             }
         }
-        try model.deserialize(object)
+        do {
+            try model.deserialize(object)
+        } catch {
+            throw HookHandOver.hookError(error, from: "deserialize(_:)", of: model)
+        }
         try didDeserialize(model)
     }
 

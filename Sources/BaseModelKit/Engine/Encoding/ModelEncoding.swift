@@ -12,7 +12,13 @@ enum ModelEncoding {
         let counted = try ModelAccess.beginReading(model, thread: session.thread)
         defer { if counted { ModelAccess.endReading(model) } }
         if plan.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
-            try writer.writeChecked(.object(try model.serialize()))
+            let object: JSONObject
+            do {
+                object = try model.serialize()
+            } catch {
+                throw HookHandOver.hookError(error, from: "serialize()", of: model)
+            }
+            try writer.writeChecked(.object(object))
         } else {
             try plan.members.writeObject(of: model, to: &writer, session: session)
         }
@@ -25,7 +31,11 @@ enum ModelEncoding {
         defer { session.leaveModel() }
         let counted = try ModelAccess.beginReading(model, thread: session.thread)
         defer { if counted { ModelAccess.endReading(model) } }
-        return try model.serialize()
+        do {
+            return try model.serialize()
+        } catch {
+            throw HookHandOver.hookError(error, from: "serialize()", of: model)
+        }
     }
 
     /// The JSON object of a top-level model, with `session` current while its hooks run.

@@ -29,7 +29,7 @@ enum HookHandOver {
             try model.deserialize(JSONObject(deferred: object))
         } catch {
             _ = object.takeBack(into: &parser)
-            throw error
+            throw hookError(error, from: "deserialize(_:)", of: model)
         }
         let outcome = object.takeBack(into: &parser)
         if let error = outcome.error { throw error }
@@ -40,6 +40,17 @@ enum HookHandOver {
             parser.position = end
         case .untouched:
             try parser.skipValue()  // an override that neither read the object nor called super
+        }
+    }
+
+    /// The error to throw for `error`, which the model's overridden `hook` threw: one of the
+    /// engine's, which carries its own reason and place, as it is; an error of the hook's own as
+    /// `hookFailed`, which the engine then places at the object's path like any other. (At each
+    /// call, in its own `catch`: through a closure, every hooked object paid for one.)
+    static func hookError(_ error: any Error, from hook: String, of model: BaseModel) -> any Error {
+        switch error {
+        case is MappingError, is SchemaError, is JSONWritingError, is JSONSyntaxError: error
+        default: MappingError(.hookFailed(hook: hook, error: error), model: String(describing: type(of: model)))
         }
     }
 

@@ -43,3 +43,51 @@ struct HookKeyReadTests {
         #expect(readers.items.map(\.seen) == (try objects.map { try #require(try JSON(parsing: $0).object)["x"] }))
     }
 }
+
+private struct MissingBoost: Error, CustomStringConvertible {
+    var description: String { "no boost" }
+}
+
+/// Throws an error of its own from `deserialize` when its key is missing, and from `serialize` when
+/// its value is negative.
+private final class BoostedLeg: BaseModel {
+    var name = ""
+    var boost = 0.0
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        guard let value = object["bd"]?.number?.double else { throw MissingBoost() }
+        boost = value
+    }
+    override func serialize() throws -> JSONObject {
+        guard boost >= 0 else { throw MissingBoost() }
+        var object = try super.serialize()
+        object["bd"] = .number(JSONNumber(boost))
+        return object
+    }
+}
+
+private final class BoostedSlip: BaseModel {
+    var legs: [BoostedLeg] = []
+    override class var apiToLocal: [String: String] { ["l": "legs"] }
+}
+
+@Suite("Errors of hooks")
+struct HookErrorTests {
+    @Test("an error a hook throws itself carries the object's path, decoding and encoding; the engine's errors keep theirs")
+    func paths() throws {
+        let error = try #require(throws: MappingError.self) { try BoostedSlip.decode(from: #"{"l":[{"n":"a","bd":1},{"n":"b"}]}"#) }
+        #expect(error.description == "The object at l[1] (BoostedLeg) was refused by its deserialize(_:) override: no boost")
+        #expect(error.underlyingError is MissingBoost)
+        // An engine error inside `super` keeps its own reason and the whole path.
+        #expect(message { _ = try BoostedSlip.decode(from: #"{"l":[{"n":[1],"bd":1}]}"#) } == "Expected String at l[0].n (BoostedLeg.name) but found an array.")
+        let slip = try BoostedSlip.decode(from: #"{"l":[{"n":"a","bd":1},{"n":"b","bd":2}]}"#)
+        #expect(try slip.jsonString() == #"{"l":[{"n":"a","bd":1},{"n":"b","bd":2}]}"#)
+        slip.legs[1].boost = -1
+        #expect(message { _ = try slip.jsonData() } == "The object at l[1] (BoostedLeg) was refused by its serialize() override: no boost")
+        // An update that a hook refuses changes nothing.
+        let before = try slip.legs[0].jsonString()
+        #expect(throws: MappingError.self) { try slip.update(from: #"{"l":[{"n":"c"}]}"#) }
+        #expect(try slip.legs[0].jsonString() == before)
+    }
+}
