@@ -24,18 +24,22 @@ enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser in it while the override runs; leaves the parser after the object.
     static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelPlan) throws {
-        object.park(&parser, plan: plan)
-        do {
-            try model.deserialize(JSONObject(deferred: object))
-        } catch {
-            _ = object.takeBack(into: &parser)
-            throw hookError(error, from: "deserialize(_:)", of: model)
+        // Parked by address, not moved in and out (see `HookObject.park`, which says why the
+        // address is sound to use): the parser is a large value.
+        let outcome = try withUnsafeMutablePointer(to: &parser) { parser -> (use: DeferredObject.Use, error: JSONSyntaxError?) in
+            object.park(parser, plan: plan, thread: ThreadIdentity.current)
+            do {
+                try model.deserialize(JSONObject(deferred: object))
+            } catch {
+                _ = object.takeBack()
+                throw hookError(error, from: "deserialize(_:)", of: model)
+            }
+            return object.takeBack()
         }
-        let outcome = object.takeBack(into: &parser)
         if let error = outcome.error { throw error }
         switch outcome.use {
         case .streamed:
-            break  // the parser came back from the default implementation past the object
+            break  // the default implementation read the object with this parser, which is past it
         case .materialized(let end):
             parser.position = end
         case .untouched:
@@ -58,20 +62,22 @@ enum HookHandOver {
     static func deserializeByDefault(_ model: BaseModel, from object: JSONObject) throws {
         let modelType = type(of: model)
         let hookObject = object.deferred as? HookObject
-        var parser = JSONParser.idle
-        if let hookObject, let parkedPlan = hookObject.takeParkedIfUntouched(into: &parser) {
+        if let hookObject, let parked = hookObject.lendParkedIfUntouched() {
             // The object the engine stands at: continue with its parser, in its call's session, and
             // park it again after.
             do {
-                let plan = parkedPlan.modelType == modelType ? parkedPlan : try PlanRegistry.plan(for: modelType)
-                try plan.members.decodeMembers(from: &parser, into: model, session: hookObject.session)
+                let plan = parked.plan.modelType == modelType ? parked.plan : try PlanRegistry.plan(for: modelType)
+                // Sound: lent to this call on the engine's thread while the engine waits for the hook
+                // (see `HookObject.park`).
+                try plan.members.decodeMembers(from: &parked.parser.pointee, into: model, session: hookObject.session)
             } catch {
-                hookObject.putBack(&parser)
+                hookObject.putBack(parked.parser)
                 throw error
             }
-            hookObject.finishStreaming(&parser)
+            hookObject.finishStreaming(parked.parser)
             return
         }
+        var parser: JSONParser
         // Any other object belongs to the call running now, when there is one: an object kept from
         // an earlier decode and handed to an update is the update's (its changes recorded, rolled
         // back on failure), not the decode's that read it.

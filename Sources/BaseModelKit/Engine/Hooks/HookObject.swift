@@ -11,17 +11,19 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// task-local lookup.
     let session: DecodingSession
 
-    /// The engine's parser, standing at this object, with the plan of the object's class, while the
-    /// overridden `deserialize` runs. Parsers move in and out by `swap`, so no array they hold is
-    /// retained or released on the way. Reached only under the lock, so, like the superclass's state,
-    /// without Swift's dynamic exclusivity check.
+    /// Where the engine's parser is, standing at this object, with the plan of the object's class and
+    /// the thread the engine runs on, while the overridden `deserialize` runs. Reached only under the
+    /// lock, so, like the superclass's state, without Swift's dynamic exclusivity check.
     @exclusivity(unchecked)
     private var parked = Parked()
 
     private struct Parked {
-        var parser = JSONParser.idle
+        /// The engine's parser while the hook runs, unless the default implementation has it lent.
+        // Sound: an address kept only between `park` and `takeBack`, while the parser lives (see
+        // `park`).
+        var parser: UnsafeMutablePointer<JSONParser>?
         var plan: ModelPlan?
-        var isParked = false
+        var thread = 0
     }
 
     init(at parser: inout JSONParser, session: DecodingSession) {
@@ -29,53 +31,54 @@ final class HookObject: DeferredObject, @unchecked Sendable {
         super.init(at: &parser)
     }
 
-    /// Leaves `parser` here (an idle parser takes its place) while the hook runs.
-    func park(_ parser: inout JSONParser, plan: ModelPlan) {
+    /// Parks the address of the engine's parser here while the hook runs on `thread`.
+    ///
+    /// Sound, for every use of the address: the engine takes it from `withUnsafeMutablePointer` and
+    /// calls `takeBack` before that closure returns, so the address is parked only while the parser
+    /// lives and the engine waits for the hook. It is lent (`lendParkedIfUntouched`) only to code on
+    /// the engine's own thread — the hook, synchronously, before it returns — and to one holder at a
+    /// time: lent, it is not parked, and `finishStreaming` or `putBack` park it again before the
+    /// holder returns. No other thread ever reaches the parser.
+    func park(_ parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan, thread: Int) {
         withStateLocked { _ in
-            swap(&parked.parser, &parser)
-            parked.plan = plan
-            parked.isParked = true
+            parked = Parked(parser: parser, plan: plan, thread: thread)
         }
     }
 
-    /// For the default implementation: when nobody has read the object and the engine's parser is
-    /// parked here, swaps it into `parser` and returns the plan parked with it; `nil` otherwise,
-    /// leaving `parser` as it is.
-    func takeParkedIfUntouched(into parser: inout JSONParser) -> ModelPlan? {
-        withStateLocked { state in
-            guard state.use == .untouched, parked.isParked else { return nil }
-            swap(&parked.parser, &parser)
-            parked.isParked = false
-            return parked.plan
+    /// For the default implementation: when nobody has read the object, the engine's parser is
+    /// parked here, and the call runs on the engine's thread, lends the parser with the plan parked
+    /// with it; `nil` otherwise.
+    func lendParkedIfUntouched() -> (parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan)? {
+        let thread = ThreadIdentity.current
+        return withStateLocked { state in
+            guard state.use == .untouched, let parser = parked.parser, let plan = parked.plan, parked.thread == thread else { return nil }
+            parked.parser = nil
+            return (parser, plan)
         }
     }
 
     /// For the default implementation, done: records that it streamed the object up to the parser's
     /// position, and parks the parser again.
-    func finishStreaming(_ parser: inout JSONParser) {
+    func finishStreaming(_ parser: UnsafeMutablePointer<JSONParser>) {
         withStateLocked { state in
-            state.use = .streamed(end: parser.position)
-            swap(&parked.parser, &parser)
-            parked.isParked = true
+            // Sound: lent by `lendParkedIfUntouched` and not yet given back (see `park`).
+            state.use = .streamed(end: parser.pointee.position)
+            parked.parser = parser
         }
     }
 
-    /// Parks a parser again after the default implementation failed with it.
-    func putBack(_ parser: inout JSONParser) {
+    /// Parks the parser again after the default implementation failed with it.
+    func putBack(_ parser: UnsafeMutablePointer<JSONParser>) {
         withStateLocked { _ in
-            swap(&parked.parser, &parser)
-            parked.isParked = true
+            parked.parser = parser
         }
     }
 
-    /// For the engine, after the hook: swaps the parser back into `parser` if it is parked here, and
-    /// says how the object's bytes were used (and any syntax error found in them).
-    func takeBack(into parser: inout JSONParser) -> (use: Use, error: JSONSyntaxError?) {
+    /// For the engine, after the hook: forgets the parser's address, and says how the object's bytes
+    /// were used (and any syntax error found in them).
+    func takeBack() -> (use: Use, error: JSONSyntaxError?) {
         withStateLocked { state in
-            if parked.isParked {
-                swap(&parked.parser, &parser)
-                parked.isParked = false
-            }
+            parked = Parked()
             return (state.use, state.error)
         }
     }

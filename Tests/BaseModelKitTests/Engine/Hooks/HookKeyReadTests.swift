@@ -91,3 +91,44 @@ struct HookErrorTests {
         #expect(try slip.legs[0].jsonString() == before)
     }
 }
+
+/// Hands its object to another thread, which calls `super` with it while this one waits, and keeps
+/// the object to read again after the hook has returned.
+private final class HandingOver: BaseModel, @unchecked Sendable {
+    var name = ""
+    var kept: JSONObject?
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func deserialize(_ object: JSONObject) throws {
+        nonisolated(unsafe) let model = self
+        nonisolated(unsafe) let handed = object
+        nonisolated(unsafe) var failure: (any Error)?
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do { try model.superDeserialize(handed) } catch { failure = error }
+            done.signal()
+        }.start()
+        done.wait()
+        if let failure { throw failure }
+        kept = object
+    }
+    func superDeserialize(_ object: JSONObject) throws { try super.deserialize(object) }
+}
+
+private final class HandingOverList: BaseModel {
+    var items: [HandingOver] = []
+    override class var apiToLocal: [String: String] { ["i": "items"] }
+}
+
+@Suite("Hooks that hand their object on")
+struct HookHandOnTests {
+    @Test("super called on another thread, or after the hook returned, reads the object's own bytes; the engine's parser stays its own")
+    func handedOn() throws {
+        let list = try HandingOverList.decode(from: #"{"i":[{"n":"a","x":[1,{"y":2}]},{"n":"b"},{"n":"c"}]}"#)
+        #expect(list.items.map(\.name) == ["a", "b", "c"])
+        // Long after the decode: the kept object is read from its bytes.
+        let later = HandingOver()
+        try later.superDeserialize(try #require(list.items[0].kept))
+        #expect(later.name == "a")
+        #expect(message { _ = try HandingOverList.decode(from: #"{"i":[{"n":[1]}]}"#) } == "Expected String at i[0].n (HandingOver.name) but found an array.")
+    }
+}
