@@ -4,8 +4,8 @@
 /// **Decoding.** A class that overrides `deserialize(_:)` gets, for each object, a `HookObject` over
 /// the document's bytes: nothing is read unless the override asks for a member. While the override
 /// runs, the engine's parser waits in that object (`deserialize(_:parser:object:plan:)`). When the
-/// override calls `super.deserialize(object)`, the default (`deserializeByDefault`) takes the parser
-/// back and runs the plan's member loop from the same place, exactly as for a class that overrides
+/// override calls `super.deserialize(object)`, the default (`deserializeByDefault`) runs the plan's
+/// member loop with that parser where it waits, from the same place, exactly as for a class that overrides
 /// nothing, and marks the object streamed. Afterwards the engine continues after the object: where
 /// the member loop left it, after the object's end if the override read it into members, or by
 /// skipping it if the override did neither.
@@ -24,22 +24,18 @@ enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser in it while the override runs; leaves the parser after the object.
     static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelPlan) throws {
-        // Parked by address, not moved in and out (see `HookObject.park`, which says why the
-        // address is sound to use): the parser is a large value.
-        let outcome = try withUnsafeMutablePointer(to: &parser) { parser -> (use: DeferredObject.Use, error: JSONSyntaxError?) in
-            object.park(parser, plan: plan, thread: ThreadIdentity.current)
-            do {
-                try model.deserialize(JSONObject(deferred: object))
-            } catch {
-                _ = object.takeBack()
-                throw hookError(error, from: "deserialize(_:)", of: model)
-            }
-            return object.takeBack()
+        object.park(&parser, plan: plan)
+        do {
+            try model.deserialize(JSONObject(deferred: object))
+        } catch {
+            _ = object.takeBack(into: &parser)
+            throw hookError(error, from: "deserialize(_:)", of: model)
         }
+        let outcome = object.takeBack(into: &parser)
         if let error = outcome.error { throw error }
         switch outcome.use {
         case .streamed:
-            break  // the default implementation read the object with this parser, which is past it
+            break  // the parser came back from the default implementation past the object
         case .materialized(let end):
             parser.position = end
         case .untouched:
@@ -62,21 +58,9 @@ enum HookHandOver {
     static func deserializeByDefault(_ model: BaseModel, from object: JSONObject) throws {
         let modelType = type(of: model)
         let hookObject = object.deferred as? HookObject
-        if let hookObject, let parked = hookObject.lendParkedIfUntouched() {
-            // The object the engine stands at: continue with its parser, in its call's session, and
-            // park it again after.
-            do {
-                let plan = parked.plan.modelType == modelType ? parked.plan : try PlanRegistry.plan(for: modelType)
-                // Sound: lent to this call on the engine's thread while the engine waits for the hook
-                // (see `HookObject.park`).
-                try plan.members.decodeMembers(from: &parked.parser.pointee, into: model, session: hookObject.session)
-            } catch {
-                hookObject.putBack(parked.parser)
-                throw error
-            }
-            hookObject.finishStreaming(parked.parser)
-            return
-        }
+        // The object the engine stands at: its parser continues where it is parked, in its call's
+        // session, and is parked again after.
+        if let hookObject, try hookObject.streamMembers(into: model, modelType: modelType) { return }
         var parser: JSONParser
         // Any other object belongs to the call running now, when there is one: an object kept from
         // an earlier decode and handed to an update is the update's (its changes recorded, rolled

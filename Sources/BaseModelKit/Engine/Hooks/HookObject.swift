@@ -11,19 +11,18 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// task-local lookup.
     let session: DecodingSession
 
-    /// Where the engine's parser is, standing at this object, with the plan of the object's class and
-    /// the thread the engine runs on, while the overridden `deserialize` runs. Reached only under the
-    /// lock, so, like the superclass's state, without Swift's dynamic exclusivity check.
+    /// The engine's parser, standing at this object, with the plan of the object's class, while the
+    /// overridden `deserialize` runs: moved in and out by `swap`, so no array it holds is retained or
+    /// released on the way, and used where it is by the default implementation. Reached only under
+    /// the lock, or by the one call it is lent to (`streamMembers`), so, like the superclass's state,
+    /// without Swift's dynamic exclusivity check.
     @exclusivity(unchecked)
     private var parked = Parked()
 
     private struct Parked {
-        /// The engine's parser while the hook runs, unless the default implementation has it lent.
-        // Sound: an address kept only between `park` and `takeBack`, while the parser lives (see
-        // `park`).
-        var parser: UnsafeMutablePointer<JSONParser>?
+        var parser = JSONParser.idle
         var plan: ModelPlan?
-        var thread = 0
+        var isParked = false
     }
 
     init(at parser: inout JSONParser, session: DecodingSession) {
@@ -31,54 +30,52 @@ final class HookObject: DeferredObject, @unchecked Sendable {
         super.init(at: &parser)
     }
 
-    /// Parks the address of the engine's parser here while the hook runs on `thread`.
-    ///
-    /// Sound, for every use of the address: the engine takes it from `withUnsafeMutablePointer` and
-    /// calls `takeBack` before that closure returns, so the address is parked only while the parser
-    /// lives and the engine waits for the hook. It is lent (`lendParkedIfUntouched`) only to code on
-    /// the engine's own thread — the hook, synchronously, before it returns — and to one holder at a
-    /// time: lent, it is not parked, and `finishStreaming` or `putBack` park it again before the
-    /// holder returns. No other thread ever reaches the parser.
-    func park(_ parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan, thread: Int) {
+    /// Leaves `parser` here (an idle parser takes its place) while the hook runs.
+    func park(_ parser: inout JSONParser, plan: ModelPlan) {
         withStateLocked { _ in
-            parked = Parked(parser: parser, plan: plan, thread: thread)
+            swap(&parked.parser, &parser)
+            parked.plan = plan
+            parked.isParked = true
         }
     }
 
-    /// For the default implementation: when nobody has read the object, the engine's parser is
-    /// parked here, and the call runs on the engine's thread, lends the parser with the plan parked
-    /// with it; `nil` otherwise.
-    func lendParkedIfUntouched() -> (parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan)? {
-        let thread = ThreadIdentity.current
-        return withStateLocked { state in
-            guard state.use == .untouched, let parser = parked.parser, let plan = parked.plan, parked.thread == thread else { return nil }
-            parked.parser = nil
-            return (parser, plan)
+    /// For the default implementation: when nobody has read the object and the engine's parser is
+    /// parked here, reads the members into `model` with it where it is parked, for `modelType`'s
+    /// plan, and records that the object was streamed up to the parser's position; `false`,
+    /// reading nothing, otherwise. The parser is not moved out and back: a large value, moved twice
+    /// more per object.
+    func streamMembers(into model: BaseModel, modelType: BaseModel.Type) throws -> Bool {
+        let plan = withStateLocked { state -> ModelPlan? in
+            guard state.use == .untouched, parked.isParked, let plan = parked.plan else { return nil }
+            // Lent to this call: nobody else reaches the parker's parser until it is parked again.
+            parked.isParked = false
+            return plan
         }
-    }
-
-    /// For the default implementation, done: records that it streamed the object up to the parser's
-    /// position, and parks the parser again.
-    func finishStreaming(_ parser: UnsafeMutablePointer<JSONParser>) {
+        guard let plan else { return false }
+        do {
+            let members = ObjectIdentifier(plan.modelType) == ObjectIdentifier(modelType) ? plan.members : try PlanRegistry.plan(for: modelType).members
+            // Sound, the unlocked access: lent above, so only this call reaches the parser until the
+            // lock is taken again below; `@exclusivity(unchecked)` only drops the runtime check.
+            try members.decodeMembers(from: &parked.parser, into: model, session: session)
+        } catch {
+            withStateLocked { _ in parked.isParked = true }
+            throw error
+        }
         withStateLocked { state in
-            // Sound: lent by `lendParkedIfUntouched` and not yet given back (see `park`).
-            state.use = .streamed(end: parser.pointee.position)
-            parked.parser = parser
+            state.use = .streamed(end: parked.parser.position)
+            parked.isParked = true
         }
+        return true
     }
 
-    /// Parks the parser again after the default implementation failed with it.
-    func putBack(_ parser: UnsafeMutablePointer<JSONParser>) {
-        withStateLocked { _ in
-            parked.parser = parser
-        }
-    }
-
-    /// For the engine, after the hook: forgets the parser's address, and says how the object's bytes
-    /// were used (and any syntax error found in them).
-    func takeBack() -> (use: Use, error: JSONSyntaxError?) {
+    /// For the engine, after the hook: swaps the parser back into `parser` if it is parked here, and
+    /// says how the object's bytes were used (and any syntax error found in them).
+    func takeBack(into parser: inout JSONParser) -> (use: Use, error: JSONSyntaxError?) {
         withStateLocked { state in
-            parked = Parked()
+            if parked.isParked {
+                swap(&parked.parser, &parser)
+                parked.isParked = false
+            }
             return (state.use, state.error)
         }
     }
