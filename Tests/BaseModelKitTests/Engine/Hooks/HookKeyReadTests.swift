@@ -99,8 +99,8 @@ private final class HandingOver: BaseModel, @unchecked Sendable {
     var kept: JSONObject?
     override class var apiToLocal: [String: String] { ["n": "name"] }
     override func deserialize(_ object: JSONObject) throws {
-        nonisolated(unsafe) let model = self
-        nonisolated(unsafe) let handed = object
+        let model = self
+        let handed = object
         nonisolated(unsafe) var failure: (any Error)?
         let done = DispatchSemaphore(value: 0)
         Thread {
