@@ -355,8 +355,8 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// through the enum's metadata).
     let learnedEnum: LearnedEnumField?
     /// The model's extras (`BaseModel.extras`), where the member that merges a partial collection
-    /// keeps its index (`ModelCollectionMember`); `nil` for a plan made without them.
-    private let extras: FieldHandle<ModelExtras?>?
+    /// keeps its index (`ModelCollectionMember`).
+    private let extras: FieldHandle<ModelExtras?>
 
     private enum OptionalShape {
         case none
@@ -368,7 +368,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         case payload
     }
 
-    init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, extras: FieldHandle<ModelExtras?>?) {
+    init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, extras: FieldHandle<ModelExtras?>) {
         self.extras = extras
         addressing = coder as? any ModelAddressing
         let holdsOptionalReference = ReferenceCollections.isOptionalReference(Value.self)

@@ -34,8 +34,7 @@ class ModelCollectionMember: @unchecked Sendable {
     /// The member for `field`'s property, when its coder merges a collection of models; `nil`
     /// otherwise.
     /// `extras` is the model's `BaseModel.extras`.
-    static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>, extras: FieldHandle<ModelExtras?>?) -> ModelCollectionMember? {
-        guard let extras else { return nil }
+    static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>, extras: FieldHandle<ModelExtras?>) -> ModelCollectionMember? {
         if let dictionary = coder.modelDictionaryMerging {
             return TypedModelCollectionMember(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras)
         }

@@ -7,7 +7,7 @@ struct PlanBuilder {
     /// `BaseModel.extras`, for a class that keeps unknown keys.
     let unknownKeysField: StoredField?
     /// `BaseModel.extras`, where members that merge partial collections keep their indexes.
-    let extrasField: StoredField?
+    let extras: FieldHandle<ModelExtras?>
     private var problems: [String] = []
     /// The mapped properties an `@Observable` macro stores (in `_name`), in the order found.
     private var observationStored: [String] = []
@@ -15,8 +15,8 @@ struct PlanBuilder {
     /// `validateMappings()` reports them.
     private var unobserved: [String] = []
 
-    init(chain: [ClassTables], storedFields: [StoredField], unknownKeysField: StoredField? = nil, extrasField: StoredField? = nil) {
-        self.extrasField = extrasField
+    init(chain: [ClassTables], storedFields: [StoredField], unknownKeysField: StoredField?, extras: FieldHandle<ModelExtras?>) {
+        self.extras = extras
         self.chain = chain
         self.storedFields = storedFields
         self.unknownKeysField = unknownKeysField
@@ -468,7 +468,7 @@ struct PlanBuilder {
         func make<Value>(_ type: Value.Type) -> (any MappedFieldAccess)? {
             guard let handle = FieldHandle<Value>(field: field),
                   let coder = try? factory.coder(for: Value.self) else { return nil }
-            return MappedField(handle: handle, coder: coder, extras: extrasField.flatMap(FieldHandle<ModelExtras?>.init))
+            return MappedField(handle: handle, coder: coder, extras: extras)
         }
         return make(field.type)
     }

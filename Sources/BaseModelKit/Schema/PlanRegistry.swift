@@ -33,7 +33,8 @@ enum PlanRegistry {
                 "The Swift runtime reports no usable stored-field metadata in this build (built with -disable-reflection-metadata?), which BaseModelKit needs to reach properties.",
             ])
         }
-        guard let baseFields = baseFields else {
+        // `baseFields` checked the type and writability a handle needs, so the handle is made.
+        guard let baseFields, let extras = FieldHandle<ModelExtras?>(field: baseFields[1]) else {
             throw SchemaError(model: name, problems: [
                 "BaseModel's own stored fields are not where the engine expects them (engineAccess at offset \(BaseModel.engineAccessOffset)); this build of BaseModelKit cannot run here.",
             ])
@@ -60,7 +61,7 @@ enum PlanRegistry {
         // or restores them.
         let fields = Array(RuntimeFields.storedFields(of: type).dropFirst(baseFields.count))
         var builder = PlanBuilder(chain: chain.reversed(), storedFields: fields, unknownKeysField: type.keepsUnknownKeys ? baseFields[1] : nil,
-                                  extrasField: baseFields[1])
+                                  extras: extras)
         return try builder.build()
     }
 
