@@ -138,9 +138,7 @@ struct StreamFramer {
         }
         guard index > start else { return }
         if isOutsideElements { skeleton.append(contentsOf: buffer[start..<index]) }
-        if containers.count <= segments.count, let depth = containers.indices.last, containers[depth], expectsKey[depth] {
-            keyBytes.append(contentsOf: buffer[start..<index])
-        }
+        if readsPathKey { keyBytes.append(contentsOf: buffer[start..<index]) }
         column += columns
         cursor = index
     }
@@ -167,6 +165,13 @@ struct StreamFramer {
         }
         column += columns
         cursor = index
+    }
+
+    /// Whether the string being read is a key of an object where a path segment may match it: its
+    /// bytes are kept in `keyBytes`.
+    private var readsPathKey: Bool {
+        guard containers.count <= segments.count, let depth = containers.indices.last else { return false }
+        return containers[depth] && expectsKey[depth]
     }
 
     /// Whether the byte at `cursor` belongs to the skeleton: outside the target array's elements.
@@ -221,7 +226,7 @@ struct StreamFramer {
                     // A string element (or document) ends here.
                     return endValue(at: cursor + 1)
                 }
-            } else if containers.count <= segments.count, let depth = containers.indices.last, containers[depth], expectsKey[depth] {
+            } else if readsPathKey {
                 keyBytes.append(byte)
             }
             return nil
@@ -268,7 +273,7 @@ struct StreamFramer {
         switch byte {
         case UInt8(ascii: "\""):
             inString = true
-            if containers.count <= segments.count, let depth = containers.indices.last, containers[depth], expectsKey[depth] { keyBytes = [] }
+            if readsPathKey { keyBytes = [] }
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard containers.count < maxDepth else {
                 throw JSONSyntaxError(.tooDeep(limit: maxDepth), offset: base + cursor, line: line, column: column)
