@@ -304,17 +304,12 @@ extension JSONParser {
     /// parser must read.
     @inline(__always)
     private static func compactMembers(in bytes: DocumentBytes, object open: Int, key: [UInt8], removal: [UInt8]?) -> (key: IdentityKey?, removes: Bool, end: Int)? {
-        var member = open + 1
-        if bytes.byte(at: member) == UInt8(ascii: "}") { return (nil, false, member + 1) }
         var identityStart: Int?
         var removes = false
-        while true {
-            guard let keyEnd = ByteScanning.compactKey(in: bytes, at: member) else { return nil }
-            let value = keyEnd + 2
-            guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value) else { return nil }
-            let keyLength = keyEnd - member - 1
-            if keyLength == key.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, key) { identityStart = value }
-            if let removal, keyLength == removal.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, removal) {
+        let walked = forEachCompactMember(in: bytes, object: open) { keyStart, keyEnd, value, end in
+            let keyLength = keyEnd - keyStart
+            if keyLength == key.count, ByteScanning.equal(bytes, from: keyStart, to: keyEnd, key) { identityStart = value }
+            if let removal, keyLength == removal.count, ByteScanning.equal(bytes, from: keyStart, to: keyEnd, removal) {
                 // `true` removes; `false` and `null` keep; anything else is the parser's to refuse.
                 if end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, trueLiteral) {
                     removes = true
@@ -322,19 +317,15 @@ extension JSONParser {
                             || (end == value + 4 && ByteScanning.equal(bytes, from: value, to: end, nullLiteral)) {
                     removes = false
                 } else {
-                    return nil
+                    return false
                 }
             }
-            if bytes.byte(at: end) == UInt8(ascii: "}") {
-                member = end + 1
-                break
-            }
-            guard bytes.byte(at: end) == UInt8(ascii: ","), end > value else { return nil }
-            member = end + 1
+            return true
         }
-        guard let start = identityStart else { return (nil, removes, member) }
+        guard let end = walked else { return nil }
+        guard let start = identityStart else { return (nil, removes, end) }
         guard let identity = plainIdentity(in: bytes, at: start) else { return nil }
-        return (identity, removes, member)
+        return (identity, removes, end)
     }
 
     private static let trueLiteral = Array("true".utf8)

@@ -136,24 +136,38 @@ extension JSONParser {
         return found
     }
 
-    /// Where the value of the last member named `key` starts, in the compact object at `open`;
-    /// `.some(nil)` when no member has the key, `nil` — read it with the parser — for an object that
-    /// is not compact (spaces, escaped or non-ASCII keys). Values are passed by matching brackets,
-    /// unchecked: for bytes a reader has checked already.
-    static func compactMemberValue(named key: [UInt8], in bytes: DocumentBytes, object open: Int) -> Int?? {
+    /// Walks the members of the compact object at `open` (`{"k":v,…}`, as minified JSON writes
+    /// one), handing `body` each one's key, between `keyStart` and `keyEnd`, and value, from `value`
+    /// to `end` (the `,` or `}` after it); `body` returns `false` to give up. Values are passed by
+    /// matching brackets, unchecked. Returns where the object ends (after its `}`); `nil` for an
+    /// object that is not compact (spaces, escaped or non-ASCII keys, an empty value), or when `body`
+    /// gave up.
+    @inline(__always)
+    static func forEachCompactMember(in bytes: DocumentBytes, object open: Int,
+                                     _ body: (_ keyStart: Int, _ keyEnd: Int, _ value: Int, _ end: Int) -> Bool) -> Int? {
         guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
         var member = open + 1
-        var found: Int?
-        if bytes.byte(at: member) == UInt8(ascii: "}") { return .some(nil) }
+        if bytes.byte(at: member) == UInt8(ascii: "}") { return member + 1 }
         while true {
             guard let keyEnd = ByteScanning.compactKey(in: bytes, at: member) else { return nil }
             let value = keyEnd + 2
-            guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value), end > value else { return nil }
-            if keyEnd - member - 1 == key.count, ByteScanning.equal(bytes, from: member + 1, to: keyEnd, key) { found = value }
-            if bytes.byte(at: end) == UInt8(ascii: "}") { return .some(found) }
+            guard let end = ByteScanning.endOfMemberValue(in: bytes, from: value), end > value, body(member + 1, keyEnd, value, end) else { return nil }
+            if bytes.byte(at: end) == UInt8(ascii: "}") { return end + 1 }
             guard bytes.byte(at: end) == UInt8(ascii: ",") else { return nil }
             member = end + 1
         }
+    }
+
+    /// Where the value of the last member named `key` starts, in the compact object at `open`;
+    /// `.some(nil)` when no member has the key, `nil` — read it with the parser — for an object that
+    /// is not compact (see `forEachCompactMember`). For bytes a reader has checked already.
+    static func compactMemberValue(named key: [UInt8], in bytes: DocumentBytes, object open: Int) -> Int?? {
+        var found: Int?
+        let end = forEachCompactMember(in: bytes, object: open) { keyStart, keyEnd, value, _ in
+            if keyEnd - keyStart == key.count, ByteScanning.equal(bytes, from: keyStart, to: keyEnd, key) { found = value }
+            return true
+        }
+        return end == nil ? nil : .some(found)
     }
 
     /// The value of the last member named `key` of the object at the parser's position (a `{`), read
