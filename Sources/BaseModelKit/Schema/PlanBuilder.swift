@@ -248,23 +248,26 @@ struct PlanBuilder {
         return (required, withNonOptional)
     }
 
-    /// Each alternative key (`alternativeKeys`, merged along the chain) → the key of `map` it stands
-    /// for, after checking that the key is a plain key of the map and the alternative no key of it,
-    /// nor named twice.
+    /// Each alternative key (`alternativeKeys`, merged along the chain) → the JSON key it stands for,
+    /// as the member table holds it (`"a\\.b"` in the map is the key `a.b`), after checking that the
+    /// map's key is a plain one and the alternative no key the map reads (a key of its own, or the
+    /// first step of a dotted one), nor named twice.
     private mutating func alternativeKeys(map: [String: String]) -> [String: String] {
+        let firstSteps = Set(map.keys.map { JSONKeyPath($0).segments[0] })
         var byAlternative: [String: String] = [:]
         for (key, others) in merged(\.alternativeKeys).sorted(by: { $0.key < $1.key }) {
-            guard map[key] != nil, JSONKeyPath(key).segments.count == 1 else {
+            let steps = JSONKeyPath(key).segments
+            guard map[key] != nil, steps.count == 1 else {
                 problems.append("alternativeKeys names \"\(key)\", which is not a plain key of apiToLocal (a dotted path has no alternatives).")
                 continue
             }
             for other in others {
-                if map[other] != nil || JSONKeyPath(other).segments.first == other && map.keys.contains(where: { JSONKeyPath($0).segments.first == other }) {
+                if firstSteps.contains(other) {
                     problems.append("alternativeKeys gives \"\(other)\" for \"\(key)\", but \"\(other)\" is a key of apiToLocal already.")
-                } else if let first = byAlternative[other], first != key {
+                } else if let first = byAlternative[other], first != steps[0] {
                     problems.append("alternativeKeys gives \"\(other)\" for both \"\(first)\" and \"\(key)\"; a key can stand for one only.")
                 } else {
-                    byAlternative[other] = key
+                    byAlternative[other] = steps[0]
                 }
             }
         }

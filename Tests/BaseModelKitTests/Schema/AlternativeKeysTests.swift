@@ -28,6 +28,20 @@ final class RenamedBoard: BaseModel {
     override class var identities: [String: String] { ["tickers": "tickerId"] }
 }
 
+/// A key with a dot in it (written escaped in the map), with an alternative.
+final class DottedRename: BaseModel {
+    var rate = 0.0
+    override class var apiToLocal: [String: String] { [#"r\.1"#: "rate"] }
+    override class var alternativeKeys: [String: [String]] { [#"r\.1"#: ["rate"]] }
+}
+
+/// An alternative that is the dotted key itself, as the document writes it.
+final class DottedClash: BaseModel {
+    var rate = 0.0
+    override class var apiToLocal: [String: String] { [#"r\.1"#: "rate"] }
+    override class var alternativeKeys: [String: [String]] { [#"r\.1"#: ["r.1"]] }
+}
+
 final class AlternativeForUnmapped: BaseModel {
     var a = 0
     override class var apiToLocal: [String: String] { ["a": "a"] }
@@ -91,6 +105,13 @@ struct AlternativeKeysTests {
         let changes = try board.update(from: #"{"price":7}"#, at: IdentityPath("tickers", "b"))
         // The path names the step as the caller wrote it, and the member by the map's key.
         #expect(board.tickers[1].price == 7 && changes.map { "\($0.path)" } == ["tickers[1].p"])
+    }
+
+    @Test("a key with an escaped dot takes alternatives like any other")
+    func escapedKey() throws {
+        #expect(try DottedRename.decode(from: #"{"rate":2.5}"#).rate == 2.5)
+        #expect(try DottedRename.decode(from: #"{"r.1":1.5}"#).jsonString() == #"{"r.1":1.5}"#)
+        #expect(message { try DottedClash.validateMappings() }?.contains(#"alternativeKeys gives "r.1" for "r\.1", but "r.1" is a key of apiToLocal already."#) == true)
     }
 
     @Test("mistakes in alternativeKeys are schema errors that say which")
