@@ -126,9 +126,32 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// Arrays named in `identities` whose updates list only the elements that changed
     /// (`["outcomes"]`): a listed element whose identity matches one already there updates it in
     /// place, any other is added at the end, an element written with `"$remove": true` beside its
-    /// identity (`{"i":3,"$remove":true}`) is removed, and the elements the JSON does not list stay,
-    /// in their order. The union along the superclass chain.
+    /// identity (`{"i":3,"$remove":true}`) is removed (as is one holding the element class's
+    /// `removalMarkers`), and the elements the JSON does not list stay, in their order. The union
+    /// along the superclass chain.
     open class var partialCollections: Set<String> { [] }
+
+    /// Whether this class's JSON is an array whose positions are its members, as feeds send price
+    /// levels (`[1.01, 200]`): the keys of `apiToLocal` are then positions (`["0": "price",
+    /// "1": "size"]`, and `"2.t"` for a key inside an object at position 2). A decode reads the
+    /// positions the map names and skips the others; an array shorter than a mapped position leaves
+    /// that property as it is, like a missing key. An encode writes the array up to its highest mapped
+    /// position, `null` where no property writes. An array of such elements may be named in
+    /// `identities` by the property at one position. Errors and changes name positions: `atb[0][1]`.
+    /// The class's tree form — what `dictionary()` returns, and a `JSONObject` handed to
+    /// `decode(from:)` — is an object keyed by the positions' text (`{"0":1.01,"1":200}`). Such a
+    /// class keeps the default `deserialize(_:)`, `serialize()` and `modelClass(for:)`, and no
+    /// unknown or alternative keys (each a `SchemaError`).
+    open class var isPositional: Bool { false }
+
+    /// For elements of this class in a partial collection (`partialCollections`): the members whose
+    /// values mark a listed element as a removal, besides `"$remove": true` — `["1": 0]` for price
+    /// levels whose size 0 removes the level (`[1.01, 0]`), `["status": "CLOSED"]` for an object. An
+    /// element whose listing holds every one of these values is removed (when its identity is there);
+    /// a mapped member's value is compared as its property reads it (`"0.00"` is `0` for a
+    /// `Decimal`), any other as JSON, numbers by value. A PATCH body writes a removal the same way:
+    /// the element as it was with these values in place. The subclass's table wins (not a union).
+    open class var removalMarkers: [String: JSON] { [:] }
 
     /// For an `@Observable` model: each mapped property's key path (`["price": \Outcome.price]`), so
     /// that the engine, which writes the macro's storage (`_price`) directly, can tell the class's

@@ -142,6 +142,33 @@ struct LiveModelsExamples {
         #expect(try cached.jsonString() == #"{"n":"1x2","x":{"lim":80}}"#)
     }
 
+    final class Level: BaseModel {
+        var price = 0.0
+        var size = 0.0
+        override class var apiToLocal: [String: String] { ["0": "price", "1": "size"] }
+        override class var isPositional: Bool { true }
+        override class var removalMarkers: [String: JSON] { ["1": 0] }
+    }
+
+    final class Ladder: BaseModel {
+        var back: [Level] = []
+        override class var apiToLocal: [String: String] { ["atb": "back"] }
+        override class var identities: [String: String] { ["back": "price"] }
+        override class var partialCollections: Set<String> { ["back"] }
+    }
+
+    @Test("a ladder of positional levels takes a delta; size 0 removes a level")
+    func ladder() throws {
+        let ladder = try Ladder.decode(from: #"{"atb":[[1.5,10],[1.6,20]]}"#)
+        let changes = try ladder.update(from: #"{"atb":[[1.6,0],[1.5,12],[1.7,3]]}"#)
+        // ladder.back: [1.5, 12], [1.7, 3]
+        // changes: size at atb[1][1]: 10 → 12; back at atb[1]: [1.6,20] → null; back at atb[1]: null → [1.7,3]
+        let body = try changes.jsonData()   // {"atb":[[1.5,12],[1.7,3],[1.6,0]]}
+        #expect(ladder.back.map { [$0.price, $0.size] } == [[1.5, 12], [1.7, 3]])
+        #expect(changes.map(\.description) == ["size at atb[1][1]: 10 → 12", "back at atb[1]: [1.6,20] → null", "back at atb[1]: null → [1.7,3]"])
+        #expect(String(decoding: body, as: UTF8.self) == #"{"atb":[[1.5,12],[1.7,3],[1.6,0]]}"#)
+    }
+
     #if canImport(Observation)
     @Test("an @Observable outcome tells its observers")
     func observable() throws {

@@ -39,7 +39,7 @@ extension ArrayCoder {
             var position: Int?
             do {
                 let index = cursor.index
-                let (id, removes): (IdentityKey?, Bool) = try ahead[index].map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser)
+                let (id, removes): (IdentityKey?, Bool) = try ahead[index].map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser, session: session)
                 if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != cursor.index {
                     // A later listing of the same identity wins.
                     try parser.skipValue()

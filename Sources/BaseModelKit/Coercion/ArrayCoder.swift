@@ -332,10 +332,22 @@ final class ElementIdentity: Sendable {
     /// The elements' class and its identity property, as errors name them.
     let modelName: String?
     let propertyName: String?
+    /// For elements whose JSON is an array (`BaseModel.isPositional`): the identity's position.
+    let position: Int?
+    /// The members whose values mark a listed element as removed, besides `removalKey`
+    /// (`BaseModel.removalMarkers`), in the order of their keys; empty for most classes.
+    let removalMarkers: [(key: String, value: JSON)]
+    /// A member's value as the elements' class reads and writes it (`"0.00"` for a `Decimal` is
+    /// `0`); `nil` for a key it does not map, or a value it cannot hold.
+    private let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON?
 
     init(key: String, isPartial: Bool, of: @escaping @Sendable (AnyObject) -> JSON?, canonical: @escaping @Sendable (JSON, DecodingSession) -> JSON?,
          keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference(),
-         modelName: String? = nil, propertyName: String? = nil) {
+         modelName: String? = nil, propertyName: String? = nil, position: Int? = nil, removalMarkers: [String: JSON] = [:],
+         canonicalMember: @escaping @Sendable (String, JSON, DecodingSession) -> JSON? = { _, _, _ in nil }) {
+        self.position = position
+        self.removalMarkers = removalMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        self.canonicalMember = canonicalMember
         self.key = key
         self.modelName = modelName
         self.propertyName = propertyName
@@ -372,9 +384,12 @@ final class ElementIdentity: Sendable {
     /// parser. The identity is `nil` for an element that is not an object (its decoding says so);
     /// an object without its identity, or with `null` for it, and a marker that is not a Boolean
     /// are errors, with the path inside the element.
-    func listing(ofElementAt parser: inout JSONParser) throws -> (key: IdentityKey?, removes: Bool) {
-        let listing: (key: IdentityKey?, removes: Bool)
-        if let compact = parser.compactIdentityAndRemoval(key: keyBytes, removal: Self.removalKeyBytes) {
+    func listing(ofElementAt parser: inout JSONParser, session: DecodingSession) throws -> (key: IdentityKey?, removes: Bool) {
+        var listing: (key: IdentityKey?, removes: Bool)
+        if position != nil {
+            guard parser.peekToken() == UInt8(ascii: "[") else { return (nil, false) }
+            listing = (key(ofElementAt: &parser), false)
+        } else if removalMarkers.isEmpty, let compact = parser.compactIdentityAndRemoval(key: keyBytes, removal: Self.removalKeyBytes) {
             listing = compact
         } else {
             guard parser.peekToken() == UInt8(ascii: "{") else { return (nil, false) }
@@ -387,6 +402,7 @@ final class ElementIdentity: Sendable {
             }
             listing = (key(ofElementAt: &parser), removes)
         }
+        if !listing.removes, !removalMarkers.isEmpty { listing.removes = hasRemovalMarkers(elementAt: parser, session: session) }
         switch listing.key {
         case nil:
             throw MappingError(.missingKey(key), model: modelName)
@@ -396,6 +412,66 @@ final class ElementIdentity: Sendable {
         default:
             return listing
         }
+    }
+
+    /// Whether the element at the parser's position holds every one of `removalMarkers`: each
+    /// value compared as JSON (numbers by value), or else as the elements' class reads it.
+    private func hasRemovalMarkers(elementAt parser: JSONParser, session: DecodingSession) -> Bool {
+        removalMarkers.allSatisfy { marker in
+            var scan = parser
+            let listed: JSON?? = position != nil
+                ? Int(marker.key).map { scan.elementValue(at: $0) }
+                : try? scan.identity(named: marker.key)
+            guard let listed = listed.flatMap({ $0 }) else { return false }
+            if Self.sameValue(listed, marker.value) { return true }
+            guard let read = canonicalMember(marker.key, listed, session), let wanted = canonicalMember(marker.key, marker.value, session) else { return false }
+            return Self.sameValue(read, wanted)
+        }
+    }
+
+    /// Whether two values are the same, numbers (and strings of decimal numbers) by value.
+    static func sameValue(_ one: JSON, _ other: JSON) -> Bool {
+        if one == other { return true }
+        func number(_ json: JSON) -> Decimal? {
+            switch json {
+            case .number(let number): number.decimal
+            case .string(let text): JSONNumber(text: text)?.decimal
+            default: nil
+            }
+        }
+        guard let first = number(one), let second = number(other) else { return false }
+        return first == second
+    }
+
+    /// The element of a partial collection's update that removes `old` (the element as it was):
+    /// its identity and `"$remove": true`, or with `removalMarkers`, `old` with the markers' values
+    /// in place — an array's positions, an object's members (`old`'s identity kept).
+    func removal(of old: JSON) -> JSON? {
+        if let position {
+            guard case .array(var elements) = old, elements.indices.contains(position) else { return nil }
+            for marker in removalMarkers {
+                guard let at = Int(marker.key) else { continue }
+                while elements.count <= at { elements.append(.null) }
+                elements[at] = marker.value
+            }
+            return .array(elements)
+        }
+        guard let id = old[key] else { return nil }
+        var members = JSONObject([(key, id)])
+        if removalMarkers.isEmpty {
+            members[Self.removalKey] = .bool(true)
+        } else {
+            for marker in removalMarkers { members[marker.key] = marker.value }
+        }
+        return .object(members)
+    }
+
+    /// The identity of `element`, an element as JSON: its member `key`, or for positional elements
+    /// the value at `position`.
+    func identity(of element: JSON) -> JSON? {
+        guard let position else { return element[key] }
+        guard case .array(let elements) = element, elements.indices.contains(position) else { return nil }
+        return elements[position]
     }
 
     /// The identity `id` as a merge matches it: in its canonical form (`"1"` read leniently for an
@@ -431,13 +507,13 @@ final class ElementIdentity: Sendable {
                     position = ByteScanning.skippingWhitespace(in: parser.bytes, from: position + 1)
                 }
                 let listing: DeltaListings.Listing?
-                if let compact = JSONParser.compactListing(in: parser.bytes, object: position, key: keyBytes, removal: Self.removalKeyBytes) {
+                if removalMarkers.isEmpty, let compact = JSONParser.compactListing(in: parser.bytes, object: position, key: keyBytes, removal: Self.removalKeyBytes) {
                     listing = compact.key.flatMap { $0 == .json(.null) ? nil : ($0, compact.removes) }
                     position = compact.end
                 } else {
                     var scan = parser
                     scan.position = position
-                    let read = try? self.listing(ofElementAt: &scan)
+                    let read = try? self.listing(ofElementAt: &scan, session: session)
                     listing = read.flatMap { read in read.key.map { ($0, read.removes) } }
                     try scan.skipValue()
                     position = scan.position
@@ -527,7 +603,11 @@ final class ElementIdentity: Sendable {
     /// the parser; `nil` when it has none. (The parser is passed `inout` only so that it is not
     /// copied: a copy retained and released its four references per element.)
     func key(ofElementAt parser: inout JSONParser) -> IdentityKey? {
-        parser.memberIdentity(named: key, bytes: keyBytes)
+        if let position {
+            var scan = parser
+            return scan.elementValue(at: position).map(IdentityKey.init)
+        }
+        return parser.memberIdentity(named: key, bytes: keyBytes)
     }
 }
 

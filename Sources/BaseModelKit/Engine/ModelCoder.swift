@@ -44,7 +44,7 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     func decode(from parser: inout JSONParser, merging current: Declared, session: DecodingSession) throws -> Declared {
-        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        guard ModelDecoding.opensModel(&parser, of: buildType) else { throw try containerMismatch(at: &parser) }
         // `Declared` is `BaseModel` or a subclass (see `init`).
         return try ClassDowncast.withReference(to: current, as: BaseModel.self) { existing in
             if type(of: existing) == buildType, try fillsAsUsual(existing, from: &parser, session: session) {
@@ -98,7 +98,7 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Declared {
-        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        guard ModelDecoding.opensModel(&parser, of: buildType) else { throw try containerMismatch(at: &parser) }
         // The plan returned, not lent through `withPlan`: the closures made the frames of every level of
         // nested models larger in a debug build (under AddressSanitizer, two levels of hooked models no
         // longer fitted a 64 KB thread: `SmallStackTests`).
@@ -119,7 +119,7 @@ struct ModelCoder<Declared>: ValueCoding {
 
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {
         guard let model = value as? BaseModel else { return .null }
-        return .object(try ModelEncoding.serialize(model, session: session))
+        return try ModelEncoding.json(of: model, session: session)
     }
 }
 

@@ -543,11 +543,14 @@ protocol IdentityProbing: ElementIdentityReading {
     var identityKey: String? { get }
     /// Whether an update lists only the elements that changed.
     var isPartial: Bool { get }
+    /// How the elements are matched, when the coder merges by identity.
+    var elementIdentity: ElementIdentity? { get }
 }
 
 extension ArrayCoder: IdentityProbing {
     var identityKey: String? { identity?.key }
     var isPartial: Bool { identity?.isPartial ?? false }
+    var elementIdentity: ElementIdentity? { identity }
 
     func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
         (value as? [Element]).flatMap(identities(of:))
@@ -570,6 +573,7 @@ extension OptionalCoder: KeyedMerging {
 extension OptionalCoder: IdentityProbing {
     var identityKey: String? { (wrapped as? any IdentityProbing)?.identityKey }
     var isPartial: Bool { (wrapped as? any IdentityProbing)?.isPartial ?? false }
+    var elementIdentity: ElementIdentity? { (wrapped as? any IdentityProbing)?.elementIdentity }
 
     func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
         guard let wrapped = value as? Wrapped else { return nil }

@@ -497,6 +497,15 @@ final class MemberTable: Sendable {
         writer.endObject(isEmpty: !wrote)
     }
 
+    /// `object` as its JSON value: an object, or for a model whose JSON is an array
+    /// (`BaseModel.isPositional`) the array of its positions (see `writeElements`).
+    func writeValue(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
+        guard let arrayPositions else { return try writeObject(of: object, to: &writer, session: session) }
+        writer.beginArray()
+        if !arrayPositions.isEmpty { _ = try writeElements(of: object, positions: arrayPositions, to: &writer, session: session) }
+        writer.endArray(isEmpty: arrayPositions.isEmpty)
+    }
+
     /// The member writer: writes `"key":value` for every member of `object` in declaration order
     /// (`nil` left out unless `nilEncoding` is `.null`), without the braces. Returns whether it wrote
     /// any member.

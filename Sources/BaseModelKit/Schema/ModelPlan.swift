@@ -50,7 +50,11 @@ final class ModelPlan: Sendable {
     /// a key path, whose observers are not told — which `validateMappings()` reports.
     let advisories: [String]
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
+    /// Whether the class's JSON is an array of its members (`BaseModel.isPositional`): its member
+    /// table's members are positions.
+    let isPositional: Bool
+
+    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
         self.advisories = advisories
         self.nestedModelTypes = nestedModelTypes
@@ -67,7 +71,8 @@ final class ModelPlan: Sendable {
         self.copiers = FieldCopiers(storedFields + (unknownKeysField.map { [$0] } ?? []))
         let overriddenHooks = (modelType as? BaseModel.Type).map(HookOverrides.of) ?? .all
         self.overriddenHooks = overriddenHooks
-        self.members = MemberTable(modelName: modelName, fields: fields, unknownKeys: unknownKeysField.flatMap(FieldHandle<ModelExtras?>.init),
+        isPositional = arrayPositions != nil
+        self.members = MemberTable(modelName: modelName, fields: fields, arrayPositions: arrayPositions, unknownKeys: unknownKeysField.flatMap(FieldHandle<ModelExtras?>.init),
                                    alternativeKeys: alternativeKeys,
                                    announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil)
     }

@@ -8,6 +8,8 @@ struct PlanBuilder {
     let unknownKeysField: StoredField?
     /// `BaseModel.extras`, where members that merge partial collections keep their indexes.
     let extras: FieldHandle<ModelExtras?>
+    /// Whether the class's JSON is an array of its members (`BaseModel.isPositional`).
+    let isPositional: Bool
     private var problems: [String] = []
     /// The mapped properties an `@Observable` macro stores (in `_name`), in the order found.
     private var observationStored: [String] = []
@@ -15,8 +17,9 @@ struct PlanBuilder {
     /// `validateMappings()` reports them.
     private var unobserved: [String] = []
 
-    init(chain: [ClassTables], storedFields: [StoredField], unknownKeysField: StoredField?, extras: FieldHandle<ModelExtras?>) {
+    init(chain: [ClassTables], storedFields: [StoredField], unknownKeysField: StoredField?, extras: FieldHandle<ModelExtras?>, isPositional: Bool = false) {
         self.extras = extras
+        self.isPositional = isPositional
         self.chain = chain
         self.storedFields = storedFields
         self.unknownKeysField = unknownKeysField
@@ -94,12 +97,14 @@ struct PlanBuilder {
         let alternatives = alternativeKeys(map: map)
         let observation = observedProperties(mapped: mapped)
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
-        let fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "")
+        var fields = nested(plans.map { ($0.order, JSONKeyPath($0.plan.jsonKey).segments[...], $0.plan) }, inside: "").map(\.plan)
+        let positions = isPositional ? positionalMembers(&fields, alternatives: alternatives) : nil
         guard problems.isEmpty else { throw SchemaError(model: model.name, problems: problems) }
         return ModelPlan(
             modelType: model.type,
             modelName: model.name,
-            fields: fields.map(\.plan),
+            fields: fields,
+            arrayPositions: positions,
             storedFields: storedFields,
             unknownKeysField: unknownKeysField,
             localToApi: Dictionary(uniqueKeysWithValues: map.map { ($0.value, $0.key) }),
@@ -167,7 +172,12 @@ struct PlanBuilder {
                 }
             }
             return access.identityKey(of: model)
-        }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty)
+        }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty,
+           position: elementClass.isPositional ? Self.position(key) : nil, removalMarkers: elementClass.removalMarkers,
+           canonicalMember: { member, json, session in
+            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: member) else { return nil }
+            return plan.members.accessors[index].canonicalJSON(for: json, session: session)
+        })
     }
 
     // MARK: Observation
@@ -334,6 +344,28 @@ struct PlanBuilder {
             result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: NestedFields(members: members))))
         }
         return result.sorted { $0.order < $1.order }
+    }
+
+    /// For a class whose JSON is an array (`BaseModel.isPositional`): `fields` put in the order of
+    /// their positions, which are returned; each problem noted — a key that is no position, and what
+    /// an array cannot have (unknown or alternative keys, hooks that see the object).
+    private mutating func positionalMembers(_ fields: inout [FieldPlan], alternatives: [String: String]) -> [Int] {
+        for field in fields where Self.position(field.jsonKey) == nil {
+            problems.append("isPositional is true, but apiToLocal has the key \"\(field.jsonKey)\", which is not an array position (\"0\", \"1\", … or \"2.t\" inside one).")
+        }
+        if unknownKeysField != nil {
+            problems.append("isPositional is true, and keepsUnknownKeys too; an array has no keys to keep.")
+        }
+        if !alternatives.isEmpty {
+            problems.append("isPositional is true, and alternativeKeys names keys; an array's positions have no alternatives.")
+        }
+        let hooks = (model.type as? BaseModel.Type).map(HookOverrides.of) ?? []
+        for (hook, name) in [(HookOverrides.deserialize, "deserialize(_:)"), (.serialize, "serialize()"), (.modelClass, "modelClass(for:)")] where hooks.contains(hook) {
+            problems.append("isPositional is true, and the class overrides \(name); a positional class keeps the default, which reads and writes the array.")
+        }
+        let ordered = fields.compactMap { field in Self.position(field.jsonKey).map { (position: $0, field: field) } }.sorted { $0.position < $1.position }
+        fields = ordered.map(\.field)
+        return ordered.map(\.position)
     }
 
     /// The array position a key path step names: all digits, no leading zero, below a million.

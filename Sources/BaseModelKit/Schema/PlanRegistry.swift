@@ -61,7 +61,7 @@ enum PlanRegistry {
         // or restores them.
         let fields = Array(RuntimeFields.storedFields(of: type).dropFirst(baseFields.count))
         var builder = PlanBuilder(chain: chain.reversed(), storedFields: fields, unknownKeysField: type.keepsUnknownKeys ? baseFields[1] : nil,
-                                  extras: extras)
+                                  extras: extras, isPositional: type.isPositional)
         return try builder.build()
     }
 

@@ -9,7 +9,11 @@
 enum CodableBridge {
     /// Fills `model`, just made with `init()`, from the value `decoder` holds.
     static func fill(_ model: BaseModel, from decoder: any Decoder) throws {
-        let value = try JSON(from: decoder)
+        var value = try JSON(from: decoder)
+        // A positional model's array, as its tree form: an object keyed by the positions' text.
+        if case .array(let elements) = value, type(of: model).isPositional {
+            value = .object(ModelDecoding.positionalObject(elements))
+        }
         guard case .object(let object) = value else {
             throw DecodingError.typeMismatch(JSONObject.self, DecodingError.Context(
                 codingPath: decoder.codingPath,
@@ -29,19 +33,19 @@ enum CodableBridge {
         }
     }
 
-    /// Writes the JSON object of `model` with `encoder`'s containers.
+    /// Writes the JSON value of `model` (an object, or a positional model's array) with `encoder`'s containers.
     static func encode(_ model: BaseModel, to encoder: any Encoder) throws {
         let options = encoder.userInfo[.encodingOptions] as? EncodingOptions ?? EncodingOptions()
-        let object: JSONObject
+        let value: JSON
         do {
-            object = try ModelEncoding.serializeTopLevel(model, session: EncodingSession(options: options))
+            value = try ModelEncoding.jsonTopLevel(model, session: EncodingSession(options: options))
         } catch let error as MappingError {
             throw EncodingError.invalidValue(model, EncodingError.Context(
                 codingPath: encoder.codingPath + error.path.codingKeys,
                 debugDescription: error.description,
                 underlyingError: error))
         }
-        try JSON.object(object).encode(to: encoder)
+        try value.encode(to: encoder)
     }
 }
 

@@ -143,6 +143,8 @@ private final class FormerJSON: @unchecked Sendable {
         for (key, value) in state.unknownKeys where object[key] == nil {
             object[key] = value
         }
+        // A positional model as its array.
+        if let positions = members.arrayPositions { return ModelEncoding.positional(object, positions: positions) }
         return .object(object)
     }
 

@@ -128,13 +128,14 @@ enum PatchBody {
             case .elements(let identityKey, let models):
                 let elements = models.elements
                 var changed = !changes.isEmpty
+                guard let identity = (models.reader as? any IdentityProbing)?.elementIdentity else { return nil }
                 // What the receiver holds under each identity that this update replaced or removed.
                 var replacedByID: [JSON: JSON] = [:]
                 for change in changes.removedElements {
-                    if let id = change.oldValue[identityKey] { replacedByID[id] = change.oldValue }
+                    if let id = identity.identity(of: change.oldValue) { replacedByID[id] = change.oldValue }
                 }
-                if (models.reader as? any IdentityProbing)?.isPartial == true {
-                    return partial(elements, identityKey: identityKey, changes: changes, replacedByID: replacedByID)
+                if identity.isPartial {
+                    return partial(elements, identity: identity, changes: changes, replacedByID: replacedByID)
                 }
                 var items: [JSON] = []
                 items.reserveCapacity(elements.count)
@@ -143,15 +144,9 @@ enum PatchBody {
                         items.append(replacement(of: element.object, over: replacedByID[element.id]))
                         continue
                     }
-                    var item = JSONObject()
-                    item[identityKey] = element.id
-                    if let inner = body(of: element.object) {
-                        changed = true
-                        for (key, value) in inner where key != identityKey {
-                            item[key] = value
-                        }
-                    }
-                    items.append(.object(item))
+                    let inner = body(of: element.object)
+                    if inner != nil { changed = true }
+                    items.append(merged(element, identityKey: identityKey, identity: identity, changes: inner))
                 }
                 return changed ? .array(items) : nil
             default:
@@ -162,32 +157,35 @@ enum PatchBody {
         /// A partial collection's elements (`BaseModel.partialCollections`): only those with changes
         /// — added ones in full, merged ones as their identity and their changes — and a removal
         /// marker for each identity no longer held. The receiver keeps the rest, in its order.
-        private mutating func partial(_ elements: [(id: JSON, object: AnyObject)], identityKey: String, changes: PropertyChanges, replacedByID: [JSON: JSON]) -> JSON? {
+        private mutating func partial(_ elements: [(id: JSON, object: AnyObject)], identity: ElementIdentity, changes: PropertyChanges, replacedByID: [JSON: JSON]) -> JSON? {
             var items: [JSON] = []
             for (position, element) in elements.enumerated() {
                 if changes.byScope[.element(position)] != nil {
                     items.append(replacement(of: element.object, over: replacedByID[element.id]))
                 } else if let inner = body(of: element.object) {
-                    var item = JSONObject()
-                    item[identityKey] = element.id
-                    for (key, value) in inner where key != identityKey {
-                        item[key] = value
-                    }
-                    items.append(.object(item))
+                    items.append(merged(element, identityKey: identity.key, identity: identity, changes: inner))
                 }
             }
             let held = Set(elements.map(\.id))
             for change in changes.removedElements {
-                if let id = change.oldValue[identityKey], !held.contains(id) {
-                    items.append(Self.removal(of: id, identityKey: identityKey))
+                if let id = identity.identity(of: change.oldValue), !held.contains(id), let removal = identity.removal(of: change.oldValue) {
+                    items.append(removal)
                 }
             }
             return items.isEmpty ? nil : .array(items)
         }
 
-        /// The element of a partial collection's update that removes identity `id`.
-        private static func removal(of id: JSON, identityKey: String) -> JSON {
-            .object(JSONObject([(identityKey, id), (ElementIdentity.removalKey, .bool(true))]))
+        /// An element merged in place, with `changes` its own (`nil`: none): its identity and its
+        /// changes, or, for an element whose JSON is an array (`BaseModel.isPositional`), the whole
+        /// element as it is now.
+        private func merged(_ element: (id: JSON, object: AnyObject), identityKey: String, identity: ElementIdentity, changes: JSONObject?) -> JSON {
+            if identity.position != nil { return recorder.json(ofModel: element.object) }
+            var item = JSONObject()
+            item[identityKey] = element.id
+            for (key, value) in changes ?? JSONObject() where key != identityKey {
+                item[key] = value
+            }
+            return .object(item)
         }
 
         /// `object` in full (with `nil` as `null`) for a receiver that merges it into what it holds,
@@ -234,20 +232,21 @@ enum PatchBody {
                         entries[childKey] = .null
                     }
                     fields[key] = .object(entries)
-                case .elements(let identityKey, let models):
+                case .elements(_, let models):
                     // Each element over the receiver's element of its identity; a partial collection,
                     // which keeps the elements a list leaves out, also gets a removal marker for each
                     // identity only the receiver has.
+                    guard let identity = (models.reader as? any IdentityProbing)?.elementIdentity else { break }
                     var oldByID: [JSON: JSON] = [:]
                     for element in oldValue.array ?? [] {
-                        if let id = element[identityKey], oldByID[id] == nil { oldByID[id] = element }
+                        if let id = identity.identity(of: element), oldByID[id] == nil { oldByID[id] = element }
                     }
                     let elements = models.elements
                     var items = elements.map { replacement(of: $0.object, over: oldByID[$0.id]) }
-                    if (models.reader as? any IdentityProbing)?.isPartial == true {
+                    if identity.isPartial {
                         let held = Set(elements.map(\.id))
                         for element in oldValue.array ?? [] {
-                            if let id = element[identityKey], !held.contains(id) { items.append(Self.removal(of: id, identityKey: identityKey)) }
+                            if let id = identity.identity(of: element), !held.contains(id), let removal = identity.removal(of: element) { items.append(removal) }
                         }
                     }
                     fields[key] = .array(items)

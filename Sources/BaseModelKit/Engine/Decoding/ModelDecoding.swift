@@ -17,7 +17,7 @@ enum ModelDecoding {
     /// Reads the value at the parser's position, which must be an object: step 1, then steps 2 and 3.
     /// `plan`, when the caller has it, is the plan of `type` (a new object) or of `existing`'s class.
     static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession, plan known: ModelPlan? = nil) throws -> BaseModel {
-        guard parser.peekToken() == UInt8(ascii: "{") else {
+        guard opensModel(&parser, of: existing.map { Swift.type(of: $0) } ?? type) else {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
         }
@@ -32,7 +32,7 @@ enum ModelDecoding {
     /// entry, with neither optional: bound from optionals, the object and the plan were retained and
     /// released per update.)
     static func update(_ existing: BaseModel, from parser: inout JSONParser, session: DecodingSession, plan: ModelPlan) throws {
-        guard parser.peekToken() == UInt8(ascii: "{") else {
+        guard parser.peekToken() == UInt8(ascii: "{") || (parser.peekToken() == UInt8(ascii: "[") && plan.isPositional) else {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: Swift.type(of: existing)), found: json.foundDescription))
         }
@@ -43,6 +43,20 @@ enum ModelDecoding {
             hookObject = object
         }
         try fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
+    }
+
+    /// Whether the value at the parser's position is what a model of `type` is read from: an object,
+    /// or an array for a class whose JSON is one (`BaseModel.isPositional`, asked only then).
+    @inline(__always)
+    static func opensModel(_ parser: inout JSONParser, of type: BaseModel.Type) -> Bool {
+        let token = parser.peekToken()
+        return token == UInt8(ascii: "{") || (token == UInt8(ascii: "[") && type.isPositional)
+    }
+
+    /// A positional model's array as its tree form (`BaseModel.isPositional`): an object keyed by the
+    /// positions' text.
+    static func positionalObject(_ elements: [JSON]) -> JSONObject {
+        JSONObject(elements.enumerated().map { (String($0.offset), $0.element) })
     }
 
     /// The class an update must build in place of `existing` for `object`: the class
@@ -86,6 +100,11 @@ enum ModelDecoding {
     /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
     static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
+        // A positional class is read from its array alone (its tree form, an object keyed by the
+        // positions, is for `JSONObject`s).
+        if plan.isPositional, parser.peekToken() != UInt8(ascii: "[") {
+            throw MappingError(.typeMismatch(expected: "\(plan.modelName) (an array)", found: try parser.readValue().foundDescription))
+        }
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
             if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: &parser, plan: plan, session: session) }
@@ -143,12 +162,9 @@ enum ModelDecoding {
         var scan = parser
         var present = Set<String>()
         do {
-            try scan.enterContainer()
-            if !scan.closesImmediately(UInt8(ascii: "}")) {
-                repeat {
-                    present.insert(plan.members.mappedKey(for: try scan.readStreamingKeyText()))
-                    try scan.skipValue()
-                } while try scan.nextMember(closing: UInt8(ascii: "}"))
+            try forEachMember(at: &scan, plan: plan) { key, scan in
+                present.insert(key)
+                try scan.skipValue()
             }
         } catch {
             return
@@ -169,17 +185,30 @@ enum ModelDecoding {
         var scan = parser
         var found: [String: JSON] = [:]
         do {
-            try scan.enterContainer()
-            if !scan.closesImmediately(UInt8(ascii: "}")) {
-                repeat {
-                    let key = plan.members.mappedKey(for: try scan.readStreamingKeyText())
-                    if plan.fixedKeys.contains(where: { $0.key == key }) { found[key] = try scan.readValue() } else { try scan.skipValue() }
-                } while try scan.nextMember(closing: UInt8(ascii: "}"))
+            try forEachMember(at: &scan, plan: plan) { key, scan in
+                if plan.fixedKeys.contains(where: { $0.key == key }) { found[key] = try scan.readValue() } else { try scan.skipValue() }
             }
         } catch {
             return
         }
         try checkFixed(found, of: model, plan: plan, session: session)
+    }
+
+    /// Calls `body` with the key of each member of the object at the parser's position, as the map
+    /// names it (an alternative key as the key it stands for), and the parser at its value, which
+    /// `body` reads or skips; for a positional class's array (`BaseModel.isPositional`), with each
+    /// element's position as its key.
+    private static func forEachMember(at scan: inout JSONParser, plan: ModelPlan, _ body: (String, inout JSONParser) throws -> Void) throws {
+        let isArray = scan.peekToken() == UInt8(ascii: "[") && plan.isPositional
+        let closing = isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        try scan.enterContainer()
+        if scan.closesImmediately(closing) { return }
+        var position = 0
+        repeat {
+            let key = isArray ? String(position) : plan.members.mappedKey(for: try scan.readStreamingKeyText())
+            try body(key, &scan)
+            position += 1
+        } while try scan.nextMember(closing: closing)
     }
 
     /// `checkFixedKeys` for an object already read (`fill(_:from:session:isExisting:)`).
@@ -293,7 +322,7 @@ enum ModelDecoding {
     static func changeRecorder(formerJSON: (@Sendable (AnyObject) -> JSON)? = nil) -> ChangeRecorder {
         ChangeRecorder(modelJSON: { object, encoding in
             // Only models are compared as objects (`probeMember`).
-            (try? JSON.object(ModelEncoding.serializeTopLevel(object as! BaseModel, session: encoding))) ?? .null
+            (try? ModelEncoding.jsonTopLevel(object as! BaseModel, session: encoding)) ?? .null
         }, formerJSON: formerJSON)
     }
 

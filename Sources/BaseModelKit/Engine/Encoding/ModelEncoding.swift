@@ -11,7 +11,8 @@ enum ModelEncoding {
         defer { session.leaveModel() }
         let counted = try ModelAccess.beginReading(model, thread: session.thread)
         defer { if counted { ModelAccess.endReading(model) } }
-        if plan.overriddenHooks.contains(.serialize) || writer.formatting.contains(.sortedKeys) {
+        // An array of positions has no keys to sort.
+        if plan.overriddenHooks.contains(.serialize) || (writer.formatting.contains(.sortedKeys) && !plan.isPositional) {
             let object: JSONObject
             do {
                 object = try model.serialize()
@@ -20,8 +21,25 @@ enum ModelEncoding {
             }
             try writer.writeChecked(.object(object))
         } else {
-            try plan.members.writeObject(of: model, to: &writer, session: session)
+            try plan.members.writeValue(of: model, to: &writer, session: session)
         }
+    }
+
+    /// The JSON value of `model`, through its `serialize()` hook: the object it returns, or for a
+    /// class whose JSON is an array (`BaseModel.isPositional`) that array (the caller has made
+    /// `session` the current one).
+    static func json(of model: BaseModel, session: EncodingSession) throws -> JSON {
+        let object = try serialize(model, session: session)
+        let plan = try PlanRegistry.plan(for: type(of: model))
+        guard let positions = plan.members.arrayPositions else { return .object(object) }
+        return positional(object, positions: positions)
+    }
+
+    /// The array a positional model's tree form (an object keyed by the positions' text) stands for:
+    /// up to the highest position, `null` where the object has no value.
+    static func positional(_ object: JSONObject, positions: [Int]) -> JSON {
+        guard let last = positions.last else { return .array([]) }
+        return .array((0...last).map { object[String($0)] ?? .null })
     }
 
     /// The JSON object of `model` through its `serialize()` hook (the caller has made `session` the
@@ -42,6 +60,13 @@ enum ModelEncoding {
     static func serializeTopLevel(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
         try CurrentSession.$encoding.withValue(session) {
             try serialize(model, session: session)
+        }
+    }
+
+    /// `json(of:session:)` for a top-level model, with `session` current while its hooks run.
+    static func jsonTopLevel(_ model: BaseModel, session: EncodingSession) throws -> JSON {
+        try CurrentSession.$encoding.withValue(session) {
+            try json(of: model, session: session)
         }
     }
 

@@ -57,6 +57,11 @@ struct JSONSchemaExport {
         var schema = try tableSchema(plan.members, plan: plan, transformers: transformers)
         if case .object(var object) = schema {
             object["title"] = .string(String(describing: type))
+            if plan.isPositional {
+                // A required position is one the array reaches.
+                if let last = plan.requiredKeys.compactMap({ Int($0.key) }).max() { object["minItems"] = .number(JSONNumber(last + 1)) }
+                return .object(object)
+            }
             // A required key that has alternatives is present when any of them is.
             var required: [JSON] = []
             var eachOf: [JSON] = []
