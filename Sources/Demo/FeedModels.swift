@@ -73,5 +73,18 @@ final class Outcome: BaseModel {
     var name: String = ""
     var price: Double = 0
     var limit: Int?
-    override class var apiToLocal: [String: String] { ["id": "outcomeId", "n": "name", "pr": "price", "lm": "limit"] }
+    var ladder: [PriceLevel] = []
+    override class var apiToLocal: [String: String] { ["id": "outcomeId", "n": "name", "pr": "price", "lm": "limit", "atb": "ladder"] }
+    /// The prices on offer, as levels keyed by price: a delta lists the levels that changed.
+    override class var identities: [String: String] { ["ladder": "price"] }
+    override class var partialCollections: Set<String> { ["ladder"] }
+}
+
+/// A level of a price ladder, sent as an array: `[price, size]`. A size of 0 in a delta removes it.
+final class PriceLevel: BaseModel {
+    var price: Double = 0
+    var size: Double = 0
+    override class var apiToLocal: [String: String] { ["0": "price", "1": "size"] }
+    override class var isPositional: Bool { true }
+    override class var removalMarkers: [String: JSON] { ["1": 0] }
 }

@@ -86,6 +86,16 @@ let oddsEventIndex = feed.events.firstIndex { $0.eventId == odds["e"]?.number?.i
 let oddsMarketIndex = oddsEventIndex.flatMap { index in feed.events[index].markets.firstIndex { $0.marketId == odds["m"]?.string } }
 let oddsPlace = oddsEventIndex.map { "ev[\($0)]" + (oddsMarketIndex.map { ".m[\($0)]" } ?? "") } ?? "?"
 
+// A price ladder for one outcome of that market: levels sent as [price, size], a first image, then a
+// delta that lists only the levels that changed (size 0 removes one).
+let ladderTarget = oddsTarget.then("o", 711)
+let ladderImage = #"{"atb":[[8.6,120],[8.75,40],[8.8,15]]}"#
+let ladderDelta = #"{"atb":[[8.8,0],[8.75,55],[8.9,5]]}"#
+try feed.update(from: ladderImage, at: ladderTarget)
+let ladderChanges = try feed.update(from: ladderDelta, at: ladderTarget)
+let ladderLines = ladderChanges.map(line)
+let ladderNow = (try feed.model(of: Outcome.self, at: ladderTarget))?.ladder.map { String(format: "%.2f×%.0f", $0.price, $0.size) } ?? []
+
 // The app's own edit, sent back as a PATCH body: what changed since a snapshot, as JSON.
 let snapshot = event.snapshot()
 event.markets.first?.status = .open
@@ -121,7 +131,8 @@ The models it maps (Sources/Demo/FeedModels.swift), JSON key → property:
 \(table(FootballMatch.self, own: ["h", "a", "sc"]))   + SportEvent's keys
 \(table(TennisMatch.self, own: ["p1", "p2", "bo"]))   + SportEvent's keys
 \(table(Market.self, own: ["id", "n", "s", "o", "up"]))
-\(table(Outcome.self, own: ["id", "n", "pr", "lm"]))
+\(table(Outcome.self, own: ["id", "n", "pr", "lm", "atb"]))
+\(table(PriceLevel.self, own: ["0", "1"]))   (written as an array: [price, size])
 
 1. The feed decoded into those classes:
 decode  \(feedData.count) bytes in \(milliseconds(decodeTime)) (median of 5; the first, which builds the plans: \(milliseconds(firstDecodeTime)))
@@ -138,12 +149,17 @@ update  \(updateData.count) bytes in place in \(milliseconds(updateTime))
 odds    \(String(decoding: oddsData, as: UTF8.self)) in \(milliseconds(oddsTime))
         changed: \(oddsLines.joined(separator: "; ")); \(oddsMarket.map { "\"\($0.name)\" now \($0.outcomes.map { String(format: "%.2f", $0.price) }.joined(separator: " / "))" } ?? "")
 
-4. The app reopens "\(event.markets.first?.name ?? "")" itself; what changed since a snapshot, as a PATCH body for the server:
+4. A price ladder for outcome 711 of that market — levels [price, size] merged by price, size 0 removing one:
+ladder  \(ladderImage), then the delta \(ladderDelta)
+        changed: \(ladderLines.joined(separator: "; "))
+        now \(ladderNow.joined(separator: " / "))
+
+5. The app reopens "\(event.markets.first?.name ?? "")" itself; what changed since a snapshot, as a PATCH body for the server:
 patch   \(patchBody)
         (the other markets are listed by their ids alone: the receiver merges the list by id, and
         would remove a market the body left out)
 
-5. The feed written back with its short keys:
+6. The feed written back with its short keys:
 write   \(written.count) bytes in \(milliseconds(encodeTime)) (median of 5; the first: \(milliseconds(firstEncodeTime)))
         decoding the output and writing it again gives the same bytes: \(roundTrips ? "yes" : "NO")
 """)
