@@ -153,6 +153,21 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// the element as it was with these values in place. The subclass's table wins (not a union).
     open class var removalMarkers: [String: JSON] { [:] }
 
+    /// For elements of this class in an array merged by identity (`identities`): the members whose
+    /// values mark a listed element as a full image (`["img": true]`), which replaces the element of
+    /// its identity with a new object read from the listing, in that element's place, instead of
+    /// merging into it — so nothing the image leaves out stays. Compared as `removalMarkers` are. The
+    /// subclass's table wins (not a union).
+    open class var replacementMarkers: [String: JSON] { [:] }
+
+    /// Properties (by name) holding models that an update replaces rather than merges into, for
+    /// objects a feed sends in full whenever they change (a market's definition): a model property
+    /// gets a new object read from the JSON; a dictionary of models, a new object for each key listed
+    /// (keys not listed stay); an array merged by identity, a new object for each element listed, in
+    /// the place of the element of its identity. A replaced model is a change of its own (old and
+    /// new object as JSON), even when the two are equal. The union along the superclass chain.
+    open class var replacedOnUpdate: Set<String> { [] }
+
     /// For an `@Observable` model: each mapped property's key path (`["price": \Outcome.price]`), so
     /// that the engine, which writes the macro's storage (`_price`) directly, can tell the class's
     /// observers — `withObservationTracking`, SwiftUI — which properties an update changed. Swift

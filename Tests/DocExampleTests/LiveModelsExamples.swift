@@ -169,6 +169,40 @@ struct LiveModelsExamples {
         #expect(String(decoding: body, as: UTF8.self) == #"{"atb":[[1.5,12],[1.7,3],[1.6,0]]}"#)
     }
 
+    final class MarketDefinition: BaseModel {
+        var status = ""
+        var inPlay = false
+        override class var apiToLocal: [String: String] { ["status": "status", "inPlay": "inPlay"] }
+    }
+
+    final class MarketChange: BaseModel {
+        var marketId = ""
+        var definition: MarketDefinition?
+        var totalMatched: Double?
+        override class var apiToLocal: [String: String] { ["id": "marketId", "marketDefinition": "definition", "tv": "totalMatched"] }
+        override class var replacedOnUpdate: Set<String> { ["definition"] }
+        override class var replacementMarkers: [String: JSON] { ["img": true] }
+    }
+
+    final class MarketCache: BaseModel {
+        var markets: [MarketChange] = []
+        override class var apiToLocal: [String: String] { ["mc": "markets"] }
+        override class var identities: [String: String] { ["markets": "marketId"] }
+        override class var partialCollections: Set<String> { ["markets"] }
+    }
+
+    @Test("a definition sent in full and a market image replace what the cache holds")
+    func images() throws {
+        let cache = try MarketCache.decode(from: #"{"mc":[{"id":"1.1","tv":10},{"id":"1.2","marketDefinition":{"status":"OPEN","inPlay":true}}]}"#)
+        try cache.update(from: #"{"mc":[{"id":"1.2","marketDefinition":{"status":"SUSPENDED"}}]}"#)
+        // cache.markets[1].definition: status "SUSPENDED", inPlay false — a new object, nothing kept
+        try cache.update(from: #"{"mc":[{"id":"1.1","img":true}]}"#)
+        // cache.markets[0]: a new market "1.1" in the same place, totalMatched nil
+        #expect(cache.markets[1].definition?.status == "SUSPENDED" && cache.markets[1].definition?.inPlay == false)
+        #expect(cache.markets[0].marketId == "1.1" && cache.markets[0].totalMatched == nil)
+        #expect(cache.markets.map(\.marketId) == ["1.1", "1.2"])
+    }
+
     #if canImport(Observation)
     @Test("an @Observable outcome tells its observers")
     func observable() throws {

@@ -14,7 +14,9 @@ enum PartialEdit {
 extension ArrayCoder {
     /// An update of an array in `partialCollections`, in place: listed elements merge into the
     /// element of their identity, or are added at the end; an element with the removal marker
-    /// (`"$remove": true`) removes its identity's element; elements not listed stay, in their order.
+    /// (`"$remove": true`, or the class's `removalMarkers`) removes its identity's element; one with
+    /// the class's `replacementMarkers` replaces it with a new object in its place; elements not
+    /// listed stay, in their order.
     /// An identity listed more than once is resolved as a parsed object resolves a repeated key: its
     /// last listing alone is applied, and an element it adds takes the place of the first listing
     /// among those added. `editing` hears of each change to the array right before it is made (a
@@ -51,7 +53,12 @@ extension ArrayCoder {
                     try parser.skipValue()
                     continue
                 }
-                if let position {
+                if let position, identity.isReplacement(elementAt: parser, session: session) {
+                    // A full image: a new object in the element's place.
+                    let replacement = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
+                    editing(.replaced(position: position, old: elements[position], new: replacement))
+                    elements[position] = replacement
+                } else if let position {
                     // Lent, as in `decodeWhole`. Sound: `elements` holds the element until the
                     // assignment below, after the merge returns.
                     let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }

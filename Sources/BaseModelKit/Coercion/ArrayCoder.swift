@@ -138,7 +138,10 @@ struct ArrayCoder<Element>: ValueCoding {
             // The object made for the element; `nil` when it merged into `current[match]` in place.
             let made: AnyObject?
             do {
-                if let match {
+                if match != nil, identity.isReplacement(elementAt: parser, session: session) {
+                    // A full image: a new object where the element of its identity was.
+                    made = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
+                } else if let match {
                     // Lent, not retained: `current` holds the element for the whole merge. (A retain
                     // and a release per element merged.) Sound: `current` is this call's own array,
                     // alive and unchanged until it returns.
@@ -337,16 +340,20 @@ final class ElementIdentity: Sendable {
     /// The members whose values mark a listed element as removed, besides `removalKey`
     /// (`BaseModel.removalMarkers`), in the order of their keys; empty for most classes.
     let removalMarkers: [(key: String, value: JSON)]
+    /// The members whose values mark a listed element as a full image that replaces the element of
+    /// its identity (`BaseModel.replacementMarkers`); empty for most classes.
+    let replacementMarkers: [(key: String, value: JSON)]
     /// A member's value as the elements' class reads and writes it (`"0.00"` for a `Decimal` is
     /// `0`); `nil` for a key it does not map, or a value it cannot hold.
     private let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON?
 
     init(key: String, isPartial: Bool, of: @escaping @Sendable (AnyObject) -> JSON?, canonical: @escaping @Sendable (JSON, DecodingSession) -> JSON?,
          keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference(),
-         modelName: String? = nil, propertyName: String? = nil, position: Int? = nil, removalMarkers: [String: JSON] = [:],
+         modelName: String? = nil, propertyName: String? = nil, position: Int? = nil, removalMarkers: [String: JSON] = [:], replacementMarkers: [String: JSON] = [:],
          canonicalMember: @escaping @Sendable (String, JSON, DecodingSession) -> JSON? = { _, _, _ in nil }) {
         self.position = position
         self.removalMarkers = removalMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        self.replacementMarkers = replacementMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.canonicalMember = canonicalMember
         self.key = key
         self.modelName = modelName
@@ -402,7 +409,7 @@ final class ElementIdentity: Sendable {
             }
             listing = (key(ofElementAt: &parser), removes)
         }
-        if !listing.removes, !removalMarkers.isEmpty { listing.removes = hasRemovalMarkers(elementAt: parser, session: session) }
+        if !listing.removes, !removalMarkers.isEmpty { listing.removes = holds(removalMarkers, elementAt: parser, session: session) }
         switch listing.key {
         case nil:
             throw MappingError(.missingKey(key), model: modelName)
@@ -414,10 +421,16 @@ final class ElementIdentity: Sendable {
         }
     }
 
-    /// Whether the element at the parser's position holds every one of `removalMarkers`: each
-    /// value compared as JSON (numbers by value), or else as the elements' class reads it.
-    private func hasRemovalMarkers(elementAt parser: JSONParser, session: DecodingSession) -> Bool {
-        removalMarkers.allSatisfy { marker in
+    /// Whether the element at the parser's position is a full image (it holds the
+    /// `replacementMarkers`), which replaces the element of its identity.
+    func isReplacement(elementAt parser: JSONParser, session: DecodingSession) -> Bool {
+        !replacementMarkers.isEmpty && holds(replacementMarkers, elementAt: parser, session: session)
+    }
+
+    /// Whether the element at the parser's position holds every one of `markers`: each value
+    /// compared as JSON (numbers by value), or else as the elements' class reads it.
+    private func holds(_ markers: [(key: String, value: JSON)], elementAt parser: JSONParser, session: DecodingSession) -> Bool {
+        markers.allSatisfy { marker in
             var scan = parser
             let listed: JSON?? = position != nil
                 ? Int(marker.key).map { scan.elementValue(at: $0) }

@@ -29,6 +29,9 @@ struct CoderFactory {
     /// For an array of models declared in the class's `identities`: how its elements are matched on
     /// an update.
     var identity: ElementIdentity?
+    /// Whether an update replaces the models of the property rather than merging into them
+    /// (`BaseModel.replacedOnUpdate`).
+    var replacesModels = false
 
     /// A type that has no coder, named for the schema's message.
     struct Unsupported: Error {
@@ -50,7 +53,7 @@ struct CoderFactory {
         }
         if let model = T.self as? ModelCoderProviding.Type {
             let built = modelClass.flatMap { $0.isSubclass(of: model) ? $0 : nil } ?? model
-            if let coder = built.makeModelCoder(declaredType: T.self) as? any ValueCoding<T> {
+            if let coder = built.makeModelCoder(declaredType: T.self, replaces: replacesModels) as? any ValueCoding<T> {
                 return coder
             }
         }
@@ -122,7 +125,8 @@ struct CoderFactory {
 /// makes walks the class's own plan.
 protocol ModelCoderProviding: AnyObject {
     /// A coder producing values of `declaredType` (this class or a superclass of it).
-    static func makeModelCoder<Declared>(declaredType: Declared.Type) -> Any?
+    /// `replaces`: an update replaces such a value with a new object (`BaseModel.replacedOnUpdate`).
+    static func makeModelCoder<Declared>(declaredType: Declared.Type, replaces: Bool) -> Any?
 
     /// Whether this class is `other` or inherits from it.
     static func isSubclass(of other: ModelCoderProviding.Type) -> Bool

@@ -10,9 +10,13 @@ struct ModelCoder<Declared>: ValueCoding {
     /// The plan of `buildType`, looked up on first use and kept (plans never change once built); read
     /// without a lock. (`AtomicLazyReference`'s `load()` runs unspecialised.)
     private let plan = PublishedReference<ModelPlan>()
+    /// Whether an update replaces the object with a new one read from the JSON rather than merging
+    /// into it (`BaseModel.replacedOnUpdate`).
+    let replaces: Bool
 
-    init(buildType: BaseModel.Type) {
+    init(buildType: BaseModel.Type, replaces: Bool = false) {
         self.buildType = buildType
+        self.replaces = replaces
         // Model coders are made only for model types (`makeModelCoder`, the array entry points), so
         // `Declared` is `BaseModel` or a subclass of it.
         self.declaredClass = Declared.self as! BaseModel.Type
@@ -44,6 +48,7 @@ struct ModelCoder<Declared>: ValueCoding {
     }
 
     func decode(from parser: inout JSONParser, merging current: Declared, session: DecodingSession) throws -> Declared {
+        if replaces { return try decode(from: &parser, session: session) }
         guard ModelDecoding.opensModel(&parser, of: buildType) else { throw try containerMismatch(at: &parser) }
         // `Declared` is `BaseModel` or a subclass (see `init`).
         return try ClassDowncast.withReference(to: current, as: BaseModel.self) { existing in
@@ -73,6 +78,7 @@ struct ModelCoder<Declared>: ValueCoding {
     /// hold their elements as references (`nil` when merged in place): the usual object is filled as `fillsAsUsual` says, with
     /// no copy of it as a `Declared` and no closure; any other goes the general way.
     func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject? {
+        if replaces { return ReferenceCollections.object(try decode(from: &parser, session: session)) }
         // Sound: `object` is of class `buildType`, a subclass of `BaseModel` (checked first, and by
         // `init`), so the downcast holds. `IdentityMergeTests`, `DictionaryMergeTests` and
         // `PolymorphismTests` merge through here.
@@ -139,8 +145,8 @@ extension BaseModel {
 }
 
 extension BaseModel: ModelCoderProviding {
-    static func makeModelCoder<Declared>(declaredType: Declared.Type) -> Any? {
-        ModelCoder<Declared>(buildType: self)
+    static func makeModelCoder<Declared>(declaredType: Declared.Type, replaces: Bool) -> Any? {
+        ModelCoder<Declared>(buildType: self, replaces: replaces)
     }
 
     static func isSubclass(of other: ModelCoderProviding.Type) -> Bool {

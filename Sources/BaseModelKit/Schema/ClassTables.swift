@@ -11,6 +11,7 @@ struct ClassTables {
     let forwardCompatibleEnums: Set<String>
     let identities: [String: String]
     let partialCollections: Set<String>
+    let replacedOnUpdate: Set<String>
     let observedKeyPaths: [String: AnyKeyPath]
 
     var name: String { String(describing: type) }

@@ -36,6 +36,7 @@ struct PlanBuilder {
         let forwardCompatible = chain.reduce(into: Set<String>()) { $0.formUnion($1.forwardCompatibleEnums) }
         let identities = merged(\.identities)
         let partial = chain.reduce(into: Set<String>()) { $0.formUnion($1.partialCollections) }
+        let replaced = chain.reduce(into: Set<String>()) { $0.formUnion($1.replacedOnUpdate) }
         if !map.isEmpty, !storedFields.contains(where: { !$0.name.isEmpty }) {
             problems.append("The Swift runtime reports no stored fields for `\(model.name)`: the program was built without reflection metadata (-disable-reflection-metadata or -disable-reflection-names), which BaseModelKit needs.")
             throw SchemaError(model: model.name, problems: problems)
@@ -59,6 +60,10 @@ struct PlanBuilder {
                 factory.identity = elementIdentity(of: property, type: field.type, identityProperty: identityProperty, isPartial: partial.contains(property))
             }
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
+            factory.replacesModels = replaced.contains(property)
+            if factory.replacesModels, !Self.levels(of: field.type).contains(where: { $0 is BaseModel.Type }) {
+                problems.append("replacedOnUpdate names `\(property)`, whose type `\(field.type)` holds no model.")
+            }
             nestedModelTypes += Self.levels(of: field.type).compactMap { $0 as? BaseModel.Type }
             if let built = factory.modelClass as? BaseModel.Type { nestedModelTypes.append(built) }
             if let transformer, !Self.levels(of: field.type).contains(where: { $0 == transformer.valueType }) {
@@ -87,6 +92,9 @@ struct PlanBuilder {
         }
         for property in partial.sorted() where identities[property] == nil {
             problems.append("partialCollections names `\(property)`, which identities does not name: only an array merged by identity can be sent in part.")
+        }
+        for property in replaced.sorted() where !mapped.contains(property) {
+            problems.append("replacedOnUpdate names `\(property)`, which apiToLocal does not map.")
         }
         for property in forwardCompatible.sorted() where !mapped.contains(property) {
             problems.append("forwardCompatibleEnums names `\(property)`, which apiToLocal does not map.")
@@ -174,6 +182,7 @@ struct PlanBuilder {
             return access.identityKey(of: model)
         }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty,
            position: elementClass.isPositional ? Self.position(key) : nil, removalMarkers: elementClass.removalMarkers,
+           replacementMarkers: elementClass.replacementMarkers,
            canonicalMember: { member, json, session in
             guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: member) else { return nil }
             return plan.members.accessors[index].canonicalJSON(for: json, session: session)

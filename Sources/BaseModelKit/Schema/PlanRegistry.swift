@@ -54,6 +54,7 @@ enum PlanRegistry {
                 forwardCompatibleEnums: cls.forwardCompatibleEnums,
                 identities: cls.identities,
                 partialCollections: cls.partialCollections,
+                replacedOnUpdate: cls.replacedOnUpdate,
                 observedKeyPaths: cls.observedKeyPaths))
             current = RuntimeFields.superclass(of: cls)
         }
