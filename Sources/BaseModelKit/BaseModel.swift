@@ -168,6 +168,13 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// new object as JSON), even when the two are equal. The union along the superclass chain.
     open class var replacedOnUpdate: Set<String> { [] }
 
+    /// Dictionary properties (by name) of values other than models — `[String: Double]`,
+    /// `[Double: Decimal]`, `[Int: String]` — that an update merges by key, as dictionaries of models
+    /// always merge: a key listed sets its value, `null` removes the key, keys not listed stay. Each
+    /// key added, removed or given another value is a change of its own (`ladder["1.01"]`). Any other
+    /// such dictionary is replaced whole by an update. The union along the superclass chain.
+    open class var mergedDictionaries: Set<String> { [] }
+
     /// For an `@Observable` model: each mapped property's key path (`["price": \Outcome.price]`), so
     /// that the engine, which writes the macro's storage (`_price`) directly, can tell the class's
     /// observers — `withObservationTracking`, SwiftUI — which properties an update changed. Swift

@@ -169,6 +169,22 @@ struct LiveModelsExamples {
         #expect(String(decoding: body, as: UTF8.self) == #"{"atb":[[1.5,12],[1.7,3],[1.6,0]]}"#)
     }
 
+    final class SizeLadder: BaseModel {
+        var back: [Double: Double] = [:]
+        override class var apiToLocal: [String: String] { ["atb": "back"] }
+        override class var mergedDictionaries: Set<String> { ["back"] }
+    }
+
+    @Test("a dictionary of values merged by key")
+    func sizeLadder() throws {
+        let sizes = try SizeLadder.decode(from: #"{"atb":{"1.5":10,"1.6":20}}"#)
+        let moved = try sizes.update(from: #"{"atb":{"1.6":null,"1.5":12}}"#)
+        // sizes.back == [1.5: 12]
+        // moved: back at atb["1.5"]: 10 → 12; back at atb["1.6"]: 20 → null
+        #expect(sizes.back == [1.5: 12])
+        #expect(moved.map(\.description) == [#"back at atb["1.5"]: 10 → 12"#, #"back at atb["1.6"]: 20 → null"#])
+    }
+
     final class MarketDefinition: BaseModel {
         var status = ""
         var inPlay = false

@@ -32,6 +32,9 @@ struct CoderFactory {
     /// Whether an update replaces the models of the property rather than merging into them
     /// (`BaseModel.replacedOnUpdate`).
     var replacesModels = false
+    /// Whether an update merges the property's dictionary by key (`BaseModel.mergedDictionaries`):
+    /// applies to the outermost dictionary only.
+    var mergesDictionaryValues = false
 
     /// A type that has no coder, named for the schema's message.
     struct Unsupported: Error {

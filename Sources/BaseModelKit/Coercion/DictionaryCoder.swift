@@ -5,6 +5,9 @@ import Foundation
 struct DictionaryCoder<Value>: ValueCoding {
     let value: any ValueCoding<Value>
     var isLossy = false
+    /// For a dictionary of values other than models: an update merges it by key
+    /// (`BaseModel.mergedDictionaries`).
+    var mergesValues = false
     /// Whether the values are class references (models): such dictionaries are made as
     /// `[String: AnyObject]` (see `ReferenceCollections`).
     let holdsReferences = ReferenceCollections.isReference(Value.self)
@@ -14,7 +17,7 @@ struct DictionaryCoder<Value>: ValueCoding {
     /// A dictionary of models merges by key on an update (see `decode(from:merging:session:)`). One
     /// of anything else — optionals, arrays, dictionaries of models too — is replaced whole, so that
     /// what an update changed is always a key of models or the whole value.
-    var mergesIntoExisting: Bool { value.isModel }
+    var mergesIntoExisting: Bool { value.isModel || mergesValues }
 
     /// Specialised for the scalar value types, and made as `[String: AnyObject]` for models (see
     /// `ArrayCoder.decode(from:session:)`).
@@ -84,7 +87,14 @@ struct DictionaryCoder<Value>: ValueCoding {
     /// in a parsed `JSONObject`: `{"k":null,"k":{…}}` merges into the model `k` holds. Outside an
     /// update, the dictionary is read anew.
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
-        guard holdsReferences, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard holdsReferences, session.changeLog != nil else {
+            guard mergesValues, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+            var merged = current
+            try Self.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session) { key, parser in
+                try value.decodeElement(from: &parser, session: session)
+            }
+            return merged
+        }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var result = ReferenceCollections.objects(current)
         try mergeObjects(from: &parser, into: &result, session: session) { _, _, _ in }
@@ -134,6 +144,40 @@ struct DictionaryCoder<Value>: ValueCoding {
 
     func decode(_ json: JSON, existing: [String: Value]?, session: DecodingSession) throws -> [String: Value] {
         try decodeByReading(json, existing: existing, session: session)
+    }
+
+    /// The merge by key of a dictionary of values (`BaseModel.mergedDictionaries`), into `result`:
+    /// each key listed gets the value `read` reads (the key's text given), `null` removes the key,
+    /// keys not listed stay. A key listed twice is refused (`MappingError.Reason.repeatedKey`), as in
+    /// any update. A value a lossy collection drops leaves its key as it was.
+    static func mergeValues<Key: Hashable>(from parser: inout JSONParser, into result: inout [Key: Value], lossy: Bool, session: DecodingSession,
+                                           key: (String) throws -> Key, read: (String, inout JSONParser) throws -> Value) throws {
+        guard parser.peekToken() == UInt8(ascii: "{") else {
+            throw MappingError(.typeMismatch(expected: "an object", found: try parser.readValue().foundDescription))
+        }
+        var seen = ReadKeys()
+        var entries = try EntryCursor(object: &parser, lossy: lossy)
+        while try entries.next(in: &parser, session: session) {
+            let text = entries.key
+            if !seen.insert(text) { throw MappingError(.repeatedKey).prefixed(by: .dictionaryKey(text)) }
+            do {
+                let listed = try key(text)
+                if parser.peekToken() == UInt8(ascii: "n") {
+                    try parser.readLiteral(.null)
+                    result[listed] = nil
+                } else {
+                    result[listed] = try read(text, &parser)
+                }
+            } catch {
+                try entries.drop(after: error, in: &parser, session: session)
+            }
+        }
+    }
+
+    /// `mergeValues` keyed by the keys' text.
+    static func mergeValues(from parser: inout JSONParser, into result: inout [String: Value], lossy: Bool, session: DecodingSession,
+                            read: (String, inout JSONParser) throws -> Value) throws {
+        try mergeValues(from: &parser, into: &result, lossy: lossy, session: session, key: { $0 }, read: read)
     }
 
     @_specialize(where Value == Int)

@@ -5,8 +5,28 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     let keys: DictionaryKeys<Key>
     let value: any ValueCoding<Value>
     var isLossy = false
+    /// An update merges the dictionary by key (`BaseModel.mergedDictionaries`); otherwise it is
+    /// replaced.
+    var mergesValues = false
 
     var typeName: String { "[\(keys.name): \(value.typeName)]" }
+    var mergesIntoExisting: Bool { mergesValues }
+
+    /// An update's merge by key (see `DictionaryCoder.mergeValues`); outside an update, or without
+    /// `mergesValues`, the dictionary is read anew.
+    func decode(from parser: inout JSONParser, merging current: [Key: Value], session: DecodingSession) throws -> [Key: Value] {
+        guard mergesValues, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        var merged = current
+        try DictionaryCoder<Value>.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session, key: { text in
+            guard let key = keys.key(text) else {
+                throw MappingError(.typeMismatch(expected: "a key of type \(keys.name)", found: "the key \"\(text)\""))
+            }
+            return key
+        }) { _, parser in
+            try value.decodeElement(from: &parser, session: session)
+        }
+        return merged
+    }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Key: Value] {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }

@@ -57,11 +57,14 @@ extension Dictionary: StandardContainer {
     /// JSON object keys are strings: `String` keys map as they are; integer, raw-value enum and other
     /// `LosslessStringConvertible` keys through their text (`DictionaryKeys`).
     static func makeCoder(using factory: CoderFactory) -> Any? {
-        guard let value = try? factory.coder(for: Value.self) else { return nil }
+        // A merge by key is the outermost dictionary's (`BaseModel.mergedDictionaries`).
+        var inner = factory
+        inner.mergesDictionaryValues = false
+        guard let value = try? inner.coder(for: Value.self) else { return nil }
         if Key.self == String.self {
-            return DictionaryCoder<Value>(value: value, isLossy: factory.lossyCollections)
+            return DictionaryCoder<Value>(value: value, isLossy: factory.lossyCollections, mergesValues: factory.mergesDictionaryValues)
         }
         guard let keys = DictionaryKeys<Key>.make() else { return nil }
-        return KeyedDictionaryCoder<Key, Value>(keys: keys, value: value, isLossy: factory.lossyCollections)
+        return KeyedDictionaryCoder<Key, Value>(keys: keys, value: value, isLossy: factory.lossyCollections, mergesValues: factory.mergesDictionaryValues)
     }
 }

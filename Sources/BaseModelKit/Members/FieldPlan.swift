@@ -119,6 +119,8 @@ enum MergeShape {
     case keyed
     /// An array of models, merged by identity (the identity's key, and the coder that reads them).
     case identified(key: String, probing: any IdentityProbing)
+    /// A dictionary of other values, merged by key (`BaseModel.mergedDictionaries`).
+    case entries
 
     init<Coder: ValueCoding>(of coder: Coder) {
         guard coder.mergesIntoExisting else {
@@ -129,6 +131,8 @@ enum MergeShape {
             self = .identified(key: key, probing: probing)
         } else if (coder as? any KeyedMerging)?.mergesByKey == true {
             self = .keyed
+        } else if (coder as? any KeyedMerging)?.mergesValuesByKey == true {
+            self = .entries
         } else {
             self = .model
         }
@@ -147,7 +151,7 @@ where Coder.Value == Value {
     // one that is `nil` is compared by its JSON, `null`.
     let merge = shape ?? MergeShape(of: coder)
     switch merge {
-    case .identified, .keyed:
+    case .identified, .keyed, .entries:
         if coder.isNil(value) { return .written(nullJSON) }
     default:
         break
@@ -159,6 +163,10 @@ where Coder.Value == Value {
         return .objects(KeyedModels(buffer: BufferIdentity.of(value), value: value))
     case .model:
         return .object(coder.isNil(value) ? nil : value as AnyObject)
+    case .entries:
+        var writer = JSONWriter(formatting: [])
+        guard (try? coder.write(value, to: &writer, session: session)) != nil else { return .untracked }
+        return .entries(writer.output)
     case .none:
         break
     }
@@ -336,6 +344,9 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     private let identityReader: (any IdentityProbing)?
     private let mergesByKey: Bool
     private let mergesModel: Bool
+    /// A dictionary of other values merged by key (`BaseModel.mergedDictionaries`): compared by its
+    /// written JSON, key by key.
+    private let mergesEntries: Bool
     /// How a step of an `IdentityPath` finds a model in the property, if it holds models.
     private let addressing: (any ModelAddressing)?
     /// Whether the property is an optional model (or other reference) merged on update: while it
@@ -385,12 +396,14 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
             optionalShape = .none
         }
         learnedEnum = coder.learnedCases.flatMap { LearnedEnumField(cases: $0, handle: handle) }
-        (identityKey, identityReader, mergesByKey, mergesModel) = switch MergeShape(of: coder) {
+        let shape = MergeShape(of: coder)
+        (identityKey, identityReader, mergesByKey, mergesModel) = switch shape {
         case .identified(let key, let probing): (key, probing, false, false)
         case .keyed: (nil, nil, true, false)
         case .model: (nil, nil, false, true)
-        case .none: (nil, nil, false, false)
+        case .none, .entries: (nil, nil, false, false)
         }
+        if case .entries = shape { mergesEntries = true } else { mergesEntries = false }
         super.init(handle: handle, coder: coder)
     }
 
@@ -405,7 +418,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         if mergesByKey || identityKey != nil {
             return probe(ofMerged: handle.read(from: object))
         }
-        return probeMember(by: coder, from: handle, of: object, session: session, shape: mergesModel ? .model : MergeShape.none)
+        return probeMember(by: coder, from: handle, of: object, session: session, shape: mergesModel ? .model : mergesEntries ? .entries : MergeShape.none)
     }
 
     /// The probe of `value`, a value of this property when it merges on update (`mergesOnUpdate`).
@@ -557,17 +570,26 @@ extension ArrayCoder: IdentityProbing {
     }
 }
 
-/// A coder of a dictionary that an update merges by key (one of models), possibly inside an optional.
+/// A coder of a dictionary that an update merges by key, possibly inside an optional: one of models
+/// (`mergesByKey`), or one of other values (`mergesValuesByKey`, `BaseModel.mergedDictionaries`).
 protocol KeyedMerging {
     var mergesByKey: Bool { get }
+    var mergesValuesByKey: Bool { get }
 }
 
 extension DictionaryCoder: KeyedMerging {
-    var mergesByKey: Bool { mergesIntoExisting }
+    var mergesByKey: Bool { value.isModel }
+    var mergesValuesByKey: Bool { mergesValues }
+}
+
+extension KeyedDictionaryCoder: KeyedMerging {
+    var mergesByKey: Bool { false }
+    var mergesValuesByKey: Bool { mergesValues }
 }
 
 extension OptionalCoder: KeyedMerging {
     var mergesByKey: Bool { (wrapped as? any KeyedMerging)?.mergesByKey ?? false }
+    var mergesValuesByKey: Bool { (wrapped as? any KeyedMerging)?.mergesValuesByKey ?? false }
 }
 
 extension OptionalCoder: IdentityProbing {

@@ -12,6 +12,7 @@ struct ClassTables {
     let identities: [String: String]
     let partialCollections: Set<String>
     let replacedOnUpdate: Set<String>
+    let mergedDictionaries: Set<String>
     let observedKeyPaths: [String: AnyKeyPath]
 
     var name: String { String(describing: type) }

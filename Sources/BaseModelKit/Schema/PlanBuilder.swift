@@ -37,6 +37,7 @@ struct PlanBuilder {
         let identities = merged(\.identities)
         let partial = chain.reduce(into: Set<String>()) { $0.formUnion($1.partialCollections) }
         let replaced = chain.reduce(into: Set<String>()) { $0.formUnion($1.replacedOnUpdate) }
+        let mergedDictionaries = chain.reduce(into: Set<String>()) { $0.formUnion($1.mergedDictionaries) }
         if !map.isEmpty, !storedFields.contains(where: { !$0.name.isEmpty }) {
             problems.append("The Swift runtime reports no stored fields for `\(model.name)`: the program was built without reflection metadata (-disable-reflection-metadata or -disable-reflection-names), which BaseModelKit needs.")
             throw SchemaError(model: model.name, problems: problems)
@@ -61,6 +62,16 @@ struct PlanBuilder {
             }
             factory.modelClass = constructedModelClass(for: property, field: field, constructors: constructors)
             factory.replacesModels = replaced.contains(property)
+            if mergedDictionaries.contains(property) {
+                let outer = Self.unwrapped(field.type)
+                if !(outer is any DictionaryOfAnything.Type) {
+                    problems.append("mergedDictionaries names `\(property)`, whose type `\(field.type)` is not a dictionary.")
+                } else if let values = (outer as? any StandardContainer.Type)?.elementType, values is BaseModel.Type {
+                    problems.append("mergedDictionaries names `\(property)`, a dictionary of models: one keyed by `String` always merges, and one keyed by another type is replaced.")
+                } else {
+                    factory.mergesDictionaryValues = true
+                }
+            }
             if factory.replacesModels, !Self.levels(of: field.type).contains(where: { $0 is BaseModel.Type }) {
                 problems.append("replacedOnUpdate names `\(property)`, whose type `\(field.type)` holds no model.")
             }
@@ -92,6 +103,9 @@ struct PlanBuilder {
         }
         for property in partial.sorted() where identities[property] == nil {
             problems.append("partialCollections names `\(property)`, which identities does not name: only an array merged by identity can be sent in part.")
+        }
+        for property in mergedDictionaries.sorted() where !mapped.contains(property) {
+            problems.append("mergedDictionaries names `\(property)`, which apiToLocal does not map.")
         }
         for property in replaced.sorted() where !mapped.contains(property) {
             problems.append("replacedOnUpdate names `\(property)`, which apiToLocal does not map.")
@@ -580,6 +594,10 @@ struct PlanBuilder {
 /// Arrays, whatever their element: how the schema tells an array from a set or a dictionary.
 private protocol ArrayOfAnything {}
 extension Array: ArrayOfAnything {}
+
+/// Dictionaries, whatever their keys and values (`BaseModel.mergedDictionaries`).
+private protocol DictionaryOfAnything {}
+extension Dictionary: DictionaryOfAnything {}
 
 /// An identity read through the kept access (`nil`, the key, when the element has none).
 private struct KnownIdentity {

@@ -55,6 +55,7 @@ enum PlanRegistry {
                 identities: cls.identities,
                 partialCollections: cls.partialCollections,
                 replacedOnUpdate: cls.replacedOnUpdate,
+                mergedDictionaries: cls.mergedDictionaries,
                 observedKeyPaths: cls.observedKeyPaths))
             current = RuntimeFields.superclass(of: cls)
         }

@@ -17,6 +17,10 @@ enum ChangeProbe {
     /// An array of models merged by identity, with the identity's JSON key in the elements. Elements
     /// added or removed (or given another object) are changes of their own (`m[2]`).
     case elements(key: String, IdentifiedModels)
+    /// A dictionary of other values, which an update merges by key (`BaseModel.mergedDictionaries`),
+    /// as compact JSON text: keys added, removed or given another value are changes of their own
+    /// (`ladder["1.01"]`).
+    case entries([UInt8])
 }
 
 /// What reads the identities of an array's elements (its coder).
@@ -214,6 +218,22 @@ final class ChangeRecorder: Sendable {
                     old: was[key].map(oldJSON) ?? .null, new: now[key].map(json(ofModel:)) ?? .null, scope: .key(key))
             }
             return
+        case (.entries(let was), .entries(let now)):
+            guard was != now else { return }
+            let old = (try? JSON(parsing: was))?.object ?? JSONObject()
+            let new = (try? JSON(parsing: now))?.object ?? JSONObject()
+            // Keys in the order of their text, as the dictionary writes them.
+            var keys = Set(old.keys)
+            keys.formUnion(new.keys)
+            for key in keys.sorted(by: { $0.utf8Precedes($1) }) where old[key] != new[key] {
+                add(object: object, at: site, last: .dictionaryKey(key), old: old[key] ?? .null, new: new[key] ?? .null, scope: .key(key))
+            }
+            return
+        case (.written, .entries), (.entries, .written):
+            // An optional dictionary from or to `nil`: the whole value changed.
+            old = json(of: before, model: oldJSON)
+            new = json(of: after, model: json(ofModel:))
+            guard old != new else { return }
         case (.written, .objects), (.written, .elements), (.objects, .written), (.elements, .written):
             // An optional collection of models from or to `nil`: the whole value changed.
             old = json(of: before, model: oldJSON)
@@ -280,7 +300,7 @@ final class ChangeRecorder: Sendable {
     /// The whole value a probe holds, as JSON, its models written by `model`.
     func json(of probe: ChangeProbe, model: (AnyObject) -> JSON) -> JSON {
         switch probe {
-        case .written(let bytes):
+        case .written(let bytes), .entries(let bytes):
             return (try? JSON(parsing: bytes)) ?? .null
         case .object(let object):
             return object.map(model) ?? .null

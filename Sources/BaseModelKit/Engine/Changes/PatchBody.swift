@@ -125,6 +125,13 @@ enum PatchBody {
                     }
                 }
                 return entries.isEmpty ? nil : .object(entries)
+            case .entries:
+                // A dictionary of values merged by key: the keys that changed, `null` for one removed.
+                var entries = JSONObject()
+                for (scope, change) in changes.byScope {
+                    if case .key(let key) = scope { entries[key] = change.newValue }
+                }
+                return entries.isEmpty ? nil : .object(Self.sortedByKey(entries))
             case .elements(let identityKey, let models):
                 let elements = models.elements
                 var changed = !changes.isEmpty
@@ -173,6 +180,11 @@ enum PatchBody {
                 }
             }
             return items.isEmpty ? nil : .array(items)
+        }
+
+        /// `object` with its members in the order of their keys' text, as a dictionary writes them.
+        private static func sortedByKey(_ object: JSONObject) -> JSONObject {
+            JSONObject(object.sorted { $0.key.utf8Precedes($1.key) }.map { ($0.key, $0.value) })
         }
 
         /// An element merged in place, with `changes` its own (`nil`: none): its identity and its
@@ -232,6 +244,13 @@ enum PatchBody {
                         entries[childKey] = .null
                     }
                     fields[key] = .object(entries)
+                case .entries:
+                    // A dictionary merged by key: `null` for each key only the receiver has.
+                    guard case .object(var entries)? = fields[key] else { break }
+                    for (entryKey, _) in oldValue.object ?? JSONObject() where entries[entryKey] == nil {
+                        entries[entryKey] = .null
+                    }
+                    fields[key] = .object(Self.sortedByKey(entries))
                 case .elements(_, let models):
                     // Each element over the receiver's element of its identity; a partial collection,
                     // which keeps the elements a list leaves out, also gets a removal marker for each
