@@ -60,9 +60,12 @@ let updateTime = try measure { changes = try event.update(from: updateData) }
 /// What the update changed, as `update(from:)` reports it: property, path, old → new.
 let changeLines = (changes.map(Array.init) ?? []).prefix(6).map(line)
 
-/// One change as a line: property, path, old → new, a market's status by its name rather than its code.
+/// One change as a line: property, where it is in the graph (by identities, as a screen finds its
+/// row; the path in the message where a step has none), old → new, a market's status by its name
+/// rather than its code.
 func line(_ change: Change) -> String {
-    "\(change.property) at \(change.path): \(readable(change.oldValue, change.property)) → \(readable(change.newValue, change.property))"
+    let place = change.identityPath?.description ?? change.path.description
+    return "\(change.property) at \(place): \(readable(change.oldValue, change.property)) → \(readable(change.newValue, change.property))"
 }
 
 /// A JSON value's text, cut at 24 characters; a status code as the case it stands for.
@@ -81,10 +84,6 @@ var oddsChanges: ChangeSet?
 let oddsTime = try measure { oddsChanges = try feed.update(from: oddsData, at: oddsTarget) }
 let oddsMarket = try feed.model(of: Market.self, at: oddsTarget)
 let oddsLines = (oddsChanges.map(Array.init) ?? []).map(line)
-// Where the delta landed, in the style of the change paths: positions in the feed's arrays.
-let oddsEventIndex = feed.events.firstIndex { $0.eventId == odds["e"]?.number?.int() }
-let oddsMarketIndex = oddsEventIndex.flatMap { index in feed.events[index].markets.firstIndex { $0.marketId == odds["m"]?.string } }
-let oddsPlace = oddsEventIndex.map { "ev[\($0)]" + (oddsMarketIndex.map { ".m[\($0)]" } ?? "") } ?? "?"
 
 // A price ladder for one outcome of that market: levels sent as [price, size], a first image, then a
 // delta that lists only the levels that changed (size 0 removes one).
@@ -145,7 +144,7 @@ update  \(updateData.count) bytes in place in \(milliseconds(updateTime))
         after:  \(after)
         changed: \(changeLines.joined(separator: "; "))
 
-3. A price delta for one market, sent with the ids of its event and market, applied where they point (\(oddsPlace)):
+3. A price delta for one market, sent with the ids of its event and market, applied where they point (\(oddsTarget)):
 odds    \(String(decoding: oddsData, as: UTF8.self)) in \(milliseconds(oddsTime))
         changed: \(oddsLines.joined(separator: "; ")); \(oddsMarket.map { "\"\($0.name)\" now \($0.outcomes.map { String(format: "%.2f", $0.price) }.joined(separator: " / "))" } ?? "")
 

@@ -47,6 +47,7 @@ extension ArrayCoder {
                     try parser.skipValue()
                     continue
                 }
+                if let id { session.noteIdentity(identity.merged(id, session: session).json) }
                 position = id.flatMap { find($0, in: elements, positions: &positions, by: identity, session: session) }
                 if removes {
                     if let position { removed.append(position) }

@@ -130,6 +130,7 @@ struct ArrayCoder<Element>: ValueCoding {
             // identity (a `String` equal as Swift compares strings may differ in its bytes).
             var sameIdentity: Range<Int>?
             if let leading = identity.leadingKey(ofElementAt: &parser, session: session) {
+                session.noteIdentity(identity.merged(leading.key, session: session).json)
                 let taken = identity.takeNoting(leading.key, from: &byIdentity, session: session)
                 match = taken?.position
                 firstMemberOnly = leading.firstMemberOnly
@@ -784,6 +785,10 @@ extension ArrayCoder: ModelArrayMerging {
     }
 
     var mergesInPart: Bool { identity?.isPartial == true && holdsReferences }
+
+    func identity(of element: AnyObject) -> JSON? {
+        identity?.keyOf(element)?.json
+    }
 
     func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
                    editing: (PartialEdit) -> Void) throws {

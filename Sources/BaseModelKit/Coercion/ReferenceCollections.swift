@@ -131,6 +131,9 @@ protocol ModelArrayMerging {
     /// The model `id` names in `elements`, as `ModelAddressing.address(_:in:positions:session:)`
     /// finds it in the array.
     func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
+
+    /// The identity of `element`, a model of the array, as the maps write it.
+    func identity(of element: AnyObject) -> JSON?
 }
 
 /// What a step of an `IdentityPath` found in a property (see `ModelAddressing`, above this layer):

@@ -179,7 +179,7 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
             if edits.isEmpty { takeOut([AnyObject](), from: object) }
             edits.append(edit)
         }
-        if let tracker, !edits.isEmpty { tracker.recordEdits(edits, count: elements.count, of: object, at: site()) }
+        if let tracker, !edits.isEmpty { tracker.recordEdits(edits, count: elements.count, of: object, at: site(), identity: array.identity(of:)) }
     }
 
     /// Leaves `empty` in the field while a merge changes the collection it read from it, so that the
@@ -237,6 +237,10 @@ private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
     }
 
     func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+        preconditionFailure("a model collection member asked the coder it does not have")
+    }
+
+    func identity(of element: AnyObject) -> JSON? {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 }

@@ -101,7 +101,8 @@ enum ChangeScope: Hashable {
 enum ChangePlace {
     case current
     case below(MappingPath.Component)
-    case given(MappingPath)
+    /// With the identities of the path's elements of arrays merged by identity, by depth.
+    case given(MappingPath, identities: [(depth: Int, id: JSON)])
 }
 
 /// What a change of a member is recorded as: the property's name and where the change is. Members
@@ -205,7 +206,8 @@ final class ChangeRecorder: Sendable {
                 found.append((index, nil, element.object))
             }
             for change in found {
-                add(object: object, at: site, last: .index(change.index),
+                let id = change.old != nil ? was[change.index].id : now[change.index].id
+                add(object: object, at: site, last: .index(change.index), lastIdentity: id,
                     old: change.old.map(oldJSON) ?? .null, new: change.new.map(json(ofModel:)) ?? .null, scope: .element(change.index))
             }
             return
@@ -260,7 +262,8 @@ final class ChangeRecorder: Sendable {
     /// leaving `count` elements), as `compare` lists the changes between the array before and after:
     /// the elements removed (or replaced) at their old positions, then those added (or put in their
     /// place) at their new ones.
-    func recordEdits(_ edits: [PartialEdit], count: Int, of object: AnyObject, at site: ChangeSite) {
+    /// `identity` reads an element's identity, for the change's `identityPath`.
+    func recordEdits(_ edits: [PartialEdit], count: Int, of object: AnyObject, at site: ChangeSite, identity: (AnyObject) -> JSON?) {
         var removed: [(position: Int, object: AnyObject)] = []
         var replaced: [(position: Int, object: AnyObject)] = []
         var appended: [AnyObject] = []
@@ -285,10 +288,12 @@ final class ChangeRecorder: Sendable {
         added.sort { $0.position < $1.position }
         added += appended.enumerated().map { (count - appended.count + $0.offset, $0.element) }
         for entry in removed {
-            add(object: object, at: site, last: .index(entry.position), old: oldJSON(entry.object), new: .null, scope: .element(entry.position))
+            add(object: object, at: site, last: .index(entry.position), lastIdentity: identity(entry.object), old: oldJSON(entry.object), new: .null,
+                scope: .element(entry.position))
         }
         for entry in added {
-            add(object: object, at: site, last: .index(entry.position), old: .null, new: json(ofModel: entry.object), scope: .element(entry.position))
+            add(object: object, at: site, last: .index(entry.position), lastIdentity: identity(entry.object), old: .null, new: json(ofModel: entry.object),
+                scope: .element(entry.position))
         }
     }
 
@@ -320,15 +325,21 @@ final class ChangeRecorder: Sendable {
     }
 
     /// Records a change of `object` at `site`, its path followed by `last` when given.
-    private func add(object: AnyObject, at site: ChangeSite, last: MappingPath.Component? = nil, old: JSON, new: JSON, scope: ChangeScope) {
+    private func add(object: AnyObject, at site: ChangeSite, last: MappingPath.Component? = nil, lastIdentity: JSON? = nil, old: JSON, new: JSON, scope: ChangeScope) {
         let (property, place) = (site.property, site.place)
+        // Read before the recorder's lock, which `appendPath` holds the report's under.
+        var identities: [(depth: Int, id: JSON)]
+        switch place {
+        case .given(_, let given): identities = given
+        case .current, .below: identities = report.identities
+        }
         state.withLock { state in
             if state.changes.isEmpty { state.startRecording() }
             if site.isAnnounced { state.isAnnouncing = true }
             let start = state.steps.steps.count
             var prefix = (start: 0, count: 0)
             switch place {
-            case .given(let path):
+            case .given(let path, _):
                 for step in path.components { state.steps.steps.append(step) }
             case .current, .below:
                 let shared = report.appendPath(to: &state.steps.steps, sharing: state.wholePath?.count ?? 0)
@@ -341,6 +352,7 @@ final class ChangeRecorder: Sendable {
             }
             if let last { state.steps.steps.append(last) }
             let steps = RecordedSteps(list: state.steps, prefix: prefix, start: start, count: state.steps.steps.count - start)
+            if let lastIdentity { identities.append((prefix.count + steps.count - 1, lastIdentity)) }
             // The same key read again in one object (`{"c":5,"c":0}`; members that merge are read
             // once: see `MemberTable`): one change from the first old value to the last new one,
             // none if they are equal. Looked for among the last 32 changes, so that the cost stays
@@ -353,13 +365,13 @@ final class ChangeRecorder: Sendable {
                }) {
                 let first = state.changes.remove(at: earlier).oldValue
                 if first == new { return }
-                state.changes.append(Change(object: object, property: property, steps: steps, oldValue: first, newValue: new, scope: .value))
+                state.changes.append(Change(object: object, property: property, steps: steps, oldValue: first, newValue: new, scope: .value, identities: identities))
                 return
             }
             // Room for a message's changes at the first: grown from empty, the list was reallocated
             // at the first, second and fourth change of every update.
             if state.changes.capacity == 0 { state.changes.reserveCapacity(8) }
-            state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope))
+            state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope, identities: identities))
         }
     }
 

@@ -115,6 +115,13 @@ final class DecodingSession: Sendable {
         if isReporting { recorder?.push(component()) }
     }
 
+    /// Notes the identity of the element `enter` stepped into last, an element of an array merged by
+    /// identity (see `ReportRecorder.noteIdentity`).
+    @inline(__always)
+    func noteIdentity(_ id: @autoclosure () -> JSON) {
+        if isReporting { recorder?.noteIdentity(id()) }
+    }
+
     /// Steps out of the member or element `enter` stepped into.
     @inline(__always)
     func leave() {

@@ -7,6 +7,9 @@ final class ReportRecorder: Sendable {
         /// How many steps of the path are the ones it had when `appendPath` last copied it whole:
         /// the depth it has not gone below since.
         var unchangedDepth = 0
+        /// The identities of the elements of arrays merged by identity on the path, by the depth of
+        /// their step, innermost last (see `noteIdentity`).
+        var identities: [(depth: Int, id: JSON)] = []
     }
 
     /// Room for paths 16 steps deep from the start: the path does not grow one step at a time.
@@ -24,7 +27,22 @@ final class ReportRecorder: Sendable {
         state.withLock { state in
             _ = state.path.popLast()
             if state.path.count < state.unchangedDepth { state.unchangedDepth = state.path.count }
+            if let last = state.identities.last, last.depth >= state.path.count { state.identities.removeLast() }
         }
+    }
+
+    /// Notes that the path's last step is an element of an array merged by identity whose identity
+    /// is `id`: what a change's `identityPath` names it by.
+    func noteIdentity(_ id: JSON) {
+        state.withLock { state in
+            guard !state.path.isEmpty else { return }
+            state.identities.append((state.path.count - 1, id))
+        }
+    }
+
+    /// The identities noted on the path, by the depth of their step (`noteIdentity`).
+    var identities: [(depth: Int, id: JSON)] {
+        state.withLock { $0.identities }
     }
 
     /// Records `kind` at the current path, with `last` appended when given.
@@ -78,6 +96,7 @@ final class ReportRecorder: Sendable {
     func reset() {
         state.withLock { state in
             state.path.removeAll(keepingCapacity: true)
+            state.identities.removeAll(keepingCapacity: true)
             state.unchangedDepth = 0
             state.entries.removeAll(keepingCapacity: state.entries.capacity <= 64)
         }

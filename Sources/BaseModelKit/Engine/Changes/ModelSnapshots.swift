@@ -46,25 +46,28 @@ enum ModelSnapshots {
         let former = FormerJSON(snapshot: snapshot)
         let recorder = ModelDecoding.changeRecorder(formerJSON: { former.json(ofModel: $0) })
         var visited: Set<ObjectIdentifier> = []
-        compare(model, path: MappingPath(), with: snapshot, recorder: recorder, visited: &visited)
+        compare(model, path: MappingPath(), identities: [], with: snapshot, recorder: recorder, visited: &visited)
         return ChangeSet(recordedBy: recorder, root: model)
     }
 
     /// Compares `object` and the objects it holds that the snapshot held too, recording changes.
-    private static func compare(_ object: AnyObject, path: MappingPath, with snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
+    /// `identities`: those of the path's elements of arrays merged by identity, by depth.
+    private static func compare(_ object: AnyObject, path: MappingPath, identities: [(depth: Int, id: JSON)], with snapshot: ModelSnapshot, recorder: ChangeRecorder,
+                                visited: inout Set<ObjectIdentifier>) {
         // An object the snapshot did not reach is new: the property holding it records that.
         guard visited.insert(ObjectIdentifier(object)).inserted, let state = snapshot.objects[ObjectIdentifier(object)],
               let members = memberTable(of: object) else { return }
-        compare(object, members: members, path: path, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
+        compare(object, members: members, path: path, identities: identities, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
     }
 
-    private static func compare(_ object: AnyObject, members: MemberTable, path: MappingPath, state: ObjectState, snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
+    private static func compare(_ object: AnyObject, members: MemberTable, path: MappingPath, identities: [(depth: Int, id: JSON)], state: ObjectState,
+                                snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
         guard let before = state.probes[ObjectIdentifier(members)] else { return }
         for index in members.accessors.indices {
             let memberPath = path.appending(.key(members.keys[index]))
             guard let property = members.properties[index] else {
                 if let nested = members.nestedTables[index] {
-                    compare(object, members: nested, path: memberPath, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
+                    compare(object, members: nested, path: memberPath, identities: identities, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
                 }
                 continue
             }
@@ -72,22 +75,23 @@ enum ModelSnapshots {
             // Objects that were there then and are there now, at the same place: their own changes.
             switch (before[index], after) {
             case (.object(let was?), .object(let now?)) where was === now:
-                compare(now, path: memberPath, with: snapshot, recorder: recorder, visited: &visited)
+                compare(now, path: memberPath, identities: identities, with: snapshot, recorder: recorder, visited: &visited)
             case (.objects(let wasProbe), .objects(let nowProbe)):
                 let (was, now) = (wasProbe.objects, nowProbe.objects)
                 for key in now.keys.sorted(by: { $0.utf8Precedes($1) }) where was[key] === now[key] {
-                    compare(now[key]!, path: memberPath.appending(.dictionaryKey(key)), with: snapshot, recorder: recorder, visited: &visited)
+                    compare(now[key]!, path: memberPath.appending(.dictionaryKey(key)), identities: identities, with: snapshot, recorder: recorder, visited: &visited)
                 }
             case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
                 let (was, now) = (wasProbe.elements, nowProbe.elements)
                 let kept = Set(was.map { ObjectIdentifier($0.object) })
                 for (position, element) in now.enumerated() where kept.contains(ObjectIdentifier(element.object)) {
-                    compare(element.object, path: memberPath.appending(.index(position)), with: snapshot, recorder: recorder, visited: &visited)
+                    compare(element.object, path: memberPath.appending(.index(position)), identities: identities + [(memberPath.components.count, element.id)],
+                            with: snapshot, recorder: recorder, visited: &visited)
                 }
             default:
                 break
             }
-            recorder.compare(before[index], after, object: object, at: ChangeSite(property: property, place: .given(memberPath)))
+            recorder.compare(before[index], after, object: object, at: ChangeSite(property: property, place: .given(memberPath, identities: identities)))
         }
     }
 

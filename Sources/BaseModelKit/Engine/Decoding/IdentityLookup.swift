@@ -148,12 +148,13 @@ struct LookupTrail {
         return nil
     }
 
-    /// Calls `body` with each component of the way, outermost first.
-    func forEachComponent(_ body: (MappingPath.Component) throws -> Void) rethrows {
+    /// Calls `body` with each component of the way, outermost first, and the identity the path gives
+    /// the model a component finds (`nil` for a key).
+    func forEachComponent(_ body: (MappingPath.Component, JSON?) throws -> Void) rethrows {
         var index = 0
         while index < entered {
-            try body(.key(path.steps[index].key))
-            if let component = found(at: index) { try body(component) }
+            try body(.key(path.steps[index].key), nil)
+            if let component = found(at: index) { try body(component, path.steps[index].identity) }
             index += 1
         }
     }
@@ -162,7 +163,7 @@ struct LookupTrail {
     var place: MappingPath {
         var place = MappingPath()
         place.components.reserveCapacity(2 * entered)
-        forEachComponent { place.components.append($0) }
+        forEachComponent { component, _ in place.components.append(component) }
         return place
     }
 }

@@ -297,7 +297,12 @@ enum ModelDecoding {
     /// `body`, decoding at the place in the graph `trail` leads to (a model an `IdentityPath` named):
     /// the report's and the change set's paths, and the errors', start with it.
     static func below<Result>(_ trail: LookupTrail, session: DecodingSession, _ body: () throws -> Result) throws -> Result {
-        if session.isReporting { trail.forEachComponent { session.enter($0) } }
+        if session.isReporting {
+            trail.forEachComponent { component, identity in
+                session.enter(component)
+                if case .index = component, let identity { session.noteIdentity(identity) }
+            }
+        }
         do {
             return try body()
         } catch var error as MappingError {

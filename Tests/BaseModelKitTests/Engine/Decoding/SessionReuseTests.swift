@@ -60,7 +60,7 @@ struct SessionReuseTests {
         for round in 0..<200 where !handedOut {
             let session = ModelDecoding.updateSession(options: DecodingOptions(), reports: false)
             // Changes and report entries recorded, and a path left open, as a designated path leaves it.
-            session.changes?.record(old: .number(1), new: .number(2), object: ticket, at: ChangeSite(property: "price", place: .given(MappingPath([.key("p")]))))
+            session.changes?.record(old: .number(1), new: .number(2), object: ticket, at: ChangeSite(property: "price", place: .given(MappingPath([.key("p")]), identities: [])))
             session.noteCoercion(of: .string("1"), to: "Double")
             session.enter(.key("l"))
             _ = round
