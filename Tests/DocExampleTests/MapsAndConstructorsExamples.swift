@@ -50,6 +50,21 @@ struct MapsAndConstructorsExamples {
         #expect(try quote.price == 1.5 && quote.jsonString() == #"{"p":1.5}"#)
     }
 
+    final class Candle: BaseModel {
+        var openTime = 0
+        var open = ""
+        var close = ""
+        override class var apiToLocal: [String: String] { ["0": "openTime", "1": "open", "4": "close"] }
+        override class var isPositional: Bool { true }
+    }
+
+    @Test("a positional class: read from and written as an array")
+    func positional() throws {
+        let candle = try Candle.decode(from: #"[1700000000,"1.5","1.9","1.2","1.7"]"#)
+        #expect(candle.openTime == 1_700_000_000 && candle.open == "1.5" && candle.close == "1.7")
+        #expect(try candle.jsonString() == #"[1700000000,"1.5",null,null,"1.7"]"#)
+    }
+
     @Test("the map and the constructors")
     func constructors() throws {
         let user = try User.decode(from: #"{"fn":"Ann","b":[{"a":1}]}"#)
