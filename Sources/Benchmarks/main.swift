@@ -201,6 +201,18 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         for _ in 0..<turns {
             if task == "hook-key-decode" { consume(try KeyReadingOutcomeModel.decodeArray(from: outcomes.data)) } else { consume(try OutcomeModel.decodeArray(from: outcomes.data)) }
         }
+    case "trade-route", "trade-decode", "trade-setup":
+        // The enveloped trades of `--suite messages`, routed by their type or decoded straight, and
+        // the set-up alone: `BENCHMARK_MESSAGES` of them.
+        let messages = EnvelopedTrades.generate(count: profileMessageCount)
+        let router = MessageRouter(typeKey: "data.e")
+        router.register(CombinedModel<TradeEventModel>.self, type: "trade") { consume($0) }
+        switch task {
+        case "trade-route": for message in messages { try router.route(message) }
+        case "trade-decode": for message in messages { consume(try CombinedModel<TradeEventModel>.decode(from: message)) }
+        default: break
+        }
+        withExtendedLifetime(messages) { exit(0) }
     case "message-decode", "hand-message-decode", "message-decode-bytes", "hand-message-decode-bytes":
         // The same set-up for all four (the messages and their byte copies), so that subtracting
         // setup-messages leaves the decoding alone. The plain tasks read the `Data` messages, as the

@@ -160,14 +160,7 @@ final class PositionalWithHook: BaseModel {
 
     @Test func patchBodiesReproduceTheLadder() throws {
         let model = try runner()
-        let start = try model.jsonData()
-        let snapshot = model.snapshot()
-        let changes = try model.update(from: #"{"atb":[[1.7,0],[1.5,11],[1.9,2]],"atl":[[2.0,6],[2.2,1]],"d":[[0,"0.0024","0"]]}"#)
-        for body in [try changes.jsonData(), try model.changes(since: snapshot).jsonData()] {
-            let replica = try LadderRunner.decode(from: start)
-            try replica.update(from: body)
-            #expect(try replica.jsonString() == (try model.jsonString()), "\(String(decoding: body, as: UTF8.self))")
-        }
+        let changes = try updateReplayingPatches(model, with: #"{"atb":[[1.7,0],[1.5,11],[1.9,2]],"atl":[[2.0,6],[2.2,1]],"d":[[0,"0.0024","0"]]}"#)
         let text = String(decoding: try changes.jsonData(), as: UTF8.self)
         #expect(text.contains("[1.7,0]"))
         #expect(text.contains("[1.5,11]"))

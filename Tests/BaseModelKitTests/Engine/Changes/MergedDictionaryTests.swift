@@ -83,14 +83,7 @@ final class MergedMistakes: BaseModel {
             #"{"atb":{"2.0":null,"1.5":null},"nm":null}"#,
         ]
         for message in messages {
-            let before = try ladder.jsonData()
-            let snapshot = ladder.snapshot()
-            let changes = try ladder.update(from: message)
-            for body in [try changes.jsonData(), try ladder.changes(since: snapshot).jsonData()] {
-                let replica = try ValueLadder.decode(from: before)
-                try replica.update(from: body)
-                #expect(try replica.jsonString() == (try ladder.jsonString()), "\(message) → \(String(decoding: body, as: UTF8.self))")
-            }
+            try updateReplayingPatches(ladder, with: message)
         }
     }
 

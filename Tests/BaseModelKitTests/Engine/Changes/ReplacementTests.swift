@@ -108,14 +108,7 @@ final class ReplacingNothing: BaseModel {
         ]
         let cache = try ImageCache.decode(from: start)
         for message in messages {
-            let before = try cache.jsonData()
-            let snapshot = cache.snapshot()
-            let changes = try cache.update(from: message)
-            for body in [try changes.jsonData(), try cache.changes(since: snapshot).jsonData()] {
-                let replica = try ImageCache.decode(from: before)
-                try replica.update(from: body)
-                #expect(try replica.jsonString() == (try cache.jsonString()), "\(message) → \(String(decoding: body, as: UTF8.self))")
-            }
+            try updateReplayingPatches(cache, with: message)
         }
     }
 
