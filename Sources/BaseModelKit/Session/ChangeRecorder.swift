@@ -327,22 +327,18 @@ final class ChangeRecorder: Sendable {
     /// Records a change of `object` at `site`, its path followed by `last` when given.
     private func add(object: AnyObject, at site: ChangeSite, last: MappingPath.Component? = nil, lastIdentity: JSON? = nil, old: JSON, new: JSON, scope: ChangeScope) {
         let (property, place) = (site.property, site.place)
-        // Read before the recorder's lock, which `appendPath` holds the report's under.
-        var identities: [(depth: Int, id: JSON)]
-        switch place {
-        case .given(_, let given): identities = given
-        case .current, .below: identities = report.identities
-        }
+        var identities: [(depth: Int, id: JSON)] = []
         state.withLock { state in
             if state.changes.isEmpty { state.startRecording() }
             if site.isAnnounced { state.isAnnouncing = true }
             let start = state.steps.steps.count
             var prefix = (start: 0, count: 0)
             switch place {
-            case .given(let path, _):
+            case .given(let path, let given):
                 for step in path.components { state.steps.steps.append(step) }
+                identities = given
             case .current, .below:
-                let shared = report.appendPath(to: &state.steps.steps, sharing: state.wholePath?.count ?? 0)
+                let shared = report.appendPath(to: &state.steps.steps, sharing: state.wholePath?.count ?? 0, identities: &identities)
                 if shared > 0, let whole = state.wholePath {
                     prefix = (whole.start, shared)
                 } else {

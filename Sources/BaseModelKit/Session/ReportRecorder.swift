@@ -40,11 +40,6 @@ final class ReportRecorder: Sendable {
         }
     }
 
-    /// The identities noted on the path, by the depth of their step (`noteIdentity`).
-    var identities: [(depth: Int, id: JSON)] {
-        state.withLock { $0.identities }
-    }
-
     /// Records `kind` at the current path, with `last` appended when given.
     func record(_ kind: MappingReport.Entry.Kind, at last: MappingPath.Component? = nil) {
         state.withLock { state in
@@ -72,8 +67,10 @@ final class ReportRecorder: Sendable {
     /// are the same, the whole path is, and 0 returned: the copy made is then the whole one the next
     /// call shares. (The changes of one object, or of elements of one array, share all but their
     /// last steps: copying them whole, and freeing the copies, would repeat that work per change.)
-    func appendPath(to steps: inout [MappingPath.Component], sharing: Int = 0) -> Int {
+    /// `identities` gets the identities noted on the path (`noteIdentity`), by depth.
+    func appendPath(to steps: inout [MappingPath.Component], sharing: Int = 0, identities: inout [(depth: Int, id: JSON)]) -> Int {
         state.withLock { state in
+            identities = state.identities
             let shared = min(sharing, state.unchangedDepth, state.path.count)
             if shared == 0 { state.unchangedDepth = state.path.count }
             // Step by step: `append(contentsOf:)` copied through the runtime's generic array copy

@@ -72,8 +72,9 @@ struct SessionReuseTests {
             #expect(spare.changes?.recorded.isEmpty == true)
             #expect(spare.recorder?.entries.isEmpty == true)
             var path: [MappingPath.Component] = []
-            _ = spare.recorder?.appendPath(to: &path)
-            #expect(path.isEmpty)
+            var identities: [(depth: Int, id: JSON)] = [(0, 1)]
+            _ = spare.recorder?.appendPath(to: &path, identities: &identities)
+            #expect(path.isEmpty && identities.isEmpty)
         }
         #expect(handedOut)
     }
