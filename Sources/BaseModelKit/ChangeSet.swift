@@ -10,6 +10,39 @@ extension Change {
     public init(model: BaseModel, property: String, path: MappingPath, oldValue: JSON, newValue: JSON) {
         self.init(object: model, property: property, steps: RecordedSteps(path), oldValue: oldValue, newValue: newValue, scope: .value)
     }
+
+    /// Where the change is in the graph, by identities: `path` with each element of an array merged
+    /// by identity named by its identity, and each key of a dictionary of models by the key —
+    /// `mc[id: "1.2"].rc[id: 58805].ltp` where `path` says `mc[0].rc[0].ltp` (positions in the
+    /// delta). The steps before the last name the model the change is of (`model`), in the form
+    /// `model(at:)` and `update(from:at:)` take, each identity as the document wrote it (a lenient
+    /// `"7"` for an `Int` 7, which those find the same way); the last is the property's key (for an element added
+    /// or removed, the array's key with the element's identity; a position there, the key the map
+    /// writes: `"1"` of a positional model, `sc.0` for `"sc.0"`). `nil` when a step on the way is a
+    /// position without an identity: an element of an array replaced whole.
+    public var identityPath: IdentityPath? {
+        var built: [IdentityPath.Step] = []
+        for (depth, component) in path.components.enumerated() {
+            switch component {
+            case .key(let key):
+                built.append(IdentityPath.Step(key: key))
+            case .dictionaryKey(let key):
+                guard let last = built.indices.last, built[last].identity == nil else { return nil }
+                built[last].identity = .string(key)
+            case .index(let position):
+                guard let last = built.indices.last, built[last].identity == nil,
+                      let id = steps.identities.last(where: { $0.depth == depth })?.id else {
+                    // A position as the last step is the property's key (`"1"` of a positional
+                    // model, `"sc.0"` of a nested array).
+                    guard depth == path.components.count - 1 else { return nil }
+                    built.append(IdentityPath.Step(key: String(position)))
+                    continue
+                }
+                built[last].identity = id.json
+            }
+        }
+        return IdentityPath(built)
+    }
 }
 
 /// What an `update(from:)` changed — or what changed since a `snapshot()` (`changes(since:)`): one

@@ -37,17 +37,19 @@ extension ArrayCoder {
         var removed: [Int] = []
         // Each with the index of its identity's first listing, which orders them.
         var added: [(firstListing: Int, object: AnyObject)] = []
-        while try cursor.next(in: &parser, session: session) {
+        while try cursor.next(in: &parser, session: session, entersStep: false) {
             var position: Int?
+            // The element's path, with its identity when it was read ahead (`Change.identityPath`).
+            let listed = ahead[cursor.index]
+            cursor.enterStep(session: session, identity: listed?.key)
             do {
-                let index = cursor.index
-                let (id, removes): (IdentityKey?, Bool) = try ahead[index].map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser, session: session)
+                let (id, removes): (IdentityKey?, Bool) = try listed.map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser, session: session)
                 if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != cursor.index {
                     // A later listing of the same identity wins.
                     try parser.skipValue()
                     continue
                 }
-                if let id { session.noteIdentity(identity.merged(id, session: session).json) }
+                if listed == nil, let id { session.noteIdentity(id) }
                 position = id.flatMap { find($0, in: elements, positions: &positions, by: identity, session: session) }
                 if removes {
                     if let position { removed.append(position) }

@@ -122,19 +122,22 @@ struct ArrayCoder<Element>: ValueCoding {
         // No mark is left past the array (see `JSONParser.passableValue`). Within it, a mark its
         // element's loop did not reach (the merge failed first) names a place already read.
         defer { parser.passableValue = nil }
-        while try elements.next(in: &parser, session: session) {
+        while try elements.next(in: &parser, session: session, entersStep: false) {
             var match: Int?
             // Whether the identity was read from the element's first member alone.
             var firstMemberOnly = false
             // Where that member's value is, when the element merged into holds exactly it: an `Int`
             // identity (a `String` equal as Swift compares strings may differ in its bytes).
             var sameIdentity: Range<Int>?
+            // The element's path is entered with its identity (`Change.identityPath`).
             if let leading = identity.leadingKey(ofElementAt: &parser, session: session) {
-                session.noteIdentity(identity.merged(leading.key, session: session).json)
+                elements.enterStep(session: session, identity: leading.key)
                 let taken = identity.takeNoting(leading.key, from: &byIdentity, session: session)
                 match = taken?.position
                 firstMemberOnly = leading.firstMemberOnly
                 if case .int = leading.key, taken?.asWritten == true { sameIdentity = leading.value }
+            } else {
+                elements.enterStep(session: session, identity: nil)
             }
             // The object made for the element; `nil` when it merged into `current[match]` in place.
             let made: AnyObject?

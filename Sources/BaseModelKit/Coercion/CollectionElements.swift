@@ -55,13 +55,22 @@ struct ElementCursor {
 
     /// Moves to the next element, leaving the previous element's path and entering this one's;
     /// `false` after the last.
+    /// With `entersStep: false` the caller enters the element's path itself (`enterStep`), before
+    /// anything that may fail: a merge by identity enters it with the element's identity.
     @inline(__always)
-    mutating func next(in parser: inout JSONParser, session: DecodingSession) throws -> Bool {
+    mutating func next(in parser: inout JSONParser, session: DecodingSession, entersStep: Bool = true) throws -> Bool {
         guard try state.advance(&parser, session: session) else { return false }
         index += 1
-        session.enter(.index(index))
+        if entersStep { session.enter(.index(index)) }
         state.markStart(parser)
         return true
+    }
+
+    /// Enters the current element's path, with its identity (`nil`: none known): after
+    /// `next(in:session:entersStep: false)`.
+    @inline(__always)
+    func enterStep(session: DecodingSession, identity: @autoclosure () -> IdentityKey?) {
+        session.enter(.index(index), identity: identity())
     }
 
     /// After the current element failed with `error`: leaves it out, the parser past it, when it may

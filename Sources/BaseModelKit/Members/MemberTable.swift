@@ -59,6 +59,8 @@ final class MemberTable: Sendable {
     let arrayPositions: [Int]?
     /// Whether `arrayPositions` is set.
     private let isPositional: Bool
+    /// Whether this is a model's own table (not a nested key path's).
+    private let isModel: Bool
     /// The member of each JSON key.
     private let indexByKey: [String: Int]
     /// The other keys that stand for a member's key (`BaseModel.alternativeKeys`), each with its
@@ -76,8 +78,9 @@ final class MemberTable: Sendable {
     /// array, whose keys are the positions' text.
     /// `unknownKeys`, for a model's own table, keeps the members no map names there.
     init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<ModelExtras?>? = nil,
-         alternativeKeys: [String: String] = [:], announcesChanges: Bool = true) {
+         alternativeKeys: [String: String] = [:], announcesChanges: Bool = true, isModel: Bool = false) {
         self.modelName = modelName
+        self.isModel = isModel
         self.announcesChanges = announcesChanges
         self.unknownKeys = unknownKeys
         keepsUnknownKeys = unknownKeys != nil
@@ -201,8 +204,11 @@ final class MemberTable: Sendable {
         // Told apart before the loops and their closures: taken inside them, the branch made the
         // object loop retain its closure's captures for every object (three retains and releases
         // per object).
-        if isPositional, parser.peekToken() == UInt8(ascii: "[") {
-            return try decodePositions(from: &parser, into: object, session: session, isExisting: isExisting)
+        if isPositional {
+            if parser.peekToken() == UInt8(ascii: "[") { return try decodePositions(from: &parser, into: object, session: session, isExisting: isExisting) }
+            // A positional model is read from its array alone (its tree form, an object keyed by
+            // the positions, is written as the array before it is read: see `HookHandOver`).
+            if isModel { throw MappingError(.typeMismatch(expected: "\(modelName) (an array)", found: try parser.readValue().foundDescription)) }
         }
         // An update compares each member of an object that existed before it; a decode pays one test
         // of a stored flag per object. Both run the same loop, specialised for each.
@@ -499,11 +505,20 @@ final class MemberTable: Sendable {
 
     /// `object` as its JSON value: an object, or for a model whose JSON is an array
     /// (`BaseModel.isPositional`) the array of its positions (see `writeElements`).
+    @inline(__always)
     func writeValue(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
-        guard let arrayPositions else { return try writeObject(of: object, to: &writer, session: session) }
+        // The flag first: reading the optional array retained and released it for every object.
+        guard isPositional else { return try writeObject(of: object, to: &writer, session: session) }
+        try writeArray(of: object, to: &writer, session: session)
+    }
+
+    /// `writeValue` for a positional model: the array of its positions.
+    @inline(never)
+    private func writeArray(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
+        let positions = arrayPositions ?? []
         writer.beginArray()
-        if !arrayPositions.isEmpty { _ = try writeElements(of: object, positions: arrayPositions, to: &writer, session: session) }
-        writer.endArray(isEmpty: arrayPositions.isEmpty)
+        if !positions.isEmpty { _ = try writeElements(of: object, positions: positions, to: &writer, session: session) }
+        writer.endArray(isEmpty: positions.isEmpty)
     }
 
     /// The member writer: writes `"key":value` for every member of `object` in declaration order

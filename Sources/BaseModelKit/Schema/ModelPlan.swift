@@ -74,7 +74,7 @@ final class ModelPlan: Sendable {
         isPositional = arrayPositions != nil
         self.members = MemberTable(modelName: modelName, fields: fields, arrayPositions: arrayPositions, unknownKeys: unknownKeysField.flatMap(FieldHandle<ModelExtras?>.init),
                                    alternativeKeys: alternativeKeys,
-                                   announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil)
+                                   announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil, isModel: true)
     }
 }
 

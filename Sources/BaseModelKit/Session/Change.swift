@@ -21,44 +21,9 @@ public struct Change: CustomStringConvertible {
     /// The whole property, a key of a dictionary of models, or an element of an array merged by
     /// identity: what a PATCH body writes for the change.
     let scope: ChangeScope
-    /// The identities of the path's elements of arrays merged by identity, by the depth of their
-    /// step: what `identityPath` names them by.
-    var identities: [(depth: Int, id: JSON)] = []
 
     /// Where in the update's document the new value was: `e[3].m["7-0"].pr`.
     public var path: MappingPath { steps.path }
-
-    /// Where the change is in the graph, by identities: `path` with each element of an array merged
-    /// by identity named by its identity, and each key of a dictionary of models by the key —
-    /// `mc[id: "1.2"].rc[id: 58805].ltp` where `path` says `mc[0].rc[0].ltp` (positions in the
-    /// delta). The steps before the last name the model the change is of (`model`), in the form
-    /// `model(at:)` and `update(from:at:)` take; the last is the property's key (for an element added
-    /// or removed, the array's key with the element's identity; a position there, the key the map
-    /// writes: `"1"` of a positional model, `sc.0` for `"sc.0"`). `nil` when a step on the way is a
-    /// position without an identity: an element of an array replaced whole.
-    public var identityPath: IdentityPath? {
-        var built: [IdentityPath.Step] = []
-        for (depth, component) in path.components.enumerated() {
-            switch component {
-            case .key(let key):
-                built.append(IdentityPath.Step(key: key))
-            case .dictionaryKey(let key):
-                guard let last = built.indices.last, built[last].identity == nil else { return nil }
-                built[last].identity = .string(key)
-            case .index(let position):
-                guard let last = built.indices.last, built[last].identity == nil,
-                      let id = identities.last(where: { $0.depth == depth })?.id else {
-                    // A position as the last step is the property's key (`"1"` of a positional
-                    // model, `"sc.0"` of a nested array).
-                    guard depth == path.components.count - 1 else { return nil }
-                    built.append(IdentityPath.Step(key: String(position)))
-                    continue
-                }
-                built[last].identity = id
-            }
-        }
-        return IdentityPath(built)
-    }
 
     /// `price at m["7-0"].o[1].p: 2.15 → 2.2`.
     public var description: String {
@@ -79,6 +44,18 @@ final class StepList {
     /// list (see above), so no access overlaps a write.
     @exclusivity(unchecked)
     var steps: [MappingPath.Component] = []
+    /// The identities of the elements of arrays merged by identity on the changes' paths
+    /// (`Change.identityPath`), a change's after the one before's.
+    @exclusivity(unchecked)
+    var identities: [NotedIdentity] = []
+}
+
+/// The identity of an element of an array merged by identity, noted on a path at the depth of its
+/// step (`Change.identityPath`).
+struct NotedIdentity {
+    let depth: Int
+    /// As the document wrote it (`"7"` for an `Int` identity 7 read leniently).
+    let id: IdentityKey
 }
 
 /// A change's path: `prefix.count` steps of `list` from `prefix.start` (steps it shares with the
@@ -88,6 +65,9 @@ struct RecordedSteps {
     let prefix: (start: Int, count: Int)
     let start: Int
     let count: Int
+    /// The change's identities in `list.identities`: `identityCount` from `identityStart`.
+    let identityStart: Int
+    let identityCount: Int
 
     /// A path of its own (a change made by hand).
     init(_ path: MappingPath) {
@@ -96,14 +76,21 @@ struct RecordedSteps {
         prefix = (0, 0)
         start = 0
         count = path.components.count
+        identityStart = 0
+        identityCount = 0
     }
 
-    init(list: StepList, prefix: (start: Int, count: Int), start: Int, count: Int) {
+    init(list: StepList, prefix: (start: Int, count: Int), start: Int, count: Int, identityStart: Int = 0, identityCount: Int = 0) {
         self.list = list
         self.prefix = prefix
         self.start = start
         self.count = count
+        self.identityStart = identityStart
+        self.identityCount = identityCount
     }
+
+    /// The identities noted on the path, with the depths of their steps.
+    var identities: ArraySlice<NotedIdentity> { list.identities[identityStart..<identityStart + identityCount] }
 
     /// The steps, in order.
     private var steps: some Collection<MappingPath.Component> {

@@ -102,7 +102,7 @@ enum ChangePlace {
     case current
     case below(MappingPath.Component)
     /// With the identities of the path's elements of arrays merged by identity, by depth.
-    case given(MappingPath, identities: [(depth: Int, id: JSON)])
+    case given(MappingPath, identities: [NotedIdentity])
 }
 
 /// What a change of a member is recorded as: the property's name and where the change is. Members
@@ -138,6 +138,7 @@ final class ChangeRecorder: Sendable {
                 // Emptied from the end: `removeAll(keepingCapacity:)` went through the general
                 // `replaceSubrange`, unspecialised, at every step.
                 while steps.steps.popLast() != nil {}
+                if !steps.identities.isEmpty { steps.identities.removeAll(keepingCapacity: true) }
             } else {
                 steps = StepList()
             }
@@ -327,18 +328,18 @@ final class ChangeRecorder: Sendable {
     /// Records a change of `object` at `site`, its path followed by `last` when given.
     private func add(object: AnyObject, at site: ChangeSite, last: MappingPath.Component? = nil, lastIdentity: JSON? = nil, old: JSON, new: JSON, scope: ChangeScope) {
         let (property, place) = (site.property, site.place)
-        var identities: [(depth: Int, id: JSON)] = []
         state.withLock { state in
             if state.changes.isEmpty { state.startRecording() }
             if site.isAnnounced { state.isAnnouncing = true }
             let start = state.steps.steps.count
+            let identityStart = state.steps.identities.count
             var prefix = (start: 0, count: 0)
             switch place {
             case .given(let path, let given):
                 for step in path.components { state.steps.steps.append(step) }
-                identities = given
+                state.steps.identities.append(contentsOf: given)
             case .current, .below:
-                let shared = report.appendPath(to: &state.steps.steps, sharing: state.wholePath?.count ?? 0, identities: &identities)
+                let shared = report.appendPath(to: &state.steps.steps, sharing: state.wholePath?.count ?? 0, identities: &state.steps.identities)
                 if shared > 0, let whole = state.wholePath {
                     prefix = (whole.start, shared)
                 } else {
@@ -347,8 +348,11 @@ final class ChangeRecorder: Sendable {
                 if case .below(let step) = place { state.steps.steps.append(step) }
             }
             if let last { state.steps.steps.append(last) }
-            let steps = RecordedSteps(list: state.steps, prefix: prefix, start: start, count: state.steps.steps.count - start)
-            if let lastIdentity { identities.append((prefix.count + steps.count - 1, lastIdentity)) }
+            if let lastIdentity {
+                state.steps.identities.append(NotedIdentity(depth: prefix.count + state.steps.steps.count - start - 1, id: IdentityKey(lastIdentity)))
+            }
+            let steps = RecordedSteps(list: state.steps, prefix: prefix, start: start, count: state.steps.steps.count - start,
+                                      identityStart: identityStart, identityCount: state.steps.identities.count - identityStart)
             // The same key read again in one object (`{"c":5,"c":0}`; members that merge are read
             // once: see `MemberTable`): one change from the first old value to the last new one,
             // none if they are equal. Looked for among the last 32 changes, so that the cost stays
@@ -361,13 +365,13 @@ final class ChangeRecorder: Sendable {
                }) {
                 let first = state.changes.remove(at: earlier).oldValue
                 if first == new { return }
-                state.changes.append(Change(object: object, property: property, steps: steps, oldValue: first, newValue: new, scope: .value, identities: identities))
+                state.changes.append(Change(object: object, property: property, steps: steps, oldValue: first, newValue: new, scope: .value))
                 return
             }
             // Room for a message's changes at the first: grown from empty, the list was reallocated
             // at the first, second and fourth change of every update.
             if state.changes.capacity == 0 { state.changes.reserveCapacity(8) }
-            state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope, identities: identities))
+            state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope))
         }
     }
 

@@ -115,10 +115,18 @@ final class DecodingSession: Sendable {
         if isReporting { recorder?.push(component()) }
     }
 
+    /// `enter` for an element of an array merged by identity, with the element's identity (when it
+    /// has one: see `noteIdentity`).
+    @inline(__always)
+    func enter(_ component: @autoclosure () -> MappingPath.Component, identity: @autoclosure () -> IdentityKey?) {
+        guard isReporting, let recorder else { return }
+        if let id = identity() { recorder.push(component(), identity: id) } else { recorder.push(component()) }
+    }
+
     /// Notes the identity of the element `enter` stepped into last, an element of an array merged by
     /// identity (see `ReportRecorder.noteIdentity`).
     @inline(__always)
-    func noteIdentity(_ id: @autoclosure () -> JSON) {
+    func noteIdentity(_ id: @autoclosure () -> IdentityKey) {
         if isReporting { recorder?.noteIdentity(id()) }
     }
 

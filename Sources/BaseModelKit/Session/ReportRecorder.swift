@@ -7,9 +7,13 @@ final class ReportRecorder: Sendable {
         /// How many steps of the path are the ones it had when `appendPath` last copied it whole:
         /// the depth it has not gone below since.
         var unchangedDepth = 0
-        /// The identities of the elements of arrays merged by identity on the path, by the depth of
-        /// their step, innermost last (see `noteIdentity`).
-        var identities: [(depth: Int, id: JSON)] = []
+        /// The identities of the elements of arrays merged by identity on the path (see
+        /// `noteIdentity`), innermost last, and the depth of each one's step: kept apart, so that
+        /// `pop` compares an `Int` without copying an identity.
+        var identityDepths: [Int] = []
+        var identities: [IdentityKey] = []
+        /// The last of `identityDepths`, -1 when there is none: what `pop` compares with.
+        var innermostIdentityDepth = -1
     }
 
     /// Room for paths 16 steps deep from the start: the path does not grow one step at a time.
@@ -23,20 +27,42 @@ final class ReportRecorder: Sendable {
         state.withLock { $0.path.append(component) }
     }
 
+    /// `push`, and `noteIdentity` of `identity` for the step, under one lock.
+    func push(_ component: MappingPath.Component, identity: IdentityKey) {
+        state.withLock { state in
+            state.path.append(component)
+            state.identityDepths.append(state.path.count - 1)
+            state.identities.append(identity)
+            state.innermostIdentityDepth = state.path.count - 1
+        }
+    }
+
     func pop() {
         state.withLock { state in
             _ = state.path.popLast()
             if state.path.count < state.unchangedDepth { state.unchangedDepth = state.path.count }
-            if let last = state.identities.last, last.depth >= state.path.count { state.identities.removeLast() }
+            // Out of line: most paths note no identity, and inlined here the identities' code kept
+            // `popLast` from being inlined (a call per step).
+            if state.innermostIdentityDepth >= state.path.count { Self.forgetIdentity(in: &state) }
         }
+    }
+
+    /// Forgets the innermost identity noted: its step was just left.
+    @inline(never)
+    private static func forgetIdentity(in state: inout State) {
+        state.identityDepths.removeLast()
+        state.identities.removeLast()
+        state.innermostIdentityDepth = state.identityDepths.last ?? -1
     }
 
     /// Notes that the path's last step is an element of an array merged by identity whose identity
     /// is `id`: what a change's `identityPath` names it by.
-    func noteIdentity(_ id: JSON) {
+    func noteIdentity(_ id: IdentityKey) {
         state.withLock { state in
             guard !state.path.isEmpty else { return }
-            state.identities.append((state.path.count - 1, id))
+            state.identityDepths.append(state.path.count - 1)
+            state.identities.append(id)
+            state.innermostIdentityDepth = state.path.count - 1
         }
     }
 
@@ -67,10 +93,15 @@ final class ReportRecorder: Sendable {
     /// are the same, the whole path is, and 0 returned: the copy made is then the whole one the next
     /// call shares. (The changes of one object, or of elements of one array, share all but their
     /// last steps: copying them whole, and freeing the copies, would repeat that work per change.)
-    /// `identities` gets the identities noted on the path (`noteIdentity`), by depth.
-    func appendPath(to steps: inout [MappingPath.Component], sharing: Int = 0, identities: inout [(depth: Int, id: JSON)]) -> Int {
+    /// The identities noted on the path (`noteIdentity`) are appended to `identities`, with their
+    /// depths.
+    func appendPath(to steps: inout [MappingPath.Component], sharing: Int = 0, identities: inout [NotedIdentity]) -> Int {
         state.withLock { state in
-            identities = state.identities
+            var noted = 0
+            while noted < state.identities.count {
+                identities.append(NotedIdentity(depth: state.identityDepths[noted], id: state.identities[noted]))
+                noted += 1
+            }
             let shared = min(sharing, state.unchangedDepth, state.path.count)
             if shared == 0 { state.unchangedDepth = state.path.count }
             // Step by step: `append(contentsOf:)` copied through the runtime's generic array copy
@@ -93,7 +124,11 @@ final class ReportRecorder: Sendable {
     func reset() {
         state.withLock { state in
             state.path.removeAll(keepingCapacity: true)
-            state.identities.removeAll(keepingCapacity: true)
+            if !state.identityDepths.isEmpty {
+                state.identityDepths.removeAll(keepingCapacity: true)
+                state.identities.removeAll(keepingCapacity: true)
+            }
+            state.innermostIdentityDepth = -1
             state.unchangedDepth = 0
             state.entries.removeAll(keepingCapacity: state.entries.capacity <= 64)
         }

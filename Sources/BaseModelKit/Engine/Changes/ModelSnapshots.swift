@@ -52,7 +52,7 @@ enum ModelSnapshots {
 
     /// Compares `object` and the objects it holds that the snapshot held too, recording changes.
     /// `identities`: those of the path's elements of arrays merged by identity, by depth.
-    private static func compare(_ object: AnyObject, path: MappingPath, identities: [(depth: Int, id: JSON)], with snapshot: ModelSnapshot, recorder: ChangeRecorder,
+    private static func compare(_ object: AnyObject, path: MappingPath, identities: [NotedIdentity], with snapshot: ModelSnapshot, recorder: ChangeRecorder,
                                 visited: inout Set<ObjectIdentifier>) {
         // An object the snapshot did not reach is new: the property holding it records that.
         guard visited.insert(ObjectIdentifier(object)).inserted, let state = snapshot.objects[ObjectIdentifier(object)],
@@ -60,7 +60,7 @@ enum ModelSnapshots {
         compare(object, members: members, path: path, identities: identities, state: state, snapshot: snapshot, recorder: recorder, visited: &visited)
     }
 
-    private static func compare(_ object: AnyObject, members: MemberTable, path: MappingPath, identities: [(depth: Int, id: JSON)], state: ObjectState,
+    private static func compare(_ object: AnyObject, members: MemberTable, path: MappingPath, identities: [NotedIdentity], state: ObjectState,
                                 snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
         guard let before = state.probes[ObjectIdentifier(members)] else { return }
         for index in members.accessors.indices {
@@ -85,7 +85,7 @@ enum ModelSnapshots {
                 let (was, now) = (wasProbe.elements, nowProbe.elements)
                 let kept = Set(was.map { ObjectIdentifier($0.object) })
                 for (position, element) in now.enumerated() where kept.contains(ObjectIdentifier(element.object)) {
-                    compare(element.object, path: memberPath.appending(.index(position)), identities: identities + [(memberPath.components.count, element.id)],
+                    compare(element.object, path: memberPath.appending(.index(position)), identities: identities + [NotedIdentity(depth: memberPath.components.count, id: IdentityKey(element.id))],
                             with: snapshot, recorder: recorder, visited: &visited)
                 }
             default:

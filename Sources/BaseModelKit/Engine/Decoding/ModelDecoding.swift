@@ -100,11 +100,6 @@ enum ModelDecoding {
     /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
     static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
-        // A positional class is read from its array alone (its tree form, an object keyed by the
-        // positions, is for `JSONObject`s).
-        if plan.isPositional, parser.peekToken() != UInt8(ascii: "[") {
-            throw MappingError(.typeMismatch(expected: "\(plan.modelName) (an array)", found: try parser.readValue().foundDescription))
-        }
         if isExisting {
             try recordChanges(to: model, plan: plan, session: session)
             if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: &parser, plan: plan, session: session) }
@@ -300,7 +295,7 @@ enum ModelDecoding {
         if session.isReporting {
             trail.forEachComponent { component, identity in
                 session.enter(component)
-                if case .index = component, let identity { session.noteIdentity(identity) }
+                if case .index = component, let identity { session.noteIdentity(IdentityKey(identity)) }
             }
         }
         do {

@@ -72,8 +72,11 @@ enum HookHandOver {
         } else {
             // Built or edited by code: written, then read like any document.
             let bytes: [UInt8]
+            let plan = try PlanRegistry.plan(for: modelType)
+            // A positional model's tree form (keyed by the positions' text) as its array.
+            let json = plan.members.arrayPositions.map { ModelEncoding.positional(object, positions: $0) } ?? .object(object)
             do {
-                bytes = try JSON.object(object).serializedBytes(formatting: [])
+                bytes = try json.serializedBytes(formatting: [])
             } catch {
                 throw MappingError(error)
             }

@@ -63,6 +63,8 @@ struct SessionReuseTests {
             session.changes?.record(old: .number(1), new: .number(2), object: ticket, at: ChangeSite(property: "price", place: .given(MappingPath([.key("p")]), identities: [])))
             session.noteCoercion(of: .string("1"), to: "Double")
             session.enter(.key("l"))
+            session.enter(.index(0))
+            session.noteIdentity(.int(7))
             _ = round
             let identity = ObjectIdentifier(session)
             DecodingSession.recycle(consume session)
@@ -72,7 +74,7 @@ struct SessionReuseTests {
             #expect(spare.changes?.recorded.isEmpty == true)
             #expect(spare.recorder?.entries.isEmpty == true)
             var path: [MappingPath.Component] = []
-            var identities: [(depth: Int, id: JSON)] = [(0, 1)]
+            var identities: [NotedIdentity] = []
             _ = spare.recorder?.appendPath(to: &path, identities: &identities)
             #expect(path.isEmpty && identities.isEmpty)
         }
