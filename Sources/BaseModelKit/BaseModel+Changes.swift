@@ -37,6 +37,6 @@ extension ChangeSet {
     /// - Throws: `MappingError` only for a value JSON cannot represent (as `jsonData(options:)` of a
     ///   model would); the values are JSON already.
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
-        Data(try JSON.object(PatchBody.object(of: self)).serializedBytes(options: options))
+        Data(try PatchBody.json(of: self).serializedBytes(options: options))
     }
 }

@@ -232,3 +232,43 @@ final class RequiredLevel: BaseModel {
         #expect(text.contains(#""type":"array""#))
     }
 }
+
+final class BestLevels: BaseModel {
+    var best: LadderLevel?
+    var levels: [LadderLevel] = []
+    override class var apiToLocal: [String: String] { ["b": "best", "l": "levels"] }
+}
+
+/// `text` as a stream of one-byte chunks.
+private func chunks(_ text: String) -> AsyncStream<[UInt8]> {
+    AsyncStream { continuation in
+        for byte in text.utf8 { continuation.yield([byte]) }
+        continuation.finish()
+    }
+}
+
+@Suite struct PositionalEntryPointTests {
+    @Test func arraysStreamsAndLinesOfPositionalModels() async throws {
+        let levels = try LadderLevel.decodeArray(from: "[[1.5,2],[1.6,3]]")
+        #expect(levels.map(\.price) == [1.5, 1.6])
+        var streamed: [Double] = []
+        for try await level in LadderLevel.decodeElements(from: chunks("[[1.5,2],[1.6,3]]")) {
+            streamed.append(level.size)
+        }
+        #expect(streamed == [2, 3])
+        var lines: [Double] = []
+        for try await level in LadderLevel.decodeLines(from: chunks("[1.5,2]\n[1.7,4]\n")) {
+            lines.append(level.price)
+        }
+        #expect(lines == [1.5, 1.7])
+    }
+
+    @Test func patchBodiesSendAPositionalModelWhole() throws {
+        let holder = try BestLevels.decode(from: #"{"b":[1.5,2],"l":[[1,1]]}"#)
+        let changes = try updateReplayingPatches(holder, with: #"{"b":[1.5,3]}"#)
+        #expect(String(decoding: try changes.jsonData(), as: UTF8.self) == #"{"b":[1.5,3]}"#)
+        let level = try LadderLevel.decode(from: "[1.5,2]")
+        let own = try updateReplayingPatches(level, with: "[1.5,4]")
+        #expect(String(decoding: try own.jsonData(), as: UTF8.self) == "[1.5,4]")
+    }
+}

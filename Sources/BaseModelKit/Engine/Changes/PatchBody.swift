@@ -28,6 +28,14 @@ enum PatchBody {
         return writer.body(of: root) ?? JSONObject()
     }
 
+    /// The body as JSON: `object(of:)`, or for a root whose JSON is an array
+    /// (`BaseModel.isPositional`) with changes, that array whole.
+    static func json(of changes: ChangeSet) -> JSON {
+        guard let root = changes.root, ModelSnapshots.memberTable(of: root)?.arrayPositions != nil else { return .object(object(of: changes)) }
+        var writer = Writer(changes: changes)
+        return writer.body(of: root) == nil ? .object(JSONObject()) : writer.recorder.json(ofModel: root)
+    }
+
     private struct Writer {
         /// The changes by model, then by property, then by scope; an element removed and one added at
         /// the same position are two changes, so removals are kept apart (`PropertyChanges`).
@@ -109,7 +117,9 @@ enum PatchBody {
         private mutating func merged(_ probe: ChangeProbe, changes: PropertyChanges) -> JSON? {
             switch probe {
             case .object(let child?):
-                return body(of: child).map(JSON.object)
+                // A model whose JSON is an array (`BaseModel.isPositional`) is sent whole.
+                guard let inner = body(of: child) else { return nil }
+                return ModelSnapshots.memberTable(of: child)?.arrayPositions != nil ? recorder.json(ofModel: child) : .object(inner)
             case .objects(let models):
                 let children = models.objects
                 var entries = JSONObject()
