@@ -208,7 +208,7 @@ final class MemberTable: Sendable {
             if parser.peekToken() == UInt8(ascii: "[") { return try decodePositions(from: &parser, into: object, session: session, isExisting: isExisting) }
             // A positional model is read from its array alone (its tree form, an object keyed by
             // the positions, is written as the array before it is read: see `HookHandOver`).
-            if isModel { throw MappingError(.typeMismatch(expected: "\(modelName) (an array)", found: try parser.readValue().foundDescription)) }
+            if isModel { throw try notAnArray(at: &parser) }
         }
         // An update compares each member of an object that existed before it; a decode pays one test
         // of a stored flag per object. Both run the same loop, specialised for each.
@@ -220,6 +220,14 @@ final class MemberTable: Sendable {
                 try accessors[index].decode(from: &parser, into: object, session: session)
             }
         }
+    }
+
+    /// The error for a positional model's object where its array belongs. Out of line, so that its
+    /// temporaries stay out of the member loop's frame, which every level of nested models holds
+    /// (`SmallStackTests`).
+    @inline(never)
+    private func notAnArray(at parser: inout JSONParser) throws -> MappingError {
+        MappingError(.typeMismatch(expected: "\(modelName) (an array)", found: try parser.readValue().foundDescription))
     }
 
     /// The member loop of an update. A mapped key must appear once in an object

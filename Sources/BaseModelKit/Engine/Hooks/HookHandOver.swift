@@ -71,18 +71,22 @@ enum HookHandOver {
             parser = try deferred.parser()
         } else {
             // Built or edited by code: written, then read like any document.
-            let bytes: [UInt8]
-            let plan = try PlanRegistry.plan(for: modelType)
-            // A positional model's tree form (keyed by the positions' text) as its array.
-            let json = plan.members.arrayPositions.map { ModelEncoding.positional(object, positions: $0) } ?? .object(object)
-            do {
-                bytes = try json.serializedBytes(formatting: [])
-            } catch {
-                throw MappingError(error)
-            }
-            parser = try JSONParser(bytes: DocumentBytes(copying: bytes), maxDepth: session.options.maxDepth)
+            parser = try JSONParser(bytes: DocumentBytes(copying: written(object, of: modelType)), maxDepth: session.options.maxDepth)
         }
         try PlanRegistry.plan(for: modelType).members.decodeMembers(from: &parser, into: model, session: session)
+    }
+
+    /// `object`, the tree form of a model of `modelType`, as JSON text to read: a positional model's
+    /// (keyed by the positions' text) as its array. Out of line, so that its temporaries stay out of
+    /// `deserializeByDefault`'s frame, which every level of hooked models stacks (`SmallStackTests`).
+    @inline(never)
+    private static func written(_ object: JSONObject, of modelType: BaseModel.Type) throws -> [UInt8] {
+        let positions = try PlanRegistry.plan(for: modelType).members.arrayPositions
+        do {
+            return try (positions.map { ModelEncoding.positional(object, positions: $0) } ?? .object(object)).serializedBytes(formatting: [])
+        } catch {
+            throw MappingError(error)
+        }
     }
 
     /// The default `serialize()`: the mapped properties written by the plan's member writer, as an
