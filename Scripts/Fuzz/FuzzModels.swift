@@ -4,7 +4,8 @@ import Foundation
 // The model graph the model fuzz targets decode into: every field type the maps support (Docs/MapsAndConstructors.md), nested
 // models, arrays and dictionaries of models, a recursive node, transformers, a hook that reads its
 // object, a validation hook that throws, a subclass picked by `modelClass(for:)`, dotted keys into
-// nested objects and lossy collections.
+// nested objects and lossy collections; price levels written as arrays merged by price, images that
+// replace elements, a dictionary of values merged by key and a model replaced whole on update.
 
 enum FuzzState: String { case open, closed, suspended }
 enum FuzzLevel: Int { case low = 1, high = 2 }
@@ -52,6 +53,26 @@ final class FuzzNode: BaseModel {
     override class var apiToLocal: [String: String] { ["l": "label", "c": "children"] }
 }
 
+/// A price level written as an array, `[price, size]`; a size of 0 in a delta removes it.
+final class FuzzPair: BaseModel {
+    var price: Double = 0
+    var size: Int = 0
+    override class var apiToLocal: [String: String] { ["0": "price", "1": "size"] }
+    override class var isPositional: Bool { true }
+    override class var removalMarkers: [String: JSON] { ["1": 0] }
+}
+
+/// An element a delta may send as a full image (`"img": true`), with a ladder of its own.
+final class FuzzImage: BaseModel {
+    var imageId: Int = 0
+    var value: String?
+    var pairs: [FuzzPair] = []
+    override class var apiToLocal: [String: String] { ["id": "imageId", "v": "value", "pr": "pairs"] }
+    override class var identities: [String: String] { ["pairs": "price"] }
+    override class var partialCollections: Set<String> { ["pairs"] }
+    override class var replacementMarkers: [String: JSON] { ["img": true] }
+}
+
 final class FuzzRoot: BaseModel {
     var flag: Bool = false
     var text: String = ""
@@ -93,6 +114,10 @@ final class FuzzRoot: BaseModel {
     var nestedHome: Int = 0
     var nestedName: String?
     var lossyNumbers: [Int] = []
+    var ladder: [FuzzPair] = []
+    var sizes: [Double: Int] = [:]
+    var images: [FuzzImage] = []
+    var definition: FuzzNode?
 
     override class var apiToLocal: [String: String] {
         [
@@ -103,8 +128,14 @@ final class FuzzRoot: BaseModel {
             "lv": "level", "ot": "optionalText", "n": "numbers", "tg": "tags", "sc": "scores", "g": "grid",
             "nest": "nested", "it": "item", "its": "items", "ik": "itemsByKey", "gr": "groups", "tr": "tree",
             "ns.h": "nestedHome", "ns.p.n": "nestedName", "ln": "lossyNumbers",
+            "lad": "ladder", "sz": "sizes", "im": "images", "def": "definition",
         ]
     }
+
+    override class var identities: [String: String] { ["ladder": "price", "images": "imageId"] }
+    override class var partialCollections: Set<String> { ["ladder", "images"] }
+    override class var mergedDictionaries: Set<String> { ["sizes"] }
+    override class var replacedOnUpdate: Set<String> { ["definition"] }
 
     override class var lossyCollections: Set<String> { ["lossyNumbers", "groups"] }
 

@@ -4,7 +4,7 @@ import Foundation
 // Target (c): decode → update in place → encode → decode. The input is two documents separated by a
 // NUL byte: the first is decoded, the second applied with `update(from:)`. A failed update leaves
 // the graph as it was (its encoding is unchanged); a successful one encodes to JSON that decodes to
-// an equal graph (the same encoding).
+// an equal graph (the same encoding), and its PATCH body applied to the state before makes it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRoundTrip(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: start, count: count))
@@ -14,13 +14,18 @@ public func fuzzRoundTrip(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let root = try? FuzzRoot.decode(from: first) else { return 0 }
     do {
         let before = try root.jsonData()
+        let changes: ChangeSet
         do {
-            try root.update(from: second)
+            changes = try root.update(from: second)
         } catch is MappingError {
             guard try root.jsonData() == before else { fuzzFailure("a failed update changed the graph", input) }
             return 0
         }
         let written = try root.jsonData()
+        // The update's PATCH body, applied to the state before, makes the state after.
+        let replica = try FuzzRoot.decode(from: before)
+        try replica.update(from: try changes.jsonData())
+        guard try replica.jsonData() == written else { fuzzFailure("the update's PATCH body makes another state", input) }
         let again = try FuzzRoot.decode(from: written)
         guard try again.jsonData() == written else { fuzzFailure("the encoded graph decodes to a different graph", input) }
     } catch {

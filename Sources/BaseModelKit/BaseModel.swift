@@ -149,8 +149,10 @@ open class BaseModel: Codable, CustomDebugStringConvertible {
     /// levels whose size 0 removes the level (`[1.01, 0]`), `["status": "CLOSED"]` for an object. An
     /// element whose listing holds every one of these values is removed (when its identity is there);
     /// a mapped member's value is compared as its property reads it (`"0.00"` is `0` for a
-    /// `Decimal`), any other as JSON, numbers by value. A PATCH body writes a removal the same way:
-    /// the element as it was with these values in place. The subclass's table wins (not a union).
+    /// `Decimal`), any other as JSON, numbers by value. An element the merge leaves holding all of
+    /// them is removed too (or not added: `[1.5]` would add a level of size 0), so that every state
+    /// stays one a PATCH body can write; it writes a removal the same way, the element as it was with
+    /// these values in place. The subclass's table wins (not a union).
     open class var removalMarkers: [String: JSON] { [:] }
 
     /// For elements of this class in an array merged by identity (`identities`): the members whose

@@ -16,7 +16,8 @@ extension ArrayCoder {
     /// element of their identity, or are added at the end; an element with the removal marker
     /// (`"$remove": true`, or the class's `removalMarkers`) removes its identity's element; one with
     /// the class's `replacementMarkers` replaces it with a new object in its place; elements not
-    /// listed stay, in their order.
+    /// listed stay, in their order. An element the merge leaves holding every removal marker's
+    /// value (`[1.5]` adding a level whose size stays 0) is removed, or not added.
     /// An identity listed more than once is resolved as a parsed object resolves a repeated key: its
     /// last listing alone is applied, and an element it adds takes the place of the first listing
     /// among those added. `editing` hears of each change to the array right before it is made (a
@@ -61,6 +62,7 @@ extension ArrayCoder {
                     let replacement = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                     editing(.replaced(position: position, old: elements[position], new: replacement))
                     elements[position] = replacement
+                    if identity.holdsRemovalMarkers(replacement, session: session) { removed.append(position) }
                 } else if let position {
                     // Lent, as in `decodeWhole`. Sound: `elements` holds the element until the
                     // assignment below, after the merge returns.
@@ -69,9 +71,12 @@ extension ArrayCoder {
                         editing(.replaced(position: position, old: elements[position], new: replacement))
                         elements[position] = replacement
                     }
+                    if identity.holdsRemovalMarkers(elements[position], session: session) { removed.append(position) }
                 } else {
                     let firstListing = id.flatMap { lastListings?[identity.merged($0, session: session)]?.first } ?? cursor.index
-                    added.append((firstListing, ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))))
+                    let new = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
+                    // One the removal markers would remove is not added (a size of 0 left by `[1.5]`).
+                    if !identity.holdsRemovalMarkers(new, session: session) { added.append((firstListing, new)) }
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.

@@ -350,11 +350,16 @@ final class ElementIdentity: Sendable {
     /// A member's value as the elements' class reads and writes it (`"0.00"` for a `Decimal` is
     /// `0`); `nil` for a key it does not map, or a value it cannot hold.
     private let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON?
+    /// A member's value in a model of the elements' class, as the maps write it; `nil` for a key
+    /// its class does not map.
+    private let memberValue: @Sendable (AnyObject, String) -> JSON?
 
     init(key: String, isPartial: Bool, of: @escaping @Sendable (AnyObject) -> JSON?, canonical: @escaping @Sendable (JSON, DecodingSession) -> JSON?,
          keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference(),
          modelName: String? = nil, propertyName: String? = nil, position: Int? = nil, removalMarkers: [String: JSON] = [:], replacementMarkers: [String: JSON] = [:],
-         canonicalMember: @escaping @Sendable (String, JSON, DecodingSession) -> JSON? = { _, _, _ in nil }) {
+         canonicalMember: @escaping @Sendable (String, JSON, DecodingSession) -> JSON? = { _, _, _ in nil },
+         memberValue: @escaping @Sendable (AnyObject, String) -> JSON? = { _, _ in nil }) {
+        self.memberValue = memberValue
         self.position = position
         self.removalMarkers = removalMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.replacementMarkers = replacementMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -443,6 +448,16 @@ final class ElementIdentity: Sendable {
             if Self.sameValue(listed, marker.value) { return true }
             guard let read = canonicalMember(marker.key, listed, session), let wanted = canonicalMember(marker.key, marker.value, session) else { return false }
             return Self.sameValue(read, wanted)
+        }
+    }
+
+    /// Whether `element`, a model of the array, holds every one of `removalMarkers` (each compared
+    /// as `holds(_:elementAt:session:)` compares a listing's): an element a partial merge leaves so
+    /// is removed, so that no state a PATCH body cannot write (its removal markers) stays.
+    func holdsRemovalMarkers(_ element: AnyObject, session: DecodingSession) -> Bool {
+        !removalMarkers.isEmpty && removalMarkers.allSatisfy { marker in
+            guard let value = memberValue(element, marker.key) else { return false }
+            return Self.sameValue(value, marker.value) || canonicalMember(marker.key, marker.value, session).map { Self.sameValue(value, $0) } == true
         }
     }
 

@@ -200,6 +200,10 @@ struct PlanBuilder {
            canonicalMember: { member, json, session in
             guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: member) else { return nil }
             return plan.members.accessors[index].canonicalJSON(for: json, session: session)
+        }, memberValue: { object, member in
+            guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
+                  let index = plan.members.index(forKey: member) else { return nil }
+            return plan.members.accessors[index].json(of: model, session: IdentityWriting.session)
         })
     }
 

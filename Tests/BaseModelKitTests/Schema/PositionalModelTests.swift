@@ -135,6 +135,18 @@ final class PositionalWithHook: BaseModel {
         #expect(changes[2].newValue == [1.8, 1])
         // A removal of a price not held changes nothing.
         #expect(try model.update(from: #"{"atb":[[9.9,0]]}"#).isEmpty)
+        // A level the merge would leave at size 0 is not kept: `[2.0]` adds nothing.
+        #expect(try model.update(from: #"{"atb":[[2.0]]}"#).isEmpty)
+        #expect(model.back.map(\.price) == [1.5, 1.7, 1.8])
+    }
+
+    @Test func aLevelLeftAtSizeZeroIsRemovedByTheNextMergeThatListsIt() throws {
+        let model = try LadderRunner.decode(from: #"{"id":1,"d":[[0,"1.0","0"],[1,"1.1","2"]]}"#)
+        // A decode keeps what the document holds.
+        #expect(model.depth.map(\.level) == [0, 1])
+        let changes = try updateReplayingPatches(model, with: #"{"d":[[0,"1.05"]]}"#)
+        #expect(model.depth.map(\.level) == [1])
+        #expect(changes.map(\.path.description) == ["d[0][1]", "d[0]"])
     }
 
     @Test func decimalStringsCompareByValue() throws {
