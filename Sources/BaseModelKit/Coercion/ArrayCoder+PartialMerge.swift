@@ -71,7 +71,8 @@ extension ArrayCoder {
                         editing(.replaced(position: position, old: elements[position], new: replacement))
                         elements[position] = replacement
                     }
-                    if identity.holdsRemovalMarkers(elements[position], session: session) { removed.append(position) }
+                    // (Tested first without reading the element: most classes have no markers.)
+                    if !identity.removalMarkers.isEmpty, identity.holdsRemovalMarkers(elements[position], session: session) { removed.append(position) }
                 } else {
                     let firstListing = id.flatMap { lastListings?[identity.merged($0, session: session)]?.first } ?? cursor.index
                     let new = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
