@@ -52,6 +52,12 @@ struct MessageRouterTests {
             #expect(message { try router.route(broken) }?.hasPrefix("The data is not valid JSON.") == true, "\(broken)")
         }
         #expect(message { try router.route(#"{"meta":{"type":"hb","type":"zz"}}"#) } == #"No class is registered for the message type "zz" at meta.type."#)
+        // The last of each key counts however the rest is written: a later envelope, a key of the
+        // same name deeper down, escapes that spell the key.
+        #expect(message { try router.route(#"{"meta":{"type":"hb"},"meta":{"type":"zz"}}"#) } == #"No class is registered for the message type "zz" at meta.type."#)
+        #expect(message { try router.route(#"{"meta":{"type":"zz","x":{"type":"hb"}}}"#) } == #"No class is registered for the message type "zz" at meta.type."#)
+        #expect(message { try router.route(#"{"meta":{"type":"hb","\u0074ype":"zz"}}"#) } == #"No class is registered for the message type "zz" at meta.type."#)
+        #expect(message { try router.route(#"{"meta":{"type":"zz","s":"\"type\":\"hb\""}}"#) } == #"No class is registered for the message type "zz" at meta.type."#)
         #expect(message { try router.route(#"{"meta":{"type":null}}"#) }
             == "Expected a message type (a string or an integer) at meta.type but found null.")
 
