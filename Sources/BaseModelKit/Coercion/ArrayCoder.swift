@@ -436,8 +436,7 @@ final class ElementIdentity: Sendable {
         !replacementMarkers.isEmpty && holds(replacementMarkers, elementAt: parser, session: session)
     }
 
-    /// Whether the element at the parser's position holds every one of `markers`: each value
-    /// compared as JSON (numbers by value), or else as the elements' class reads it.
+    /// Whether the element at the parser's position holds every one of `markers` (see `matches`).
     private func holds(_ markers: [(key: String, value: JSON)], elementAt parser: JSONParser, session: DecodingSession) -> Bool {
         markers.allSatisfy { marker in
             var scan = parser
@@ -445,20 +444,27 @@ final class ElementIdentity: Sendable {
                 ? Int(marker.key).map { scan.elementValue(at: $0) }
                 : try? scan.identity(named: marker.key)
             guard let listed = listed.flatMap({ $0 }) else { return false }
-            if Self.sameValue(listed, marker.value) { return true }
-            guard let read = canonicalMember(marker.key, listed, session), let wanted = canonicalMember(marker.key, marker.value, session) else { return false }
-            return Self.sameValue(read, wanted)
+            return matches(listed, marker, isRead: false, session: session)
         }
     }
 
-    /// Whether `element`, a model of the array, holds every one of `removalMarkers` (each compared
-    /// as `holds(_:elementAt:session:)` compares a listing's): an element a partial merge leaves so
-    /// is removed, so that no state a PATCH body cannot write (its removal markers) stays.
+    /// Whether `element`, a model of the array, holds every one of `removalMarkers`: an element a
+    /// partial merge leaves so is removed, so that no state a PATCH body cannot write (its removal
+    /// markers) stays.
     func holdsRemovalMarkers(_ element: AnyObject, session: DecodingSession) -> Bool {
         !removalMarkers.isEmpty && removalMarkers.allSatisfy { marker in
-            guard let value = memberValue(element, marker.key) else { return false }
-            return Self.sameValue(value, marker.value) || canonicalMember(marker.key, marker.value, session).map { Self.sameValue(value, $0) } == true
+            memberValue(element, marker.key).map { matches($0, marker, isRead: true, session: session) } == true
         }
+    }
+
+    /// Whether `value`, of member `marker.key`, is the marker's value: the same JSON (numbers by
+    /// value), or the same once the elements' class reads both (`"0.00"` and `0` for a `Decimal`).
+    /// `isRead`: `value` is one the class wrote, read already.
+    private func matches(_ value: JSON, _ marker: (key: String, value: JSON), isRead: Bool, session: DecodingSession) -> Bool {
+        if Self.sameValue(value, marker.value) { return true }
+        guard let wanted = canonicalMember(marker.key, marker.value, session),
+              let read = isRead ? value : canonicalMember(marker.key, value, session) else { return false }
+        return Self.sameValue(read, wanted)
     }
 
     /// Whether two values are the same, numbers (and strings of decimal numbers) by value.

@@ -182,9 +182,6 @@ private func skipFailedElement(after error: any Error, at place: MappingPath.Com
 }
 
 extension JSONParser {
-    /// The value of member `key` of the object at the parser's position, read from a copy of the
-    /// parser (this one does not move); `nil` when the value is not an object, lacks the key, or is
-    /// malformed (the reader that follows reports that).
     /// The element at `position` of the array at the parser's position, read ahead on this copy;
     /// `nil` when the value is not an array, is shorter, or cannot be read.
     mutating func elementValue(at position: Int) -> JSON? {
@@ -204,6 +201,9 @@ extension JSONParser {
         }
     }
 
+    /// The value of member `key` of the object at the parser's position, read from a copy of the
+    /// parser (this one does not move); `nil` when the value is not an object, lacks the key, or is
+    /// malformed (the reader that follows reports that).
     func identity(named key: String) throws -> JSON? {
         var scan = self
         guard scan.peekToken() == UInt8(ascii: "{") else { return nil }

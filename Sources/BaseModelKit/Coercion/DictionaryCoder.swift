@@ -87,15 +87,15 @@ struct DictionaryCoder<Value>: ValueCoding {
     /// in a parsed `JSONObject`: `{"k":null,"k":{…}}` merges into the model `k` holds. Outside an
     /// update, the dictionary is read anew.
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
-        guard holdsReferences, session.changeLog != nil else {
-            guard mergesValues, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard session.changeLog != nil, holdsReferences || mergesValues else { return try decode(from: &parser, session: session) }
+        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
+        if !holdsReferences {
             var merged = current
-            try Self.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session) { key, parser in
+            try Self.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session, key: { $0 }) { parser in
                 try value.decodeElement(from: &parser, session: session)
             }
             return merged
         }
-        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var result = ReferenceCollections.objects(current)
         try mergeObjects(from: &parser, into: &result, session: session) { _, _, _ in }
         return ReferenceCollections.dictionary(result, of: Value.self)
@@ -146,15 +146,13 @@ struct DictionaryCoder<Value>: ValueCoding {
         try decodeByReading(json, existing: existing, session: session)
     }
 
-    /// The merge by key of a dictionary of values (`BaseModel.mergedDictionaries`), into `result`:
-    /// each key listed gets the value `read` reads (the key's text given), `null` removes the key,
-    /// keys not listed stay. A key listed twice is refused (`MappingError.Reason.repeatedKey`), as in
-    /// any update. A value a lossy collection drops leaves its key as it was.
+    /// The merge by key of a dictionary of values (`BaseModel.mergedDictionaries`), into `result`,
+    /// from the object at the parser's position (a `{`): each key listed (`key` reads its text) gets
+    /// the value `read` reads, `null` removes the key, keys not listed stay. A key listed twice is
+    /// refused (`MappingError.Reason.repeatedKey`), as in any update. A value a lossy collection drops
+    /// leaves its key as it was.
     static func mergeValues<Key: Hashable>(from parser: inout JSONParser, into result: inout [Key: Value], lossy: Bool, session: DecodingSession,
-                                           key: (String) throws -> Key, read: (String, inout JSONParser) throws -> Value) throws {
-        guard parser.peekToken() == UInt8(ascii: "{") else {
-            throw MappingError(.typeMismatch(expected: "an object", found: try parser.readValue().foundDescription))
-        }
+                                           key: (String) throws -> Key, read: (inout JSONParser) throws -> Value) throws {
         var seen = ReadKeys()
         var entries = try EntryCursor(object: &parser, lossy: lossy)
         while try entries.next(in: &parser, session: session) {
@@ -166,18 +164,12 @@ struct DictionaryCoder<Value>: ValueCoding {
                     try parser.readLiteral(.null)
                     result[listed] = nil
                 } else {
-                    result[listed] = try read(text, &parser)
+                    result[listed] = try read(&parser)
                 }
             } catch {
                 try entries.drop(after: error, in: &parser, session: session)
             }
         }
-    }
-
-    /// `mergeValues` keyed by the keys' text.
-    static func mergeValues(from parser: inout JSONParser, into result: inout [String: Value], lossy: Bool, session: DecodingSession,
-                            read: (String, inout JSONParser) throws -> Value) throws {
-        try mergeValues(from: &parser, into: &result, lossy: lossy, session: session, key: { $0 }, read: read)
     }
 
     @_specialize(where Value == Int)

@@ -16,13 +16,14 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     /// `mergesValues`, the dictionary is read anew.
     func decode(from parser: inout JSONParser, merging current: [Key: Value], session: DecodingSession) throws -> [Key: Value] {
         guard mergesValues, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var merged = current
         try DictionaryCoder<Value>.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session, key: { text in
             guard let key = keys.key(text) else {
                 throw MappingError(.typeMismatch(expected: "a key of type \(keys.name)", found: "the key \"\(text)\""))
             }
             return key
-        }) { _, parser in
+        }) { parser in
             try value.decodeElement(from: &parser, session: session)
         }
         return merged

@@ -396,14 +396,13 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
             optionalShape = .none
         }
         learnedEnum = coder.learnedCases.flatMap { LearnedEnumField(cases: $0, handle: handle) }
-        let shape = MergeShape(of: coder)
-        (identityKey, identityReader, mergesByKey, mergesModel) = switch shape {
-        case .identified(let key, let probing): (key, probing, false, false)
-        case .keyed: (nil, nil, true, false)
-        case .model: (nil, nil, false, true)
-        case .none, .entries: (nil, nil, false, false)
+        (identityKey, identityReader, mergesByKey, mergesModel, mergesEntries) = switch MergeShape(of: coder) {
+        case .identified(let key, let probing): (key, probing, false, false, false)
+        case .keyed: (nil, nil, true, false, false)
+        case .model: (nil, nil, false, true, false)
+        case .entries: (nil, nil, false, false, true)
+        case .none: (nil, nil, false, false, false)
         }
-        if case .entries = shape { mergesEntries = true } else { mergesEntries = false }
         super.init(handle: handle, coder: coder)
     }
 

@@ -164,16 +164,19 @@ struct PlanBuilder {
         let elementAccess = PublishedReference<IdentityAccess>()
         // For an `Int` or `String` identity, its field too, which the merge reads in place.
         let usualField = PublishedReference<UsualIdentityField>()
-        return ElementIdentity(key: key, isPartial: isPartial, of: { object in
+        // A member of an element, as the maps write it: the identity, a removal or replacement marker.
+        let memberValue: @Sendable (AnyObject, String) -> JSON? = { object, member in
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
-                  let index = plan.members.index(forKey: key) else { return nil }
+                  let index = plan.members.index(forKey: member) else { return nil }
             return plan.members.accessors[index].json(of: model, session: IdentityWriting.session)
-        }, canonical: { json, session in
-            // As the elements' class reads the identity (a lenient "1" for an Int is 1) and writes it.
-            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: key) else { return nil }
+        }
+        // A member's value as the elements' class reads and writes it (a lenient "1" for an Int is 1).
+        let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON? = { member, json, session in
+            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: member) else { return nil }
             return plan.members.accessors[index].canonicalJSON(for: json, session: session)
-        }, keyOf: { object in
+        }
+        return ElementIdentity(key: key, isPartial: isPartial, of: { memberValue($0, key) }, canonical: { canonicalMember(key, $0, $1) }, keyOf: { object in
             // The elements' own class, the usual one, through the access kept for it; a subclass
             // through its plan, as `of` does.
             let type = ObjectIdentifier(Swift.type(of: object))
@@ -196,15 +199,7 @@ struct PlanBuilder {
             return access.identityKey(of: model)
         }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty,
            position: elementClass.isPositional ? Self.position(key) : nil, removalMarkers: elementClass.removalMarkers,
-           replacementMarkers: elementClass.replacementMarkers,
-           canonicalMember: { member, json, session in
-            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: member) else { return nil }
-            return plan.members.accessors[index].canonicalJSON(for: json, session: session)
-        }, memberValue: { object, member in
-            guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
-                  let index = plan.members.index(forKey: member) else { return nil }
-            return plan.members.accessors[index].json(of: model, session: IdentityWriting.session)
-        })
+           replacementMarkers: elementClass.replacementMarkers, canonicalMember: canonicalMember, memberValue: memberValue)
     }
 
     // MARK: Observation

@@ -232,13 +232,9 @@ final class ChangeRecorder: Sendable {
                 add(object: object, at: site, last: .dictionaryKey(key), old: old[key] ?? .null, new: new[key] ?? .null, scope: .key(key))
             }
             return
-        case (.written, .entries), (.entries, .written):
-            // An optional dictionary from or to `nil`: the whole value changed.
-            old = json(of: before, model: oldJSON)
-            new = json(of: after, model: json(ofModel:))
-            guard old != new else { return }
-        case (.written, .objects), (.written, .elements), (.objects, .written), (.elements, .written):
-            // An optional collection of models from or to `nil`: the whole value changed.
+        case (.written, .objects), (.written, .elements), (.written, .entries), (.objects, .written), (.elements, .written), (.entries, .written):
+            // An optional collection (of models, or merged by key) from or to `nil`: the whole value
+            // changed.
             old = json(of: before, model: oldJSON)
             new = json(of: after, model: json(ofModel:))
             guard old != new else { return }

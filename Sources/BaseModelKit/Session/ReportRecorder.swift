@@ -31,9 +31,7 @@ final class ReportRecorder: Sendable {
     func push(_ component: MappingPath.Component, identity: IdentityKey) {
         state.withLock { state in
             state.path.append(component)
-            state.identityDepths.append(state.path.count - 1)
-            state.identities.append(identity)
-            state.innermostIdentityDepth = state.path.count - 1
+            Self.note(identity, in: &state)
         }
     }
 
@@ -60,10 +58,16 @@ final class ReportRecorder: Sendable {
     func noteIdentity(_ id: IdentityKey) {
         state.withLock { state in
             guard !state.path.isEmpty else { return }
-            state.identityDepths.append(state.path.count - 1)
-            state.identities.append(id)
-            state.innermostIdentityDepth = state.path.count - 1
+            Self.note(id, in: &state)
         }
+    }
+
+    /// Notes `id` as the identity of the path's last step.
+    @inline(__always)
+    private static func note(_ id: IdentityKey, in state: inout State) {
+        state.identityDepths.append(state.path.count - 1)
+        state.identities.append(id)
+        state.innermostIdentityDepth = state.path.count - 1
     }
 
     /// Records `kind` at the current path, with `last` appended when given.

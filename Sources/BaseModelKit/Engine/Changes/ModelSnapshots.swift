@@ -164,12 +164,9 @@ private final class FormerJSON: @unchecked Sendable {
             guard let nested = table.nestedTables[index] else { continue }
             let inner = members(nested, of: state)
             if let positions = nested.arrayPositions {
-                // An array of mapped positions, `null` where no member is.
-                var elements = [JSON](repeating: .null, count: (positions.last ?? -1) + 1)
-                for (member, position) in positions.enumerated() {
-                    elements[position] = inner[nested.keys[member]] ?? .null
-                }
-                object[key] = .array(elements)
+                // An array of mapped positions (whose keys are the positions' text), `null` where no
+                // member is.
+                object[key] = ModelEncoding.positional(inner, positions: positions)
             } else {
                 object[key] = .object(inner)
             }

@@ -142,7 +142,7 @@ enum PatchBody {
                     if case .key(let key) = scope { entries[key] = change.newValue }
                 }
                 return entries.isEmpty ? nil : .object(Self.sortedByKey(entries))
-            case .elements(let identityKey, let models):
+            case .elements(_, let models):
                 let elements = models.elements
                 var changed = !changes.isEmpty
                 guard let identity = (models.reader as? any IdentityProbing)?.elementIdentity else { return nil }
@@ -163,7 +163,7 @@ enum PatchBody {
                     }
                     let inner = body(of: element.object)
                     if inner != nil { changed = true }
-                    items.append(merged(element, identityKey: identityKey, identity: identity, changes: inner))
+                    items.append(merged(element, identity: identity, changes: inner))
                 }
                 return changed ? .array(items) : nil
             default:
@@ -180,7 +180,7 @@ enum PatchBody {
                 if changes.byScope[.element(position)] != nil {
                     items.append(replacement(of: element.object, over: replacedByID[element.id]))
                 } else if let inner = body(of: element.object) {
-                    items.append(merged(element, identityKey: identity.key, identity: identity, changes: inner))
+                    items.append(merged(element, identity: identity, changes: inner))
                 }
             }
             let held = Set(elements.map(\.id))
@@ -200,11 +200,11 @@ enum PatchBody {
         /// An element merged in place, with `changes` its own (`nil`: none): its identity and its
         /// changes, or, for an element whose JSON is an array (`BaseModel.isPositional`), the whole
         /// element as it is now.
-        private func merged(_ element: (id: JSON, object: AnyObject), identityKey: String, identity: ElementIdentity, changes: JSONObject?) -> JSON {
+        private func merged(_ element: (id: JSON, object: AnyObject), identity: ElementIdentity, changes: JSONObject?) -> JSON {
             if identity.position != nil { return recorder.json(ofModel: element.object) }
             var item = JSONObject()
-            item[identityKey] = element.id
-            for (key, value) in changes ?? JSONObject() where key != identityKey {
+            item[identity.key] = element.id
+            for (key, value) in changes ?? JSONObject() where key != identity.key {
                 item[key] = value
             }
             return .object(item)

@@ -32,7 +32,7 @@ enum ModelDecoding {
     /// entry, with neither optional: bound from optionals, the object and the plan were retained and
     /// released per update.)
     static func update(_ existing: BaseModel, from parser: inout JSONParser, session: DecodingSession, plan: ModelPlan) throws {
-        guard parser.peekToken() == UInt8(ascii: "{") || (parser.peekToken() == UInt8(ascii: "[") && plan.isPositional) else {
+        guard opensModel(&parser, of: Swift.type(of: existing)) else {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: Swift.type(of: existing)), found: json.foundDescription))
         }

@@ -69,6 +69,8 @@ final class MergedMistakes: BaseModel {
         #expect(key.path.description == #"atl["two"]"#)
         let repeated = try #require(throws: MappingError.self) { try ladder.update(from: #"{"atb":{"1.5":1,"1.5":null}}"#) }
         guard case .repeatedKey = repeated.reason else { Issue.record("expected a repeated key: \(repeated)"); return }
+        let shape = try #require(throws: MappingError.self) { try ladder.update(from: #"{"atl":[1]}"#) }
+        #expect(shape.description == "Expected [Double: Decimal] at atl (ValueLadder.lay) but found an array.")
         #expect(try ladder.jsonString() == before)
         // `null` for an optional dictionary is `nil`, a change of the whole value.
         let changes = try ladder.update(from: #"{"nm":{"3":"c"}}"#)
