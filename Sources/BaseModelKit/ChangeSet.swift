@@ -16,10 +16,10 @@ extension Change {
     /// `mc[id: "1.2"].rc[id: 58805].ltp` where `path` says `mc[0].rc[0].ltp` (positions in the
     /// delta). The steps before the last name the model the change is of (`model`), in the form
     /// `model(at:)` and `update(from:at:)` take, each identity as the document wrote it (a lenient
-    /// `"7"` for an `Int` 7, which those find the same way); the last is the property's key (for an element added
-    /// or removed, the array's key with the element's identity; a position there, the key the map
-    /// writes: `"1"` of a positional model, `sc.0` for `"sc.0"`). `nil` when a step on the way is a
-    /// position without an identity: an element of an array replaced whole.
+    /// `"7"` for an `Int` 7, which those find the same way); the last is the property's key (for an
+    /// element added or removed, the array's key with the element's identity; a position there, the
+    /// key the map writes: `"1"` of a positional model, `sc.0` for `"sc.0"`). `nil` when a step on
+    /// the way is a position without an identity: an element of an array replaced whole.
     public var identityPath: IdentityPath? {
         var built: [IdentityPath.Step] = []
         for (depth, component) in path.components.enumerated() {
