@@ -62,6 +62,7 @@ struct ErrorMessageTests {
             case .missingKey: "missingKey"
             case .fixedKeyChanged: "fixedKeyChanged"
             case .repeatedKey: "repeatedKey"
+            case .repeatedIdentity: "repeatedIdentity"
             }
         }
         struct Cause: Error {}
@@ -70,7 +71,7 @@ struct ErrorMessageTests {
             .typeMismatch(expected: "", found: ""), .notExact(expected: "", found: ""), .notRepresentable(""),
             .transformFailed(Cause()), .rejected(Cause()), .hookFailed(hook: "", error: Cause()), .tooDeep(limit: 1), .stackExhausted, .notFound(""),
             .unknownMessageType(""), .unknownKey, .concurrentUpdate(""), .missingKey(""),
-            .fixedKeyChanged(key: "", current: "", found: ""), .repeatedKey,
+            .fixedKeyChanged(key: "", current: "", found: ""), .repeatedKey, .repeatedIdentity(""),
         ]
         let page = try String(contentsOf: SharedFiles.packageRoot.appendingPathComponent("Docs/Errors.md"), encoding: .utf8)
         for reason in reasons {

@@ -18,11 +18,16 @@ extension ArrayCoder {
     /// the class's `replacementMarkers` replaces it with a new object in its place; elements not
     /// listed stay, in their order. An element the merge leaves holding every removal marker's
     /// value (`[1.5]` adding a level whose size stays 0) is removed, or not added.
-    /// An identity listed more than once is resolved as a parsed object resolves a repeated key: its
-    /// last listing alone is applied, and an element it adds takes the place of the first listing
-    /// among those added. `editing` hears of each change to the array right before it is made (a
-    /// change cannot fail), so that an error thrown later leaves every change told; a merge that
-    /// changes nothing of the array hears nothing.
+    /// An identity listed twice is refused (`MappingError.Reason.repeatedIdentity`): which listing
+    /// to apply is ambiguous, as a repeated key's value is.
+    /// `editing` hears of each change to the array right before it is made (a change cannot fail),
+    /// so that an error thrown later leaves every change told; a merge that changes nothing of the
+    /// array hears nothing.
+    ///
+    /// Each element is read where it stands, once: its identity from its first member when that is
+    /// it (`ElementIdentity.firstMemberKey`) and no removal marker can follow — no `removalMarkers`, and
+    /// the element within the document's tail that holds no `$` and no escape
+    /// (`JSONParser.plainTailStart`); otherwise identity and marker from a pass over the element.
     ///
     /// `positions` is the index of the array's identities, complete for `elements` (`nil`: none, or
     /// not known to be complete): used and kept up to date, so that a merge costs what the JSON lists.
@@ -33,25 +38,31 @@ extension ArrayCoder {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var cursor = try ElementCursor(array: &parser, lossy: isLossy)
         if cursor.isEmpty { return }
-        let ahead = identity.readAhead(inArrayAt: &parser, session: session)
-        let lastListings = ahead.repeated
+        var listed = ListedIdentities()
         var removed: [Int] = []
-        // Each with the index of its identity's first listing, which orders them.
-        var added: [(firstListing: Int, object: AnyObject)] = []
+        var added: [AnyObject] = []
+        // No mark is left past the array (see `JSONParser.passableValue`).
+        defer { parser.passableValue = nil }
         while try cursor.next(in: &parser, session: session, entersStep: false) {
             var position: Int?
-            // The element's path, with its identity when it was read ahead (`Change.identityPath`).
-            let listed = ahead[cursor.index]
-            cursor.enterStep(session: session, identity: listed?.key)
+            // Where the element's leading identity is, when the element it merges into holds
+            // exactly it (see `merge(from:into:…)`).
+            var sameIdentity: Range<Int>?
             do {
-                let (id, removes): (IdentityKey?, Bool) = try listed.map { ($0.key, $0.removes) } ?? identity.listing(ofElementAt: &parser, session: session)
-                if let id, let listings = lastListings?[identity.merged(id, session: session)], listings.last != cursor.index {
-                    // A later listing of the same identity wins.
-                    try parser.skipValue()
-                    continue
+                let leading = identity.removalMarkers.isEmpty && parser.position >= parser.plainTailStart()
+                    ? identity.firstMemberKey(ofElementAt: &parser) : nil
+                // The element's path, with its identity when it is read first (`Change.identityPath`).
+                cursor.enterStep(session: session, identity: leading?.key)
+                let (id, removes): (IdentityKey?, Bool) = try leading.map { ($0.key, false) } ?? identity.listing(ofElementAt: &parser, session: session)
+                if let id {
+                    if leading == nil { session.noteIdentity(id) }
+                    guard listed.insert(identity.merged(id, session: session)) else {
+                        throw MappingError(.repeatedIdentity(id.json.description)).prefixed(by: .key(identity.key))
+                    }
+                    let found = find(id, in: elements, positions: &positions, by: identity, session: session)
+                    position = found?.position
+                    if case .int = id, found?.asWritten == true { sameIdentity = leading?.value }
                 }
-                if listed == nil, let id { session.noteIdentity(id) }
-                position = id.flatMap { find($0, in: elements, positions: &positions, by: identity, session: session) }
                 if removes {
                     if let position { removed.append(position) }
                     try parser.skipValue()
@@ -67,17 +78,17 @@ extension ArrayCoder {
                     // Lent, as in `decodeWhole`. Sound: `elements` holds the element until the
                     // assignment below, after the merge returns.
                     let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
-                    if let replacement = try lent._withUnsafeGuaranteedRef({ try element.merge(from: &parser, intoReference: $0, session: session) }) {
+                    if let replacement = try merge(from: &parser, into: lent, firstMemberOnly: leading != nil, sameIdentity: sameIdentity,
+                                                   by: identity, session: session) {
                         editing(.replaced(position: position, old: elements[position], new: replacement))
                         elements[position] = replacement
                     }
                     // (Tested first without reading the element: most classes have no markers.)
                     if !identity.removalMarkers.isEmpty, identity.holdsRemovalMarkers(elements[position], session: session) { removed.append(position) }
                 } else {
-                    let firstListing = id.flatMap { lastListings?[identity.merged($0, session: session)]?.first } ?? cursor.index
                     let new = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                     // One the removal markers would remove is not added (a size of 0 left by `[1.5]`).
-                    if !identity.holdsRemovalMarkers(new, session: session) { added.append((firstListing, new)) }
+                    if !identity.holdsRemovalMarkers(new, session: session) { added.append(new) }
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.
@@ -85,14 +96,13 @@ extension ArrayCoder {
             }
         }
         if !removed.isEmpty {
-            for position in Set(removed).sorted(by: >) {
+            for position in removed.sorted(by: >) {
                 editing(.removed(position: position, old: elements[position]))
                 elements.remove(at: position)
             }
             positions = nil
         }
-        if lastListings != nil { added.sort { $0.firstListing < $1.firstListing } }
-        for (_, object) in added {
+        for object in added {
             if positions != nil, let id = identity.keyOf(object), positions![id] == nil { positions![id] = elements.count }
             editing(.appended(object))
             elements.append(object)
@@ -100,10 +110,11 @@ extension ArrayCoder {
     }
 
     /// The position of the element whose identity is `id` (as written, or as the identity property
-    /// reads it: `"7"` for an `Int` is `7`). A long array is looked up in `positions`, made when `nil`;
+    /// reads it: `"7"` for an `Int` is `7`), and whether it holds `id` as written. A long array is looked up in `positions`, made when `nil`;
     /// a position whose element no longer has the identity (code changed it in place) makes the index
     /// anew.
-    private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout [IdentityKey: Int]?, by identity: ElementIdentity, session: DecodingSession) -> Int? {
+    private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout [IdentityKey: Int]?, by identity: ElementIdentity,
+                      session: DecodingSession) -> (position: Int, asWritten: Bool)? {
         func holds(_ position: Int, _ wanted: IdentityKey) -> Bool {
             // Sound: lent for the call; `elements` holds the element throughout.
             let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
@@ -119,9 +130,9 @@ extension ArrayCoder {
             positions = Self.positions(of: elements, by: identity)
             return positions?[wanted]
         }
-        if let position = search(id) { return position }
+        if let position = search(id) { return (position, true) }
         guard let canonical = identity.canonical(id.json, session).map(IdentityKey.init), canonical != id else { return nil }
-        return search(canonical)
+        return search(canonical).map { ($0, false) }
     }
 
     /// Each identity's position in `elements` (the first, for an identity held twice).

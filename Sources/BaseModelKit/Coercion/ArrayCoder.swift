@@ -150,23 +150,7 @@ struct ArrayCoder<Element>: ValueCoding {
                     // and a release per element merged.) Sound: `current` is this call's own array,
                     // alive and unchanged until it returns.
                     let lent = current.withUnsafeBufferPointer { Unmanaged.passUnretained($0[match]) }
-                    // Read from the first member alone, the identity is trusted for an element of the
-                    // usual class, whose member loop meets any repeat of it (see `leadingKey`); an
-                    // element of another class must have the same identity over all its members, or
-                    // the key repeats, which an update refuses.
-                    if firstMemberOnly {
-                        if !identity.isUsualClass(lent._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }) {
-                            if identity.hasRepeatedKey(ofElementAt: &parser) { throw MappingError(.repeatedKey).prefixed(by: .key(identity.key)) }
-                        } else if let sameIdentity {
-                            // The element's member loop passes its identity without reading it: the
-                            // element holds that very value, so reading it would write nothing and
-                            // change nothing. Its class is the usual one, merged in place by its
-                            // member loop, which still counts the member as read (a repeat of its
-                            // key is met).
-                            parser.passableValue = sameIdentity
-                        }
-                    }
-                    made = try lent._withUnsafeGuaranteedRef { try element.merge(from: &parser, intoReference: $0, session: session) }
+                    made = try merge(from: &parser, into: lent, firstMemberOnly: firstMemberOnly, sameIdentity: sameIdentity, by: identity, session: session)
                 } else {
                     made = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                 }
@@ -190,6 +174,32 @@ struct ArrayCoder<Element>: ValueCoding {
         }
         if let result { return result }
         return same == current.count ? nil : Array(current[..<same])
+    }
+
+    /// Merges the element at the parser's position into `lent`, the element of its identity, which
+    /// the caller's array holds throughout: `nil` when merged in place, or the object its class's
+    /// merge made instead. `firstMemberOnly` says that the identity was read from the element's first
+    /// member alone (`ElementIdentity.leadingKey`), and `sameIdentity` where that member's value is
+    /// when `lent` holds that very value.
+    func merge(from parser: inout JSONParser, into lent: Unmanaged<AnyObject>, firstMemberOnly: Bool, sameIdentity: Range<Int>?,
+               by identity: ElementIdentity, session: DecodingSession) throws -> AnyObject? {
+        // Read from the first member alone, the identity is trusted for an element of the usual
+        // class, whose member loop meets any repeat of it (see `leadingKey`); an element of another
+        // class must have the same identity over all its members, or the key repeats, which an
+        // update refuses.
+        if firstMemberOnly {
+            if !identity.isUsualClass(lent._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }) {
+                if identity.hasRepeatedKey(ofElementAt: &parser) { throw MappingError(.repeatedKey).prefixed(by: .key(identity.key)) }
+            } else if let sameIdentity {
+                // The element's member loop passes its identity without reading it: the element holds
+                // that very value, so reading it would write nothing and change nothing. Its class is
+                // the usual one, merged in place by its member loop, which still counts the member as
+                // read (a repeat of its key is met).
+                parser.passableValue = sameIdentity
+            }
+        }
+        // Sound: the caller's array holds the element throughout, as said above.
+        return try lent._withUnsafeGuaranteedRef { try element.merge(from: &parser, intoReference: $0, session: session) }
     }
 
     /// An update of an array in `partialCollections`, on a copy of `current` (see `mergePart`): `nil`
@@ -286,28 +296,6 @@ struct ArrayCoder<Element>: ValueCoding {
 
     func encode(_ value: [Element], session: EncodingSession) throws -> JSON {
         try encodeByWriting(value, session: session)
-    }
-}
-
-/// What a partial collection's merge read ahead of the elements it is given
-/// (`ElementIdentity.readAhead`).
-struct DeltaListings {
-    typealias Listing = (key: IdentityKey, removes: Bool)
-    /// The first element's identity and removal mark, and the others', by index after the first;
-    /// `nil` for one to read where it stands (without an identity, or not read ahead without
-    /// error: its reading reports the error). The first apart, so that a delta of one element
-    /// makes no array.
-    var first: Listing?
-    var others: [Listing?] = []
-    /// When an identity is listed more than once: the indexes of each identity's listings, by its
-    /// form as a merge matches it (`ElementIdentity.merged`).
-    var repeated: [IdentityKey: [Int]]?
-    /// How many elements were read ahead.
-    var count = 0
-
-    /// The listing of element `index`, if it was read ahead.
-    subscript(index: Int) -> Listing? {
-        index == 0 ? first : index - 1 < others.count ? others[index - 1] : nil
     }
 }
 
@@ -526,72 +514,6 @@ final class ElementIdentity: Sendable {
         return canonical(id.json, session).map(IdentityKey.init) ?? id
     }
 
-    /// For a partial collection's merge: each element of the array at `parser` (just entered), read
-    /// ahead on a copy of the parser — its identity and removal mark where they read without error —
-    /// and, when an identity is listed more than once, the positions of its listings; nothing
-    /// listed when the array cannot be read ahead (its own reading reports why).
-    func readAhead(inArrayAt parser: inout JSONParser, session: DecodingSession) -> DeltaListings {
-        var position = parser.position
-        var ahead = DeltaListings()
-        do {
-            // Each element: its identity read where it stands (a compact one in the same pass that
-            // finds its end, without a copy of the parser), then passed over.
-            while true {
-                position = ByteScanning.skippingWhitespace(in: parser.bytes, from: position)
-                guard let token = parser.bytes.byte(at: position) else { return DeltaListings() }
-                if token == UInt8(ascii: "]") { break }
-                if ahead.count > 0 {
-                    guard token == UInt8(ascii: ",") else { return DeltaListings() }
-                    position = ByteScanning.skippingWhitespace(in: parser.bytes, from: position + 1)
-                }
-                let listing: DeltaListings.Listing?
-                if removalMarkers.isEmpty, let compact = JSONParser.compactListing(in: parser.bytes, object: position, key: keyBytes, removal: Self.removalKeyBytes) {
-                    listing = compact.key.flatMap { $0 == .json(.null) ? nil : ($0, compact.removes) }
-                    position = compact.end
-                } else {
-                    var scan = parser
-                    scan.position = position
-                    let read = try? self.listing(ofElementAt: &scan, session: session)
-                    listing = read.flatMap { read in read.key.map { ($0, read.removes) } }
-                    try scan.skipValue()
-                    position = scan.position
-                }
-                if ahead.count == 0 {
-                    ahead.first = listing
-                } else {
-                    if ahead.others.isEmpty { ahead.others.reserveCapacity(4) }
-                    ahead.others.append(listing)
-                }
-                ahead.count += 1
-            }
-        } catch {
-            return DeltaListings()
-        }
-        guard ahead.count > 1 else { return ahead }
-        // A delta lists a few elements, each once: compared in turn, or hashed when many.
-        var repeats = false
-        if ahead.count <= 16 {
-            var index = 1
-            while !repeats, index < ahead.count {
-                if let id = ahead[index]?.key {
-                    let mergedID = merged(id, session: session)
-                    repeats = (0..<index).contains { ahead[$0].map { merged($0.key, session: session) == mergedID } ?? false }
-                }
-                index += 1
-            }
-        } else {
-            var seen = Set<IdentityKey>(minimumCapacity: ahead.count)
-            repeats = (0..<ahead.count).contains { ahead[$0].map { !seen.insert(merged($0.key, session: session)).inserted } ?? false }
-        }
-        guard repeats else { return ahead }
-        var repeated: [IdentityKey: [Int]] = [:]
-        for index in 0..<ahead.count {
-            if let entry = ahead[index] { repeated[merged(entry.key, session: session), default: []].append(index) }
-        }
-        ahead.repeated = repeated
-        return ahead
-    }
-
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
     /// canonical form. (Inlined: it runs for every element of a whole list's merge.)
     @inline(__always)
@@ -617,11 +539,16 @@ final class ElementIdentity: Sendable {
     /// Otherwise it is read as `key(ofElementAt:)` reads it. With the identity read from the first
     /// member alone, `value` is where that member's value starts and ends (`nil` otherwise).
     func leadingKey(ofElementAt parser: inout JSONParser, session: DecodingSession) -> (key: IdentityKey, firstMemberOnly: Bool, value: Range<Int>?)? {
-        if let leadingWord, usualField.withPublished({ !$0.runsDecodingHooks }) == true,
-           let first = parser.firstMemberIdentityAndEnd(leadingWord) {
-            return (first.key, true, parser.position + leadingWord.length..<first.end)
-        }
+        if let first = firstMemberKey(ofElementAt: &parser) { return (first.key, true, first.value) }
         return key(ofElementAt: &parser).map { ($0, false, nil) }
+    }
+
+    /// `leadingKey` when it reads the identity from the element's first member alone; `nil`
+    /// otherwise, reading nothing.
+    func firstMemberKey(ofElementAt parser: inout JSONParser) -> (key: IdentityKey, value: Range<Int>)? {
+        guard let leadingWord, usualField.withPublished({ !$0.runsDecodingHooks }) == true,
+              let first = parser.firstMemberIdentityAndEnd(leadingWord) else { return nil }
+        return (first.key, parser.position + leadingWord.length..<first.end)
     }
 
     /// Whether the identity the element at the parser's position has over all its members differs

@@ -308,13 +308,6 @@ extension JSONParser {
         }
     }
 
-    /// `compactIdentityAndRemoval` of the compact object at `open` in `bytes`, with where it ends
-    /// (after its `}`), for a read ahead that passes over elements without a parser.
-    static func compactListing(in bytes: DocumentBytes, object open: Int, key: [UInt8], removal: [UInt8]) -> (key: IdentityKey?, removes: Bool, end: Int)? {
-        guard bytes.byte(at: open) == UInt8(ascii: "{") else { return nil }
-        return compactMembers(in: bytes, object: open, key: key, removal: removal)
-    }
-
     /// `compactIdentity` of the element at the parser's position (an object in compact form), for a
     /// partial collection: its identity — the value of its last member named `key`, `nil` when it has
     /// none — and whether its last member named `removal` is `true`, in one pass. `nil` — read both

@@ -71,6 +71,7 @@ extension MappingError.Reason {
         case .missingKey: return "missingKey"
         case .fixedKeyChanged: return "fixedKeyChanged"
         case .repeatedKey: return "repeatedKey"
+        case .repeatedIdentity: return "repeatedIdentity"
         }
     }
 }

@@ -49,6 +49,10 @@ public struct MappingError: Error, CustomStringConvertible {
         /// ambiguous (RFC 8259 leaves objects with repeated names unpredictable). The path ends at the
         /// key.
         case repeatedKey
+        /// An update lists one identity twice in a partial collection (`BaseModel.partialCollections`):
+        /// which listing to apply is ambiguous, as with a repeated key. The identity as JSON text; the
+        /// path ends at the second listing's identity.
+        case repeatedIdentity(String)
     }
 
     /// What went wrong.
@@ -119,6 +123,8 @@ public struct MappingError: Error, CustomStringConvertible {
             return "The key \"\(key)\" \(place) cannot change in an update: it is \(current), and the update says \(found)."
         case .repeatedKey:
             return "Repeated key \(place) in an update: an update merges this key's value into what the model holds, so the key must appear once in its object."
+        case .repeatedIdentity(let id):
+            return "Repeated identity \(id) \(place) in an update: a partial collection's update lists each element once."
         case .concurrentUpdate(let model):
             return "Concurrent update of \(model) \(place): another thread is updating or encoding this object at the same moment. Let one owner (an actor, a serial queue) apply the updates to a shared model, or update a copy."
         case .stackExhausted:
@@ -203,7 +209,7 @@ extension MappingError.Reason {
     var isAboutTheValue: Bool {
         switch self {
         case .typeMismatch, .notExact, .notRepresentable, .transformFailed, .rejected, .hookFailed, .notFound, .unknownMessageType, .unknownKey,
-             .missingKey, .fixedKeyChanged, .repeatedKey:
+             .missingKey, .fixedKeyChanged, .repeatedKey, .repeatedIdentity:
             return true
         case .malformedJSON, .tooDeep, .stackExhausted, .concurrentUpdate:
             return false

@@ -56,6 +56,34 @@ enum ByteScanning {
         }
     }
 
+    /// Where the tail of `bytes` that holds no `\` and no `$` starts: one past the last such byte, or
+    /// 0 when there is none. Read eight bytes at a time from the end, so that a document with such a
+    /// byte near its end is read only that far.
+    static func plainTailStart(in bytes: DocumentBytes) -> Int {
+        // Sound: every index read below is checked against `buffer.count`.
+        bytes.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            var end = buffer.count
+            while end >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+                // As in `stringRun`: a flag never comes below a true match, so a word without one
+                // holds neither byte.
+                let backslash = word ^ (ones &* 0x5C)
+                let dollar = word ^ (ones &* 0x24)
+                let flags = (((backslash &- ones) & ~backslash) | ((dollar &- ones) & ~dollar)) & highs
+                // A word with a flag is left to the byte loop below.
+                if flags != 0 { break }
+                end -= 8
+            }
+            while end > 0 {
+                let byte = buffer[end - 1]
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "$") { break }
+                end -= 1
+            }
+            return end
+        }
+    }
+
     /// The first index at or after `start` whose byte is not a space, tab, line feed or carriage
     /// return, or `bytes.count`.
     @inline(__always)

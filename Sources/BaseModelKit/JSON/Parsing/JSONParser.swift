@@ -26,6 +26,16 @@ struct JSONParser {
     /// a layer that knows the value is already held where it would be written (a merge by identity,
     /// for the identity of the element it merges into), and cleared after that object.
     var passableValue: Range<Int>?
+    /// `plainTailStart()` once found (-1 before).
+    private var foundPlainTail = -1
+
+    /// Where the document's tail that holds no `\` and no `$` starts: from there on no key is
+    /// escaped and none starts with `$`, as the engine's reserved keys do (a partial collection's
+    /// `"$remove"`). Found at the first ask, once per document (`ByteScanning.plainTailStart`).
+    mutating func plainTailStart() -> Int {
+        if foundPlainTail < 0 { foundPlainTail = ByteScanning.plainTailStart(in: bytes) }
+        return foundPlainTail
+    }
 
     /// Whether the stack has room for another level of models. (Plain stored properties: a `lazy`
     /// one's getter was not inlined and copied the parser on every object.)

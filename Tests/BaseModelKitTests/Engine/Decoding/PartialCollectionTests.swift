@@ -68,15 +68,19 @@ struct PartialCollectionTests {
             (#"{"i":2, "$remove": null, "p":9}"#, false),
             (#"{"i":4,"$remove":true}"#, false),
         ]
-        for (element, removes) in elements {
-            let body = #"{"o":[\#(element)]}"#
+        // Alone, and between plain listings: those after the last `$` or escape of the document
+        // are read from their first member without looking for a marker.
+        let bodies = elements.flatMap { element, removes in
+            [(#"{"o":[\#(element)]}"#, removes), (#"{"o":[{"i":1,"p":4},\#(element),{"i":3,"p":5}],"id":"m"}"#, removes)]
+        }
+        for (body, removes) in bodies {
             let fromBytes = try PartMarket.decode(from: Self.start)
             let fromObject = try PartMarket.decode(from: Self.start)
             let bytesChanges = try fromBytes.update(from: body)
             let objectChanges = try fromObject.update(from: try #require(JSON(parsing: body).object))
-            #expect(fromBytes.outcomes.contains { $0.outcomeId == 2 } == !removes, "\(element)")
-            #expect(try fromBytes.jsonString() == fromObject.jsonString(), "\(element)")
-            #expect(bytesChanges.map(\.description) == objectChanges.map(\.description), "\(element)")
+            #expect(fromBytes.outcomes.contains { $0.outcomeId == 2 } == !removes, "\(body)")
+            #expect(try fromBytes.jsonString() == fromObject.jsonString(), "\(body)")
+            #expect(bytesChanges.map(\.description) == objectChanges.map(\.description), "\(body)")
         }
         // A marker that is not a Boolean (or null) is an error at the marker, compact or not.
         let notBoolean: [(element: String, found: String)] = [
@@ -102,19 +106,38 @@ struct PartialCollectionTests {
         }
     }
 
-    @Test("an identity listed twice in one delta: the last listing wins, once, as a repeated key does")
+    @Test("an identity listed twice in one delta is refused, whatever its listings do, and the update changes nothing")
     func repeatedIdentities() throws {
-        let market = try PartMarket.decode(from: #"{"id":"m","o":[{"i":1,"p":1},{"i":2,"p":2}]}"#)
-        let changes = try market.update(from: #"{"o":[{"i":2,"p":5},{"i":2,"p":7},{"i":9,"p":1},{"i":8,"p":4},{"i":9,"p":2}]}"#)
-        #expect(market.outcomes.map(\.outcomeId) == [1, 2, 9, 8])
-        #expect(market.outcomes.map(\.price) == [1, 7, 2, 4])
-        #expect(changes.map(\.description) == ["price at o[1].p: 2 → 7", #"outcomes at o[2]: null → {"i":9,"p":2}"#, #"outcomes at o[3]: null → {"i":8,"p":4}"#])
-        // A removal then a listing keeps the element; a listing then a removal removes it.
-        try market.update(from: #"{"o":[{"i":1,"$remove":true},{"i":1,"p":3},{"i":2,"p":6},{"i":2,"$remove":true}]}"#)
-        #expect(market.outcomes.map(\.outcomeId) == [1, 9, 8] && market.outcomes[0].price == 3)
-        // The same identity written as a string and as a number is one identity.
-        try market.update(from: #"{"o":[{"i":"9","p":10},{"i":9,"p":11}]}"#)
-        #expect(market.outcomes.map(\.outcomeId) == [1, 9, 8] && market.outcomes[1].price == 11)
+        let start = #"{"id":"m","o":[{"i":1,"p":1},{"i":2,"p":2}]}"#
+        let cases: [(body: String, message: String)] = [
+            // Merged twice, added twice, removed and listed, listed and removed.
+            (#"{"o":[{"i":2,"p":5},{"i":2,"p":7}]}"#, "Repeated identity 2 at o[1].i (PartMarket.outcomes)"),
+            (#"{"o":[{"i":9,"p":1},{"i":8,"p":4},{"i":9,"p":2}]}"#, "Repeated identity 9 at o[2].i (PartMarket.outcomes)"),
+            (#"{"o":[{"i":1,"$remove":true},{"i":1,"p":3}]}"#, "Repeated identity 1 at o[1].i (PartMarket.outcomes)"),
+            (#"{"o":[{"i":2,"p":6},{"i":2,"$remove":true}]}"#, "Repeated identity 2 at o[1].i (PartMarket.outcomes)"),
+            // The same identity written as a string and as a number is one identity.
+            (#"{"o":[{"i":"2","p":10},{"i":2,"p":11}]}"#, "Repeated identity 2 at o[1].i (PartMarket.outcomes)"),
+            // Also where the identity is not the first member, or spaces are written.
+            (#"{"o":[{"p":3,"i":1},{ "i" : 1 }]}"#, "Repeated identity 1 at o[1].i (PartMarket.outcomes)"),
+        ]
+        for (body, text) in cases {
+            let market = try PartMarket.decode(from: start)
+            let before = market.outcomes
+            var options = DecodingOptions()
+            for recordsChanges in [true, false] {
+                options.recordsChanges = recordsChanges
+                let error = try #require(throws: MappingError.self, "\(body)") { try market.update(from: body, options: options) }
+                guard case .repeatedIdentity = error.reason else { Issue.record("expected a repeated identity: \(error)"); continue }
+                #expect(error.description.hasPrefix(text), "\(body): \(error)")
+                #expect(zip(market.outcomes, before).allSatisfy { $0 === $1 } && market.outcomes.count == 2, "\(body)")
+                #expect(market.outcomes.map(\.price) == [1, 2], "\(body)")
+            }
+        }
+        // Once in each of two arrays is no repeat.
+        let market = try PartMarket.decode(from: start)
+        try market.update(from: #"{"o":[{"i":2,"p":5}]}"#)
+        try market.update(from: #"{"o":[{"i":2,"p":7}]}"#)
+        #expect(market.outcomes.map(\.price) == [1, 7])
     }
 
     @Test("a listed element without its identity, or with null for it, is an error with its path")

@@ -44,6 +44,29 @@ struct ByteScanningTests {
         }
     }
 
+    @Test("plainTailStart is one past the last backslash or dollar sign, or 0")
+    func plainTail() {
+        for seed in UInt64(1)...60 {
+            var bytes = sample(length: Int(seed) * 3, seed: seed &* 5)
+            // A dollar sign somewhere in every other sample.
+            if seed.isMultiple(of: 2), !bytes.isEmpty { bytes[Int(seed) % bytes.count] = UInt8(ascii: "$") }
+            for end in 0...bytes.count {
+                let prefix = Array(bytes[..<end])
+                let expected = (prefix.lastIndex { $0 == 0x5C || $0 == 0x24 }).map { $0 + 1 } ?? 0
+                #expect(ByteScanning.plainTailStart(in: document(prefix)) == expected, "\(prefix)")
+            }
+        }
+        // In every position of long plain runs.
+        for position in 0..<24 {
+            for marker in [UInt8(ascii: "$"), UInt8(ascii: "\\")] {
+                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 24)
+                bytes[position] = marker
+                #expect(ByteScanning.plainTailStart(in: document(bytes)) == position + 1)
+            }
+        }
+        #expect(ByteScanning.plainTailStart(in: document([UInt8](repeating: UInt8(ascii: "x"), count: 17))) == 0)
+    }
+
     @Test("skippingWhitespace stops at the first byte that is not JSON whitespace")
     func whitespace() {
         for seed in UInt64(1)...40 {
