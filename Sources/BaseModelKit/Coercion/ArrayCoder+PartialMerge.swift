@@ -38,7 +38,10 @@ extension ArrayCoder {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var cursor = try ElementCursor(array: &parser, lossy: isLossy)
         if cursor.isEmpty { return }
-        var listed = ListedIdentities()
+        // What was listed so far: elements found in the array by position, new ones by identity
+        // as a merge matches it (`ElementIdentity.merged`).
+        var listedPositions = FewSet<Int>()
+        var listedNew = FewSet<IdentityKey>()
         var removed: [Int] = []
         var added: [AnyObject] = []
         // No mark is left past the array (see `JSONParser.passableValue`).
@@ -56,10 +59,10 @@ extension ArrayCoder {
                 let (id, removes): (IdentityKey?, Bool) = try leading.map { ($0.key, false) } ?? identity.listing(ofElementAt: &parser, session: session)
                 if let id {
                     if leading == nil { session.noteIdentity(id) }
-                    guard listed.insert(identity.merged(id, session: session)) else {
+                    let found = find(id, in: elements, positions: &positions, by: identity, session: session)
+                    guard found.map({ listedPositions.insert($0.position) }) ?? listedNew.insert(identity.merged(id, session: session)) else {
                         throw MappingError(.repeatedIdentity(id.json.description)).prefixed(by: .key(identity.key))
                     }
-                    let found = find(id, in: elements, positions: &positions, by: identity, session: session)
                     position = found?.position
                     if case .int = id, found?.asWritten == true { sameIdentity = leading?.value }
                 }
