@@ -13,7 +13,14 @@ comments and string literals removed — the code in string interpolations is ke
 - `Type.member` where every declaration of `member` for `Type` (in its body or its extensions) is in a
   higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`;
 - `.member` on any other receiver where `member` is declared only in higher layers' extensions of
-  lower layers' types, and by no type that the file's own layer or a lower one declares.
+  lower layers' types or of types from outside the package (`extension String`), and by no type
+  that the file's own layer or a lower one declares;
+- `Type(label:` and `.init(label:` where every initialiser of that first label — for `Type`, or for
+  any type when the receiver is not named — is declared in a higher layer;
+- `[label:` where every subscript with that first argument label is declared in a higher layer;
+- a custom operator that only higher layers declare (`infix operator <~>`).
+Unlabelled subscripts and initialisers, and operators the language already has, cannot be told apart
+by text; the compiler's module boundary (Docs/Architecture.md) is the check for those.
 It is a net for the dependencies the compiler does not stop within one module; `layering_selftest.py`
 plants one leak of each kind and checks that each is caught.
 
@@ -43,6 +50,14 @@ TYPE = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor
 TOP_FUNC = re.compile(r"^" + MODIFIERS + r"func\s+([A-Za-z_]\w*)", re.M)
 GLOBAL = re.compile(r"^" + MODIFIERS + r"(?:let|var)\s+([A-Za-z_]\w*)", re.M)
 MEMBER = re.compile(r"^\s+" + MODIFIERS + r"(?:func|var|let|case)\s+([A-Za-z_]\w*)", re.M)
+# The first argument label of an initialiser or subscript: `init(from bytes:`, `init(label:`,
+# `subscript(at index:`; subscripts take labels only when written twice (`subscript(index: Int)` is
+# called `x[1]`).
+INIT = re.compile(r"^\s+" + MODIFIERS + r"init[?!]?\s*(?:<[^>]*>\s*)?\(\s*([a-z_]\w*)\s*(?:[A-Za-z_]\w*\s*)?:", re.M)
+SUBSCRIPT = re.compile(r"^\s+" + MODIFIERS + r"subscript\s*(?:<[^>]*>\s*)?\(\s*([a-z]\w*)\s+[A-Za-z_]\w*\s*:", re.M)
+OPERATOR = re.compile(r"^\s*(?:prefix|infix|postfix)\s+operator\s+([^\s{:]+)", re.M)
+INIT_USE = re.compile(r"(?:\b([A-Z]\w*)|(?<![\w)\]])\.init)\s*\(\s*([a-z_]\w*)\s*:")
+SUBSCRIPT_USE = re.compile(r"[\w)\]?!]\s*\[\s*([a-z]\w*)\s*:")
 BODY = re.compile(r"^" + MODIFIERS + r"(extension|class|struct|enum|protocol|actor)\s+([A-Za-z_]\w*)[^{\n]*(?:\n[^{\n]*)*?\{", re.M)
 IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
 QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
@@ -57,6 +72,25 @@ def bodies(text):
             depth += {"{": 1, "}": -1}.get(text[i], 0)
             i += 1
         yield match.group(1), match.group(2), text[match.end():i]
+
+
+def members(body):
+    """Each declaration of a member at a body's own level, with its name: every case of a `case`
+    list (`case year, month, day`) counts."""
+    for match in MEMBER.finditer(body):
+        if depth_at(body, match.start()) != 0:
+            continue
+        yield match, match.group(1)
+        if re.match(r"\s*" + MODIFIERS + r"case\b", match.group(0)):
+            line = body[match.end():body.find("\n", match.end()) % (len(body) + 1)]
+            # The rest of the list, outside the cases' associated values and raw values.
+            for name in re.findall(r",\s*([A-Za-z_]\w*)", re.sub(r"\([^()]*\)|=[^,]*", "", line)):
+                yield match, name
+
+
+def depth_at(body, index):
+    """How many braces are open at `index` of a type's body."""
+    return body.count("{", 0, index) - body.count("}", 0, index)
 
 
 def rank_of(relative):
@@ -85,23 +119,40 @@ def declarations(files):
                 if match.group(1) not in KEYWORDS and not is_private(match.group(0)):
                     names.setdefault(match.group(1), set()).add(rank)
     lifted, own = {}, {}
+    # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
+    # label or spelling → ranks.
+    inits, init_labels, subscripts, operators = {}, {}, {}, {}
     for relative, text in files.items():
         rank = DECLARED_AT.get(relative, rank_of(relative)[0])
+        for match in OPERATOR.finditer(text):
+            operators.setdefault(match.group(1), set()).add(rank)
         for keyword, name, body in bodies(text):
-            for member in MEMBER.finditer(body):
+            # A member is declared at the body's own level; deeper are locals of its functions.
+            for member, member_name in members(body):
                 if is_private(member.group(0)):
                     continue
-                by_type.setdefault(name, {}).setdefault(member.group(1), set()).add(rank)
-                if keyword == "extension" and name in names and min(names[name]) < rank:
-                    lifted.setdefault(member.group(1), set()).add((rank, min(names[name])))
+                by_type.setdefault(name, {}).setdefault(member_name, set()).add(rank)
+                # A type from outside the package (`extension String`) is below every layer.
+                extended = min(names[name]) if name in names else -1
+                if keyword == "extension" and extended < rank:
+                    lifted.setdefault(member_name, set()).add((rank, extended))
                 else:
-                    own.setdefault(member.group(1), set()).add(rank)
-    return names, by_type, lifted, own
+                    own.setdefault(member_name, set()).add(rank)
+            for match in INIT.finditer(body):
+                if not is_private(match.group(0)):
+                    inits.setdefault(name, {}).setdefault(match.group(1), set()).add(rank)
+                    init_labels.setdefault(match.group(1), set()).add(rank)
+            for match in SUBSCRIPT.finditer(body):
+                if not is_private(match.group(0)):
+                    subscripts.setdefault(match.group(1), set()).add(rank)
+    return names, by_type, lifted, own, (inits, init_labels, subscripts, operators)
 
 
 def check(root):
     files = {os.path.relpath(path, root): strip(text) for path, text in swift_files(root)}
-    names, by_type, lifted, own = declarations(files)
+    names, by_type, lifted, own, (inits, init_labels, subscripts, operators) = declarations(files)
+    operator_uses = [(spelling, re.compile(r"(?<![-+*/%<>=!&|^~?.])" + re.escape(spelling) + r"(?![-+*/%<>=!&|^~?.])"))
+                     for spelling in operators]
     problems = []
     for relative, text in sorted(files.items()):
         rank, layer = rank_of(relative)
@@ -124,6 +175,17 @@ def check(root):
                 ranks = by_type.get(type_name, {}).get(member)
                 if ranks and min(ranks) > rank:
                     found[f"{type_name}.{member}"] = min(ranks)
+            for type_name, label in INIT_USE.findall(line):
+                ranks = inits.get(type_name, {}).get(label) if type_name else init_labels.get(label)
+                if ranks and min(ranks) > rank and not (type_name and type_name in local):
+                    found[f"{type_name or ''}.init({label}:)"] = min(ranks)
+            for label in SUBSCRIPT_USE.findall(line):
+                ranks = subscripts.get(label)
+                if ranks and min(ranks) > rank:
+                    found[f"subscript({label}:)"] = min(ranks)
+            for spelling, pattern in operator_uses:
+                if min(operators[spelling]) > rank and pattern.search(line) and not OPERATOR.search(line):
+                    found[f"operator {spelling}"] = min(operators[spelling])
             for name, owner in found.items():
                 problems.append(f"{os.path.join(root, relative)}:{number}: {layer} uses "
                                 f"`{name}`, declared only in {layer_name(owner)} or above")

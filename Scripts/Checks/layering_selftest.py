@@ -34,6 +34,32 @@ LEAKS = [
         ("JSON/PlantedNestedUse.swift",
          "func plantedCursor() -> Any {\n    JSONParser.PlantedCursor() // planted\n}\n"),
     ]),
+    ("the nested type in a signature, through its outer type", [
+        ("Engine/PlantedNested.swift", "extension JSONParser {\n    struct PlantedCursor {}\n}\n"),
+        ("JSON/PlantedNestedUse.swift", "func plantedCursor() -> JSONParser.PlantedCursor? { // planted\n    nil\n}\n"),
+    ]),
+    ("an Engine/ type as a generic argument, a conformance and a constraint in JSON/", [
+        ("Engine/PlantedProtocol.swift", "protocol PlantedProtocol {}\n"),
+        ("JSON/PlantedGeneric.swift", "let plantedPlans: [ObjectIdentifier: [ModelPlan]] = [:] // planted\n"),
+        ("JSON/PlantedConformance.swift", "struct PlantedConforming: Sendable,\n    PlantedProtocol {} // planted\n"),
+        ("JSON/PlantedConstraint.swift", "func plantedGeneric<T>(_ value: T) where T: PlantedProtocol {} // planted\n"),
+    ]),
+    ("an Engine/ extension of a standard type: its member, static and implied", [
+        ("Engine/PlantedStandard.swift",
+         "extension String {\n    var plantedShout: String { uppercased() }\n}\nextension Int {\n    static let plantedLimit = 3\n}\n"),
+        ("JSON/PlantedMemberUse.swift", "func plantedShouting(_ text: String) -> String {\n    text.plantedShout // planted\n}\n"),
+        ("JSON/PlantedStaticUse.swift", "func plantedLimit() -> Int {\n    .plantedLimit // planted\n}\n"),
+    ]),
+    ("an initialiser, a labelled subscript and an operator declared in Engine/, used from JSON/", [
+        ("Engine/PlantedCalls.swift",
+         "extension JSONParser {\n    init(plantedFrom other: JSONParser) { self = other }\n"
+         "    subscript(plantedAt index: Int) -> Int { index }\n}\n"
+         "infix operator <~>\nfunc <~> (first: Int, second: Int) -> Int { first + second }\n"),
+        ("JSON/PlantedInit.swift", "func plantedCopy(_ parser: JSONParser) -> JSONParser {\n    JSONParser(plantedFrom: parser) // planted\n}\n"),
+        ("JSON/PlantedSubscript.swift",
+         "extension JSONParser {\n    func plantedRead() -> Int {\n        self[plantedAt: 1] // planted\n    }\n}\n"),
+        ("JSON/PlantedOperator.swift", "func plantedSum() -> Int {\n    1 <~> 2 // planted\n}\n"),
+    ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
          "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),
