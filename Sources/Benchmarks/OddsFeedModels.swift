@@ -68,8 +68,8 @@ final class HookedOutcomeModel: BaseModel {
     }
 }
 
-/// The same again, whose override reads one key the map leaves out after `super` (`"bd"`, a boost):
-/// what a hook for a special field costs.
+/// The same again, whose overrides read one key the map leaves out after `super` (`"bd"`, a boost)
+/// and write it into the object `super` returns: what a hook for a special field costs.
 final class KeyReadingOutcomeModel: BaseModel {
     var outcomeId: Int = 0
     var name: String = ""
@@ -81,6 +81,11 @@ final class KeyReadingOutcomeModel: BaseModel {
     override func deserialize(_ object: JSONObject) throws {
         try super.deserialize(object)
         boost = object["bd"]?.number?.double ?? 0
+    }
+    override func serialize() throws -> JSONObject {
+        var object = try super.serialize()
+        object["bd"] = .number(JSONNumber(boost))
+        return object
     }
 }
 

@@ -62,7 +62,11 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // message-decode-bytes, hand-message-decode-bytes (the same from byte arrays), hook-decode (the odds
 // feed's outcomes into a class with an empty deserialize override), hook-key-decode, hook-key-plain,
 // hook-key-setup (the outcomes with one more key, "bd", into a class whose override calls super and
-// reads it, into one without an override, and the set-up alone), model-update (the odds feed
+// reads it, into one without an override, and the set-up alone), hook-key-encode,
+// hook-key-encode-plain, hook-key-encode-setup (those outcomes encoded through a serialize override
+// that adds the key, without one, the set-up alone), hook-all-decode, hook-all-decode-plain,
+// hook-all-encode, hook-all-encode-plain, hook-all-setup (the odds feed with "bd" in every object,
+// through classes that all override both hooks, through the plain classes, the set-up alone), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
 // `BENCHMARK_EVENTS`, four times, or `BENCHMARK_TURNS`: with change sets, with recordsChanges =
@@ -200,6 +204,31 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let turns = task == "hook-key-setup" ? 0 : 20
         for _ in 0..<turns {
             if task == "hook-key-decode" { consume(try KeyReadingOutcomeModel.decodeArray(from: outcomes.data)) } else { consume(try OutcomeModel.decodeArray(from: outcomes.data)) }
+        }
+    case "hook-key-encode", "hook-key-encode-plain", "hook-key-encode-setup":
+        // The same outcomes encoded through a `serialize` override that adds the key after `super`,
+        // and without an override; the set-up alone.
+        let outcomes = try HookedOutcomes.boostedPayloads(from: try FeedModel.decode(from: data))
+        let hooked = try KeyReadingOutcomeModel.decodeArray(from: outcomes.data)
+        let plain = try OutcomeModel.decodeArray(from: outcomes.data)
+        let turns = task == "hook-key-encode-setup" ? 0 : 20
+        for _ in 0..<turns {
+            if task == "hook-key-encode" { consume(try hooked.jsonData()) } else { consume(try plain.jsonData()) }
+        }
+    case "hook-all-decode", "hook-all-decode-plain", "hook-all-encode", "hook-all-encode-plain", "hook-all-setup":
+        // The odds feed with "bd" in every object, through classes that all override both hooks to
+        // read and write it, against the plain classes; the set-up alone.
+        let boosted = try HookedFeed.boosted(try FeedModel.decode(from: data))
+        let hooked = try HookedFeedModel.decode(from: boosted)
+        let plain = try FeedModel.decode(from: boosted)
+        let turns = task == "hook-all-setup" ? 0 : 10
+        for _ in 0..<turns {
+            switch task {
+            case "hook-all-decode": consume(try HookedFeedModel.decode(from: boosted))
+            case "hook-all-decode-plain": consume(try FeedModel.decode(from: boosted))
+            case "hook-all-encode": consume(try hooked.jsonData())
+            default: consume(try plain.jsonData())
+            }
         }
     case "trade-route", "trade-decode", "trade-setup":
         // The enveloped trades of `--suite messages`, routed by their type or decoded straight, and

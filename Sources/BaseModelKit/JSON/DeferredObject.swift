@@ -33,6 +33,9 @@ class DeferredObject: @unchecked Sendable {
     /// Whether `bytes` hold exactly this object, compact, as a writer made them (so a writer may copy
     /// them as they are), rather than a document the object is part of.
     let isStandalone: Bool
+    /// For an object a writer made: which keys it may hold. A key it cannot hold is added to the
+    /// object after its bytes, leaving them unread (`JSONObject`'s subscript).
+    let writtenKeys: (any WrittenKeys)?
     /// Reached only under the object's striped lock (`withStateLocked`), because readers may race to
     /// read the members; subclasses keep their own mutable state under the same lock. The lock
     /// orders every access and no access overlaps another on one thread, so Swift's dynamic
@@ -49,16 +52,19 @@ class DeferredObject: @unchecked Sendable {
         self.start = parser.position
         self.remainingDepth = parser.maxDepth - parser.depth
         self.isStandalone = false
+        self.writtenKeys = nil
     }
 
     /// An object already written as compact JSON in `bytes` (a copy): read only if someone asks for its
-    /// members, copied as it is by a compact writer otherwise.
-    init(written bytes: DocumentBytes) {
+    /// members, copied as it is by a compact writer otherwise. `keys` says which keys its writer
+    /// may have written.
+    init(written bytes: DocumentBytes, keys: (any WrittenKeys)? = nil) {
         precondition(bytes.isCopy, "a deferred object over lent bytes")
         self.bytes = bytes
         self.start = 0
         self.remainingDepth = Int.max / 2
         self.isStandalone = true
+        self.writtenKeys = keys
     }
 
     /// A parser standing at the object's `{`, allowed the nesting that remained where the object was.

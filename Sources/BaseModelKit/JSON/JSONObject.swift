@@ -26,28 +26,41 @@ public struct JSONObject: Sendable {
         /// Position of each key, for objects larger than `indexThreshold`.
         case index([ExactKey: Int])
         /// Members not read yet: they are read from the document's bytes when first asked for.
+        /// `storedMembers` then holds the members added since, under keys the bytes cannot hold
+        /// (`DeferredObject.writtenKeys`), after the bytes' members.
         case deferred(DeferredObject)
     }
 
-    /// The members in order, in one buffer (empty while deferred).
+    /// The members in order, in one buffer (while deferred, the ones added after the bytes').
     private var storedMembers: [Member]
     private var extra: Extra
 
     /// The members in order, read from the document first if the object is deferred.
     var members: [Member] {
-        if case .deferred(let deferred) = extra { return deferred.object.storedMembers }
+        if case .deferred(let deferred) = extra {
+            return storedMembers.isEmpty ? deferred.object.storedMembers : deferred.object.storedMembers + storedMembers
+        }
         return storedMembers
     }
 
     /// The object as it is stored, with deferred members read.
     private var resolved: JSONObject {
-        if case .deferred(let deferred) = extra { return deferred.object }
+        if case .deferred(let deferred) = extra {
+            return storedMembers.isEmpty ? deferred.object : JSONObject(distinctMembers: deferred.object.storedMembers + storedMembers)
+        }
         return self
     }
 
-    /// The deferred source of an object whose members are read on first use.
+    /// The deferred source of an object whose members are read on first use, and nothing else.
     var deferred: DeferredObject? {
-        if case .deferred(let deferred) = extra { return deferred }
+        if case .deferred(let deferred) = extra, storedMembers.isEmpty { return deferred }
+        return nil
+    }
+
+    /// The deferred source of an object whose members are read on first use, and the members added
+    /// after the source's, under keys it cannot hold.
+    var deferredWithAdditions: (source: DeferredObject, additions: [Member])? {
+        if case .deferred(let deferred) = extra { return (deferred, storedMembers) }
         return nil
     }
 
@@ -98,7 +111,7 @@ public struct JSONObject: Sendable {
         switch extra {
         case .index(let index): return index[ExactKey(key)]
         case .none: return storedMembers.firstIndex { JSONObject.isSameKey($0.key, key) }
-        case .deferred(let deferred): return deferred.object.position(of: key)
+        case .deferred: return resolved.position(of: key)
         }
     }
 
@@ -108,12 +121,27 @@ public struct JSONObject: Sendable {
         get {
             // A deferred object answers one key without being read whole (a type key read by
             // `modelClass(for:)` costs a scan of the object's keys, not a tree of the object).
-            if case .deferred(let deferred) = extra { return deferred.value(forKey: key) }
+            if case .deferred(let deferred) = extra {
+                if let added = storedMembers.first(where: { JSONObject.isSameKey($0.key, key) }) { return added.value }
+                return deferred.value(forKey: key)
+            }
             guard let position = position(of: key) else { return nil }
             return storedMembers[position].value
         }
         set {
-            if case .deferred = extra { self = resolved }
+            if case .deferred(let deferred) = extra {
+                // A key the bytes cannot hold (one their writer does not write: an override's own
+                // field after `super.serialize()`) is added after them, leaving them unread.
+                if let newValue, deferred.writtenKeys?.mayHold(key) == false {
+                    if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
+                        storedMembers[position].value = newValue
+                    } else {
+                        storedMembers.append(Member(key: key, value: newValue))
+                    }
+                    return
+                }
+                self = resolved
+            }
             if let newValue {
                 if let position = position(of: key) {
                     storedMembers[position].value = newValue

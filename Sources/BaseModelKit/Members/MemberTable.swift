@@ -667,3 +667,15 @@ struct ReadMembers {
         return true
     }
 }
+
+extension MemberTable: WrittenKeys {
+    /// Whether an object this table's writer wrote may hold `key`: one of its keys, or any key when
+    /// the model keeps unknown ones (the writer writes them too). Compared by bytes, as member names
+    /// are (`"é"` and `"e\u{301}"` are two): a `String` comparison per key was most of the cost of
+    /// a key added after `super.serialize()`.
+    func mayHold(_ key: String) -> Bool {
+        if keepsUnknownKeys { return true }
+        var key = key
+        return key.withUTF8 { key in keyBytes.contains { $0.count == key.count && $0.elementsEqual(key) } }
+    }
+}

@@ -98,6 +98,6 @@ enum HookHandOver {
         // reads them into members first.
         var writer = JSONWriter(formatting: session.options.formatting.intersection(.escapingSlashes))
         try plan.members.writeObject(of: model, to: &writer, session: session)
-        return JSONObject(deferred: DeferredObject(written: writer.outputDocument))
+        return JSONObject(deferred: DeferredObject(written: writer.takenOutputDocument(), keys: plan.members))
     }
 }

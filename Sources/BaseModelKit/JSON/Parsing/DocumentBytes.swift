@@ -44,6 +44,14 @@ struct DocumentBytes: @unchecked Sendable {
         self.init(base: UnsafePointer(copy.base), count: copy.count, copy: copy)
     }
 
+    /// The bytes of a block from `malloc` that this document takes over (see
+    /// `DocumentCopy(adoptingMalloced:count:)`). Sound: as `init(copying:)`: the block is the
+    /// owner's, held in `copy`.
+    init(adoptingMalloced base: UnsafeMutablePointer<UInt8>, count: Int) {
+        let copy = DocumentCopy(adoptingMalloced: base, count: count)
+        self.init(base: UnsafePointer(copy.base), count: count, copy: copy)
+    }
+
     /// These bytes as a copy: themselves when they are one already.
     func copyingIfLent() -> DocumentBytes {
         if isCopy { return self }
@@ -229,6 +237,9 @@ struct DocumentBytes: @unchecked Sendable {
 final class DocumentCopy: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
     let count: Int
+    /// Whether `base` came from `malloc` (a writer's output, taken over), to be given back with
+    /// `free`; otherwise it was allocated here.
+    private let isMalloced: Bool
 
     /// A byte to point at for empty documents, never read (sound: every read checks `count`).
     nonisolated(unsafe) static let empty = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
@@ -237,6 +248,7 @@ final class DocumentCopy: @unchecked Sendable {
         count = bytes.count
         // At least one byte, so that `base` is a real allocation for empty documents too.
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+        isMalloced = false
         let copied = bytes.withContiguousStorageIfAvailable { source in
             if let address = source.baseAddress { base.initialize(from: address, count: source.count) }
             return true
@@ -246,7 +258,17 @@ final class DocumentCopy: @unchecked Sendable {
         }
     }
 
+    /// Takes over `count` initialized bytes at `base`, a block from `malloc` that nothing else
+    /// uses or frees (see `ByteOutput.takenDocument`).
+    init(adoptingMalloced base: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+        isMalloced = true
+    }
+
     deinit {
-        base.deallocate()
+        // Sound: the block is this copy's alone (see the initialisers), freed once, as it was
+        // allocated.
+        if isMalloced { free(base) } else { base.deallocate() }
     }
 }

@@ -246,6 +246,16 @@ struct ByteOutput: ~Copyable {
         String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
     }
 
+    /// The bytes as a document a parser can read later, which takes over the memory instead of a
+    /// copy of it.
+    consuming func takenDocument() -> DocumentBytes {
+        let (storage, count) = (self.storage, self.count)
+        discard self
+        // Sound: the block is handed over whole, once: `discard self` skips `deinit`, and from here
+        // the document's owner frees it with `free` (`DocumentCopy(adoptingMalloced:count:)`).
+        return DocumentBytes(adoptingMalloced: storage, count: count)
+    }
+
     /// A copy of all the bytes, as a document a parser can read later.
     var document: DocumentBytes {
         // Sound: the bytes up to `count` are initialized, and the copy is made before this returns.

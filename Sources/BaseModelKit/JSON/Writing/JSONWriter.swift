@@ -12,6 +12,8 @@ struct JSONWriter: ~Copyable {
     var output: [UInt8] { bytes.array }
     /// The bytes written so far, copied once into a document (`output` and a copy of it made two).
     var outputDocument: DocumentBytes { bytes.document }
+    /// The output as a document, which takes over the writer's memory (no copy).
+    consuming func takenOutputDocument() -> DocumentBytes { bytes.takenDocument() }
     /// The output as `Data`, which takes over the writer's memory (no copy).
     consuming func outputData() -> Data { bytes.data() }
     /// The output as text.
@@ -64,8 +66,27 @@ struct JSONWriter: ~Copyable {
             endArray(isEmpty: elements.isEmpty)
         case .object(let object):
             if let written = writtenBytes(of: object) {
+                guard !written.additions.isEmpty else {
+                    // Sound: the object's bytes are lent for the append only.
+                    written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+                    return
+                }
+                // The members written already, without the closing brace, then those added after.
                 // Sound: the object's bytes are lent for the append only.
-                written.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+                written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropLast())) }
+                var isFirst = written.bytes.count == 2
+                for member in written.additions {
+                    writeKey(member.key, isFirst: isFirst)
+                    isFirst = false
+                    do {
+                        try write(member.value)
+                    } catch var error {
+                        error.path.insert(.key(member.key), at: 0)
+                        throw error
+                    }
+                }
+                // (Compact: no indentation to close.)
+                bytes.append(UInt8(ascii: "}"))
                 return
             }
             guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
@@ -85,13 +106,14 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    /// The bytes of an object that a compact writer already wrote and that nobody changed since, when
-    /// this writer writes compact output in stored order too (it may then copy them as they are).
-    func writtenBytes(of object: JSONObject) -> DocumentBytes? {
-        guard !isPretty, !formatting.contains(.sortedKeys), let deferred = object.deferred, deferred.isStandalone else {
+    /// The bytes of an object that a compact writer already wrote and that nobody changed since but
+    /// by adding members after them (`additions`), when this writer writes compact output in stored
+    /// order too (it may then copy them as they are).
+    func writtenBytes(of object: JSONObject) -> (bytes: DocumentBytes, additions: [JSONObject.Member])? {
+        guard !isPretty, !formatting.contains(.sortedKeys), let (deferred, additions) = object.deferredWithAdditions, deferred.isStandalone else {
             return nil
         }
-        return deferred.bytes
+        return (deferred.bytes, additions)
     }
 
     /// Writes `"key":` from the key's bytes already escaped and quoted, with its separator.
