@@ -35,7 +35,7 @@ class DeferredObject: @unchecked Sendable {
     let isStandalone: Bool
     /// For an object a writer made: which keys it may hold. A key it cannot hold is added to the
     /// object after its bytes, leaving them unread (`JSONObject`'s subscript).
-    let writtenKeys: (any WrittenKeys)?
+    let writtenKeys: (any MemberKeys)?
     /// Reached only under the object's striped lock (`withStateLocked`), because readers may race to
     /// read the members; subclasses keep their own mutable state under the same lock. The lock
     /// orders every access and no access overlaps another on one thread, so Swift's dynamic
@@ -58,7 +58,7 @@ class DeferredObject: @unchecked Sendable {
     /// An object already written as compact JSON in `bytes` (a copy): read only if someone asks for its
     /// members, copied as it is by a compact writer otherwise. `keys` says which keys its writer
     /// may have written.
-    init(written bytes: DocumentBytes, keys: (any WrittenKeys)? = nil) {
+    init(written bytes: DocumentBytes, keys: (any MemberKeys)? = nil) {
         precondition(bytes.isCopy, "a deferred object over lent bytes")
         self.bytes = bytes
         self.start = 0
@@ -93,8 +93,31 @@ class DeferredObject: @unchecked Sendable {
     /// last value wins when a key repeats, as in a full read. `nil` when the key is absent or the bytes
     /// are malformed (whoever reads the object next reports that error).
     func value(forKey key: String) -> JSON? {
-        let (object, use) = withStateLocked { ($0.object, $0.use) }
-        if let object { return object[key] }
+        // A key the streaming reader passed over is read where it noted it; one it could not have
+        // taken as its own, and did not pass over, is absent. (Looked up under the lock, where the
+        // notes are, rather than copied out.)
+        enum Found { case tree(JSONObject), at(Int), absent, unknown(Use) }
+        var wanted = key
+        let found = withStateLocked { state -> Found in
+            if let object = state.object { return .tree(object) }
+            guard case .streamed = state.use, let found = wanted.withUTF8({ passedOver(key, utf8: $0) }) else { return .unknown(state.use) }
+            return found.map { .at($0) } ?? .absent
+        }
+        let use: Use
+        switch found {
+        case .tree(let object): return object[key]
+        case .absent: return nil
+        case .at(let value):
+            do throws(JSONSyntaxError) {
+                var parser = try parser()
+                try parser.enterContainer()
+                parser.position = value
+                return try parser.readValue()
+            } catch {
+                return nil
+            }
+        case .unknown(let used): use = used
+        }
         do throws(JSONSyntaxError) {
             var parser = try parser()
             // Bytes a streaming reader has checked (a hook reading a key after `super`) are looked
@@ -110,6 +133,15 @@ class DeferredObject: @unchecked Sendable {
         } catch {
             return nil
         }
+    }
+
+    /// For an object a streaming reader consumed: where the value of `key` (whose UTF-8 bytes are
+    /// `utf8`) starts, as the reader noted when it passed over it; `.some(nil)` when the object does
+    /// not have the key; `nil` when that is not known (then the object is looked through). Called
+    /// under the object's lock (see `withStateLocked`): a subclass reads its own state here without
+    /// taking it again.
+    func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
+        nil
     }
 
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and

@@ -132,7 +132,7 @@ public struct JSONObject: Sendable {
             if case .deferred(let deferred) = extra {
                 // A key the bytes cannot hold (one their writer does not write: an override's own
                 // field after `super.serialize()`) is added after them, leaving them unread.
-                if let newValue, deferred.writtenKeys?.mayHold(key) == false {
+                if let newValue, deferred.writtenKeys?.isMember(key) == false {
                     if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
                         storedMembers[position].value = newValue
                     } else {

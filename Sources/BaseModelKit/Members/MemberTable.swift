@@ -301,18 +301,20 @@ final class MemberTable: Sendable {
                 index = expected
             } else {
                 misses += 1
-                switch try parser.readStreamingKey() {
+                let key = try parser.readStreamingKey()
+                switch key {
                 case .raw(let start, let end):
                     index = self.index(matching: parser.bytes, from: start, to: end, hint: &hint)
                     if index == nil, keepsUnknownKeys || session.watchesUnknownKeys {
                         kept = try unknownMember(String(decoding: parser.bytes[start..<end], as: UTF8.self), from: &parser, of: object, session: session, into: &unknown)
                     }
-                case .decoded(let key):
-                    index = self.index(forKey: key)
+                case .decoded(let text):
+                    index = self.index(forKey: text)
                     if index == nil, keepsUnknownKeys || session.watchesUnknownKeys {
-                        kept = try unknownMember(key, from: &parser, of: object, session: session, into: &unknown)
+                        kept = try unknownMember(text, from: &parser, of: object, session: session, into: &unknown)
                     }
                 }
+                if index == nil, !kept { parser.noteSkipped(key) }
             }
             guard let index else {
                 if !kept { try parser.skipValue() }
@@ -668,14 +670,17 @@ struct ReadMembers {
     }
 }
 
-extension MemberTable: WrittenKeys {
-    /// Whether an object this table's writer wrote may hold `key`: one of its keys, or any key when
-    /// the model keeps unknown ones (the writer writes them too). Compared by bytes, as member names
-    /// are (`"é"` and `"e\u{301}"` are two): a `String` comparison per key was most of the cost of
-    /// a key added after `super.serialize()`.
-    func mayHold(_ key: String) -> Bool {
+extension MemberTable: MemberKeys {
+    /// Whether `key` is one this table reads and writes itself: one of its keys or their
+    /// alternatives, or any key when the model keeps unknown ones. Compared by bytes, as member
+    /// names are (`"é"` and `"e\u{301}"` are two): a `String` comparison per key was most of the
+    /// cost of a key added after `super.serialize()`.
+    func isMember(_ key: String) -> Bool {
         if keepsUnknownKeys { return true }
         var key = key
-        return key.withUTF8 { key in keyBytes.contains { $0.count == key.count && $0.elementsEqual(key) } }
+        return key.withUTF8 { key in
+            keyBytes.contains { $0.count == key.count && $0.elementsEqual(key) }
+                || alternatives.contains { $0.bytes.count == key.count && $0.bytes.elementsEqual(key) }
+        }
     }
 }

@@ -52,20 +52,46 @@ final class HookObject: DeferredObject, @unchecked Sendable {
             return plan
         }
         guard let plan else { return false }
+        // The members the loop passes over are noted, for a hook that reads one of them after
+        // `super` (see `passedOver`); an enclosing hooked object's notes wait meanwhile.
+        // Sound, the unlocked accesses to the parser: lent above, so only this call reaches it until
+        // the lock is taken again below; `@exclusivity(unchecked)` only drops the runtime check.
+        let saved = parked.parser.skipped.begin(atDepth: parked.parser.depth + 1)
+        let isOwnPlan = ObjectIdentifier(plan.modelType) == ObjectIdentifier(modelType)
         do {
-            let members = ObjectIdentifier(plan.modelType) == ObjectIdentifier(modelType) ? plan.members : try PlanRegistry.plan(for: modelType).members
-            // Sound, the unlocked access: lent above, so only this call reaches the parser until the
-            // lock is taken again below; `@exclusivity(unchecked)` only drops the runtime check.
+            let members = isOwnPlan ? plan.members : try PlanRegistry.plan(for: modelType).members
             try members.decodeMembers(from: &parked.parser, into: model, session: session)
         } catch {
+            _ = parked.parser.skipped.end(saved)
             withStateLocked { _ in parked.isParked = true }
             throw error
         }
+        // Notes of another class's member loop than the parked plan's are not kept: `passedOver`
+        // answers for the parked plan.
+        let ended = parked.parser.skipped.end(saved)
+        let passed = isOwnPlan ? ended : .more
         withStateLocked { state in
             state.use = .streamed(end: parked.parser.position)
+            passedOverMembers = passed
             parked.isParked = true
         }
         return true
+    }
+
+    /// What the parked plan's member loop passed over when it streamed the object (`.more`, not
+    /// known, when another loop streamed it); reached only under the lock.
+    @exclusivity(unchecked)
+    private var passedOverMembers = SkippedMembers.Passed.more
+
+    /// Where the value of `key` is, when the parked plan's member loop streamed the object: where
+    /// it noted the key, absent when it did not pass over the key and does not take it as its own;
+    /// `nil` when that is not known. Called under the lock (see the superclass), which guards the
+    /// notes and `parked`.
+    override func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
+        guard let members = parked.plan?.members,
+              let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
+        if let value = found { return .some(value) }
+        return members.isMember(key) ? nil : .some(nil)
     }
 
     /// For the engine, after the hook: swaps the parser back into `parser` if it is parked here, and

@@ -228,18 +228,24 @@ enum ByteScanning {
     /// Whether the bytes of `bytes` from `start` to `end` are exactly `other`.
     @inline(__always)
     static func equal(_ bytes: DocumentBytes, from start: Int, to end: Int, _ other: [UInt8]) -> Bool {
+        // Sound: the array's buffer is lent for the call.
+        other.withUnsafeBufferPointer { equal(bytes, from: start, to: end, $0) }
+    }
+
+    /// `equal(_:from:to:_:)` with bytes lent by the caller.
+    @inline(__always)
+    static func equal(_ bytes: DocumentBytes, from start: Int, to end: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
         precondition(start >= 0 && start <= end && end <= bytes.count, "equal(_:from:to:_:) outside the bytes")
         guard end - start == other.count else { return false }
-        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
+        // Sound: every index read below is checked against `buffer.count` or by the precondition
+        // above; `other` is the caller's, alive for the call.
         return bytes.withUnsafeBufferPointer { buffer in
-            other.withUnsafeBufferPointer { otherBuffer in
-                var offset = 0
-                while offset < otherBuffer.count {
-                    guard buffer[start + offset] == otherBuffer[offset] else { return false }
-                    offset += 1
-                }
-                return true
+            var offset = 0
+            while offset < other.count {
+                guard buffer[start + offset] == other[offset] else { return false }
+                offset += 1
             }
+            return true
         }
     }
 

@@ -2,7 +2,7 @@
 extension JSONParser {
     /// A key as read: its raw bytes when it has no escapes and is ASCII (the common case, compared as
     /// bytes), or the decoded string otherwise.
-    enum Key {
+    enum Key: Sendable {
         case raw(start: Int, end: Int)
         case decoded(String)
     }

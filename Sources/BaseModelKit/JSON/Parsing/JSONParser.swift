@@ -26,8 +26,18 @@ struct JSONParser {
     /// a layer that knows the value is already held where it would be written (a merge by identity,
     /// for the identity of the element it merges into), and cleared after that object.
     var passableValue: Range<Int>?
+    /// What the member loops of objects at one depth pass over, for a reader that asked
+    /// (`SkippedMembers`).
+    var skipped = SkippedMembers()
     /// `plainTailStart()` once found (-1 before).
     private var foundPlainTail = -1
+
+    /// Notes a member that a member loop passes over, when its object is at the depth whose members
+    /// are noted (`skipped`): `key` as read, its value next.
+    @inline(__always)
+    mutating func noteSkipped(_ key: Key) {
+        if skipped.depth == depth { skipped.note(key, value: position) }
+    }
 
     /// Where the document's tail that holds no `\` and no `$` starts: from there on no key is
     /// escaped and none starts with `$`, as the engine's reserved keys do (a partial collection's

@@ -6,10 +6,12 @@ import Testing
 private final class KeyAfterSuper: BaseModel {
     var name = ""
     var seen: JSON?
+    var mapped: JSON?
     override class var apiToLocal: [String: String] { ["n": "name"] }
     override func deserialize(_ object: JSONObject) throws {
         try super.deserialize(object)
         seen = object["x"]
+        mapped = object["n"]
     }
 }
 
@@ -33,10 +35,17 @@ struct HookKeyReadTests {
             #"{"n":"g","x":null,"y":"x"}"#,
             #"{"n":"h","xx":1,"x":-0.000125}"#,
             #"{}"#,
+            // One key passed over alone, the key or another; the key after an escaped one.
+            #"{"x":[true],"n":"i"}"#,
+            #"{"n":"j","y":2}"#,
+            #"{"n":"k","\u0079":2,"x":3}"#,
+            #"{"n":"l","n":"m","x":4}"#,
         ]
         for text in objects {
-            let expected = try #require(try JSON(parsing: text).object)["x"]
-            #expect(try KeyAfterSuper.decode(from: text).seen == expected, "\(text)")
+            let expected = try #require(try JSON(parsing: text).object)
+            let decoded = try KeyAfterSuper.decode(from: text)
+            #expect(decoded.seen == expected["x"], "\(text)")
+            #expect(decoded.mapped == expected["n"], "\(text)")
         }
         let document = #"{"i":["# + objects.joined(separator: ",") + "]}"
         let readers = try KeyReaders.decode(from: document)
