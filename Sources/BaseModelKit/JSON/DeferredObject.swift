@@ -139,7 +139,7 @@ class DeferredObject: @unchecked Sendable {
     /// `utf8`) starts, as the reader noted when it passed over it; `.some(nil)` when the object does
     /// not have the key; `nil` when that is not known (then the object is looked through). Called
     /// under the object's lock (see `withStateLocked`): a subclass reads its own state here without
-    /// taking it again.
+    /// taking it again. Sound: `utf8` is lent by the caller for the call, and only read.
     func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
         nil
     }

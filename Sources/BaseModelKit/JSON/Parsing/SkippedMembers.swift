@@ -47,7 +47,8 @@ struct SkippedMembers: Sendable {
     }
 
     /// Where the value of the member passed over under `key` starts, in `bytes`: `.some(nil)` when
-    /// none was, `nil` when that is not known.
+    /// none was, `nil` when that is not known. Sound: `key` is the caller's, lent for the call and
+    /// only read (`ByteScanning.equal` checks every index of `bytes`).
     static func value(of key: UnsafeBufferPointer<UInt8>, after passed: Passed, in bytes: DocumentBytes) -> Int?? {
         switch passed {
         case .nothing: return .some(nil)
