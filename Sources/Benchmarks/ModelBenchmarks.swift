@@ -46,12 +46,33 @@ enum ModelBenchmarks {
             ("BaseModelKit, no override", boosted.count, boosted.objects, { consume(try OutcomeModel.decodeArray(from: boosted.data)) }),
             ("BaseModelKit, super then one key", boosted.count, boosted.objects, { consume(try KeyReadingOutcomeModel.decodeArray(from: boosted.data)) }),
         ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        let plainOutcomes = try OutcomeModel.decodeArray(from: boosted.data)
+        let keyWriters = try KeyReadingOutcomeModel.decodeArray(from: boosted.data)
+        let keyWrites = try measureInterleaved([
+            ("BaseModelKit, no override", try plainOutcomes.jsonData().count, boosted.objects, { consume(try plainOutcomes.jsonData()) }),
+            ("BaseModelKit, super then one key", try keyWriters.jsonData().count, boosted.objects, { consume(try keyWriters.jsonData()) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        // Every class of the feed overriding both hooks for its own special key.
+        let everyClass = try HookedFeed.boosted(model)
+        let plainFeed = try FeedModel.decode(from: everyClass)
+        let hookedFeed = try HookedFeedModel.decode(from: everyClass)
+        let everyClassDecode = try measureInterleaved([
+            ("BaseModelKit, no override", everyClass.count, objects, { consume(try FeedModel.decode(from: everyClass)) }),
+            ("BaseModelKit, every class", everyClass.count, objects, { consume(try HookedFeedModel.decode(from: everyClass)) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
+        let everyClassEncode = try measureInterleaved([
+            ("BaseModelKit, no override", try plainFeed.jsonData().count, objects, { consume(try plainFeed.jsonData()) }),
+            ("BaseModelKit, every class", try hookedFeed.jsonData().count, objects, { consume(try hookedFeed.jsonData()) }),
+        ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
 
         return [
             ResultRow(task: "decode", payload: payload.name, contenders: decode),
             ResultRow(task: "encode", payload: payload.name, contenders: encode),
             ResultRow(task: "decode", payload: "outcomes, hook cost", contenders: hooks),
             ResultRow(task: "decode", payload: "outcomes + bd, hook reads it", contenders: keyHooks),
+            ResultRow(task: "encode", payload: "outcomes + bd, hook writes it", contenders: keyWrites),
+            ResultRow(task: "decode", payload: "feed + bd, every class hooks", contenders: everyClassDecode),
+            ResultRow(task: "encode", payload: "feed + bd, every class hooks", contenders: everyClassEncode),
         ]
     }
 }

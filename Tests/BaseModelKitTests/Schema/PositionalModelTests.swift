@@ -149,6 +149,18 @@ final class PositionalWithHook: BaseModel {
         #expect(changes.map(\.path.description) == ["d[0][1]", "d[0]"])
     }
 
+    @Test func aLevelHeldTwiceIsRemovedOnceAndThePatchBodySaysSo() throws {
+        // A decode keeps a price listed twice; a removal takes the first level of that price, and
+        // the update's PATCH body, though a level of that price stays, lists the removal too.
+        let before = #"{"id":1,"atb":[[1.6,10],[1.6,20]]}"#
+        let model = try LadderRunner.decode(from: before)
+        let changes = try model.update(from: #"{"atb":[[1.6,0],[1.7,5]]}"#)
+        #expect(model.back.map(\.size) == [20, 5])
+        let replica = try LadderRunner.decode(from: before)
+        try replica.update(from: try changes.jsonData())
+        #expect(try replica.jsonString() == model.jsonString())
+    }
+
     @Test func decimalStringsCompareByValue() throws {
         let model = try runner()
         try model.update(from: #"{"d":[[1,"0.0025","0.00000000"],[0,"0.0024","11.50"],[2,"0.0026","3"]]}"#)

@@ -173,19 +173,25 @@ enum PatchBody {
 
         /// A partial collection's elements (`BaseModel.partialCollections`): only those with changes
         /// — added ones in full, merged ones as their identity and their changes — and a removal
-        /// marker for each identity no longer held. The receiver keeps the rest, in its order.
+        /// marker for each element removed, unless an element added in its place (a replacement)
+        /// is written in full under its identity: a receiver refuses an identity listed twice. The
+        /// receiver keeps the rest, in its order. (An element removed while another of its identity
+        /// stays — an array that held it twice — is a removal too: the receiver removes the first
+        /// element of that identity, as the merge did.)
         private mutating func partial(_ elements: [(id: JSON, object: AnyObject)], identity: ElementIdentity, changes: PropertyChanges, replacedByID: [JSON: JSON]) -> JSON? {
             var items: [JSON] = []
+            var written = Set<JSON>()
             for (position, element) in elements.enumerated() {
                 if changes.byScope[.element(position)] != nil {
                     items.append(replacement(of: element.object, over: replacedByID[element.id]))
+                    written.insert(element.id)
                 } else if let inner = body(of: element.object) {
                     items.append(merged(element, identity: identity, changes: inner))
+                    written.insert(element.id)
                 }
             }
-            let held = Set(elements.map(\.id))
             for change in changes.removedElements {
-                if let id = identity.identity(of: change.oldValue), !held.contains(id), let removal = identity.removal(of: change.oldValue) {
+                if let id = identity.identity(of: change.oldValue), written.insert(id).inserted, let removal = identity.removal(of: change.oldValue) {
                     items.append(removal)
                 }
             }
