@@ -673,8 +673,7 @@ struct ReadMembers {
 extension MemberTable: MemberKeys {
     /// Whether `key` is one this table reads and writes itself: one of its keys or their
     /// alternatives, or any key when the model keeps unknown ones. Compared by bytes, as member
-    /// names are (`"é"` and `"e\u{301}"` are two): a `String` comparison per key was most of the
-    /// cost of a key added after `super.serialize()`.
+    /// names are (`"é"` and `"e\u{301}"` are two).
     func isMember(_ key: String) -> Bool {
         if keepsUnknownKeys { return true }
         var key = key
