@@ -3,28 +3,19 @@ import Foundation
 
 // The odds feed with one more key in every object (`"bd"`, a boost), which the maps leave out: a
 // special field that each class below reads in its `deserialize` override after `super`, and
-// writes in its `serialize` override into the object `super` returns. Against the plain models
-// (which skip the key), what an override that does real work costs, at every level of the graph.
+// writes in its `serialize` override into the object `super` returns (`BoostedModel`). Against
+// the plain models (which skip the key), what an override that does real work costs, at every
+// level of the graph.
 
-final class HookedFeedModel: BaseModel {
+final class HookedFeedModel: BoostedModel {
     var version: Int = 0
     var timestamp: Date?
     var events: [HookedEventModel] = []
-    var boost: Double = 0
     override class var apiToLocal: [String: String] { ["v": "version", "ts": "timestamp", "e": "events"] }
     override class var transformers: [String: JSONTransformer] { ["timestamp": .millisecondsSince1970] }
-    override func deserialize(_ object: JSONObject) throws {
-        try super.deserialize(object)
-        boost = object["bd"]?.number?.double ?? 0
-    }
-    override func serialize() throws -> JSONObject {
-        var object = try super.serialize()
-        object["bd"] = .number(JSONNumber(boost))
-        return object
-    }
 }
 
-final class HookedEventModel: BaseModel {
+final class HookedEventModel: BoostedModel {
     var eventId: Int = 0
     var name: String = ""
     var sport: Sport = .football
@@ -32,39 +23,19 @@ final class HookedEventModel: BaseModel {
     var isLive: Bool = false
     var competition: String?
     var markets: [HookedMarketModel] = []
-    var boost: Double = 0
     override class var apiToLocal: [String: String] {
         ["i": "eventId", "n": "name", "sp": "sport", "st": "startsAt", "l": "isLive", "c": "competition", "m": "markets"]
     }
     override class var transformers: [String: JSONTransformer] { ["startsAt": .millisecondsSince1970] }
-    override func deserialize(_ object: JSONObject) throws {
-        try super.deserialize(object)
-        boost = object["bd"]?.number?.double ?? 0
-    }
-    override func serialize() throws -> JSONObject {
-        var object = try super.serialize()
-        object["bd"] = .number(JSONNumber(boost))
-        return object
-    }
 }
 
-final class HookedMarketModel: BaseModel {
+final class HookedMarketModel: BoostedModel {
     var marketId: String = ""
     var name: String = ""
     var status: MarketStatus = .open
     var handicap: Double?
     var outcomes: [KeyReadingOutcomeModel] = []
-    var boost: Double = 0
     override class var apiToLocal: [String: String] { ["i": "marketId", "n": "name", "s": "status", "h": "handicap", "o": "outcomes"] }
-    override func deserialize(_ object: JSONObject) throws {
-        try super.deserialize(object)
-        boost = object["bd"]?.number?.double ?? 0
-    }
-    override func serialize() throws -> JSONObject {
-        var object = try super.serialize()
-        object["bd"] = .number(JSONNumber(boost))
-        return object
-    }
 }
 
 enum HookedFeed {

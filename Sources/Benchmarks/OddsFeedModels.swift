@@ -68,16 +68,10 @@ final class HookedOutcomeModel: BaseModel {
     }
 }
 
-/// The same again, whose overrides read one key the map leaves out after `super` (`"bd"`, a boost)
-/// and write it into the object `super` returns: what a hook for a special field costs.
-final class KeyReadingOutcomeModel: BaseModel {
-    var outcomeId: Int = 0
-    var name: String = ""
-    var price: Double = 0
-    var status: MarketStatus = .open
-    var limit: Int?
+/// A model whose overrides read one key its map leaves out after `super` (`"bd"`, a boost) and
+/// write it into the object `super` returns: what a hook for a special field costs.
+class BoostedModel: BaseModel {
     var boost: Double = 0
-    override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit"] }
     override func deserialize(_ object: JSONObject) throws {
         try super.deserialize(object)
         boost = object["bd"]?.number?.double ?? 0
@@ -87,6 +81,16 @@ final class KeyReadingOutcomeModel: BaseModel {
         object["bd"] = .number(JSONNumber(boost))
         return object
     }
+}
+
+/// The same as `OutcomeModel`, with the boost's hooks.
+final class KeyReadingOutcomeModel: BoostedModel {
+    var outcomeId: Int = 0
+    var name: String = ""
+    var price: Double = 0
+    var status: MarketStatus = .open
+    var limit: Int?
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit"] }
 }
 
 // MARK: Codable

@@ -74,35 +74,31 @@ struct JSONWriter: ~Copyable {
                 // The members written already, without the closing brace, then those added after.
                 // Sound: the object's bytes are lent for the append only.
                 written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropLast())) }
-                var isFirst = written.bytes.count == 2
-                for member in written.additions {
-                    writeKey(member.key, isFirst: isFirst)
-                    isFirst = false
-                    do {
-                        try write(member.value)
-                    } catch var error {
-                        error.path.insert(.key(member.key), at: 0)
-                        throw error
-                    }
-                }
+                try writeMembers(written.additions, isFirst: written.bytes.count == 2)
                 // (Compact: no indentation to close.)
                 bytes.append(UInt8(ascii: "}"))
                 return
             }
             guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
             beginObject()
-            var isFirst = true
-            for entry in orderedMembers(of: object) {
-                writeKey(entry.key, isFirst: isFirst)
-                isFirst = false
-                do {
-                    try write(entry.value)
-                } catch var error {
-                    error.path.insert(.key(entry.key), at: 0)
-                    throw error
-                }
-            }
+            try writeMembers(orderedMembers(of: object), isFirst: true)
             endObject(isEmpty: object.isEmpty)
+        }
+    }
+
+    /// Writes `members` as an object's, after its opening brace (`isFirst`) or after other members;
+    /// an error's path gets the member's key.
+    private mutating func writeMembers(_ members: [JSONObject.Member], isFirst: Bool) throws(JSONWritingError) {
+        var isFirst = isFirst
+        for member in members {
+            writeKey(member.key, isFirst: isFirst)
+            isFirst = false
+            do {
+                try write(member.value)
+            } catch var error {
+                error.path.insert(.key(member.key), at: 0)
+                throw error
+            }
         }
     }
 
