@@ -515,14 +515,8 @@ final class ElementIdentity: Sendable {
     }
 
     /// The element of `index` whose identity is `id`, taken from it: by `id` as written, else by its
-    /// canonical form. (Inlined: it runs for every element of a whole list's merge.)
-    @inline(__always)
-    func take(_ id: IdentityKey, from index: inout IdentityIndex, session: DecodingSession) -> Int? {
-        takeNoting(id, from: &index, session: session)?.position
-    }
-
-    /// `take`, and whether the element was found by `id` as written (`asWritten`): then its identity
-    /// property holds exactly `id`.
+    /// canonical form; and whether it was found by `id` as written (`asWritten`): then its identity
+    /// property holds exactly `id`. (Inlined: it runs for every element of a whole list's merge.)
     @inline(__always)
     func takeNoting(_ id: IdentityKey, from index: inout IdentityIndex, session: DecodingSession) -> (position: Int, asWritten: Bool)? {
         if let position = index.take(id) { return (position, true) }
