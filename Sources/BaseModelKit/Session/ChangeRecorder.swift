@@ -196,14 +196,16 @@ final class ChangeRecorder: Sendable {
             if !wasOrder.elementsEqual(nowOrder, by: { $0.object === $1.object }) {
                 add(object: object, at: site, old: .array(wasOrder.map(\.id)), new: .array(nowOrder.map(\.id)), scope: .order)
             }
-            // Removed elements at their old positions, then added ones at their new positions.
-            let nowByID = Dictionary(now.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
-            let wasByID = Dictionary(was.map { ($0.id, $0.object) }, uniquingKeysWith: { first, _ in first })
+            // Removed elements at their old positions, then added ones at their new positions: an
+            // element is the same when the same object holds the same identity (an identity the array
+            // holds twice is two elements; one changed in place is a removal and an addition).
+            let nowIDs = Dictionary(now.map { (ObjectIdentifier($0.object), $0.id) }, uniquingKeysWith: { first, _ in first })
+            let wasIDs = Dictionary(was.map { (ObjectIdentifier($0.object), $0.id) }, uniquingKeysWith: { first, _ in first })
             var found: [(index: Int, old: AnyObject?, new: AnyObject?)] = []
-            for (index, element) in was.enumerated() where nowByID[element.id] !== element.object {
+            for (index, element) in was.enumerated() where nowIDs[ObjectIdentifier(element.object)] != element.id {
                 found.append((index, element.object, nil))
             }
-            for (index, element) in now.enumerated() where wasByID[element.id] !== element.object {
+            for (index, element) in now.enumerated() where wasIDs[ObjectIdentifier(element.object)] != element.id {
                 found.append((index, nil, element.object))
             }
             for change in found {
