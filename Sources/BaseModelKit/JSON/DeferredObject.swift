@@ -103,33 +103,28 @@ class DeferredObject: @unchecked Sendable {
             guard case .streamed = state.use, let found = wanted.withUTF8({ passedOver(key, utf8: $0) }) else { return .unknown(state.use) }
             return found.map { .at($0) } ?? .absent
         }
-        let use: Use
-        switch found {
-        case .tree(let object): return object[key]
-        case .absent: return nil
-        case .at(let value):
-            do throws(JSONSyntaxError) {
-                var parser = try parser()
-                try parser.enterContainer()
-                parser.position = value
-                return try parser.readValue()
-            } catch {
-                return nil
-            }
-        case .unknown(let used): use = used
-        }
         do throws(JSONSyntaxError) {
-            var parser = try parser()
-            // Bytes a streaming reader has checked (a hook reading a key after `super`) are looked
-            // through by matching brackets, and only the value read; any others are checked as the
-            // members are passed.
-            if case .streamed = use, let found = JSONParser.compactMemberValue(named: Array(key.utf8), in: bytes, object: start) {
-                guard let value = found else { return nil }
-                try parser.enterContainer()
-                parser.position = value
-                return try parser.readValue()
+            // Where the value starts, when it is found without reading the members.
+            let value: Int?
+            switch found {
+            case .tree(let object): return object[key]
+            case .absent: return nil
+            case .at(let noted): value = noted
+            case .unknown(let use):
+                // Bytes a streaming reader has checked (a hook reading a key after `super`) are
+                // looked through by matching brackets, and only the value read; any others are
+                // checked as the members are passed.
+                guard case .streamed = use, let found = JSONParser.compactMemberValue(named: Array(key.utf8), in: bytes, object: start) else {
+                    var parser = try parser()
+                    return try parser.memberValue(named: key)
+                }
+                value = found
             }
-            return try parser.memberValue(named: key)
+            guard let value else { return nil }
+            var parser = try parser()
+            try parser.enterContainer()
+            parser.position = value
+            return try parser.readValue()
         } catch {
             return nil
         }

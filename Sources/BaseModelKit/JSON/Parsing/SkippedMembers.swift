@@ -54,7 +54,7 @@ struct SkippedMembers: Sendable {
         case .nothing: return .some(nil)
         case .more: return nil
         case .one(let start, let end, let value):
-            return .some(end - start == key.count && ByteScanning.equal(bytes, from: start, to: end, key) ? value : nil)
+            return .some(ByteScanning.equal(bytes, from: start, to: end, key) ? value : nil)
         }
     }
 }

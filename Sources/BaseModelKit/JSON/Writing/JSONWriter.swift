@@ -66,14 +66,12 @@ struct JSONWriter: ~Copyable {
             endArray(isEmpty: elements.isEmpty)
         case .object(let object):
             if let written = writtenBytes(of: object) {
-                guard !written.additions.isEmpty else {
-                    // Sound: the object's bytes are lent for the append only.
-                    written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-                    return
-                }
-                // The members written already, without the closing brace, then those added after.
+                // The bytes as they are; with members added after them, without the closing brace,
+                // then those members and the brace.
+                let isWhole = written.additions.isEmpty
                 // Sound: the object's bytes are lent for the append only.
-                written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropLast())) }
+                written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: isWhole ? $0 : UnsafeBufferPointer(rebasing: $0.dropLast())) }
+                if isWhole { return }
                 try writeMembers(written.additions, isFirst: written.bytes.count == 2)
                 // (Compact: no indentation to close.)
                 bytes.append(UInt8(ascii: "}"))
