@@ -31,27 +31,13 @@ public struct ModelUpdates<Chunks: AsyncSequence>: AsyncSequence where Chunks.El
     let chunks: Chunks
     let decoding: StreamDecoding
 
+    public typealias AsyncIterator = StreamIterator<Chunks.AsyncIterator, ChangeSet>
+
     /// An iterator that reads the stream from its start.
     public func makeAsyncIterator() -> AsyncIterator {
         let model = model
         return AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(decoding: decoding) { bytes, options, report in
             try DocumentDecoding.update(model, from: bytes, at: nil, options: options, report: report)
         })
-    }
-
-    /// Reads chunks until a message is complete, and applies it.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        @usableFromInline var chunks: Chunks.AsyncIterator
-        @usableFromInline let reader: StreamReader<ChangeSet>
-
-        init(chunks: Chunks.AsyncIterator, reader: StreamReader<ChangeSet>) {
-            self.chunks = chunks
-            self.reader = reader
-        }
-
-        /// The change set of the next message, applied; `nil` at the stream's end.
-        @inlinable public mutating func next() async throws -> ChangeSet? {
-            try await reader.next(from: &chunks)
-        }
     }
 }

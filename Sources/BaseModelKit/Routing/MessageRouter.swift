@@ -253,6 +253,8 @@ public struct RoutedMessages<Chunks: AsyncSequence>: AsyncSequence where Chunks.
     let router: MessageRouter
     let report: MappingReport?
 
+    public typealias AsyncIterator = StreamIterator<Chunks.AsyncIterator, RoutedMessage>
+
     /// An iterator that reads the stream from its start, with the router's options as they are now.
     public func makeAsyncIterator() -> AsyncIterator {
         let options = router.options
@@ -261,21 +263,5 @@ public struct RoutedMessages<Chunks: AsyncSequence>: AsyncSequence where Chunks.
         return AsyncIterator(chunks: chunks.makeAsyncIterator(), reader: StreamReader(decoding: decoding) { bytes, options, report in
             try router.routedMessage(bytes, options: options, report: report)
         })
-    }
-
-    /// Reads chunks until a message is complete, and routes it.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        @usableFromInline var chunks: Chunks.AsyncIterator
-        @usableFromInline let reader: StreamReader<RoutedMessage>
-
-        init(chunks: Chunks.AsyncIterator, reader: StreamReader<RoutedMessage>) {
-            self.chunks = chunks
-            self.reader = reader
-        }
-
-        /// The next message, read from the stream as far as it needs; `nil` at its end.
-        @inlinable public mutating func next() async throws -> RoutedMessage? {
-            try await reader.next(from: &chunks)
-        }
     }
 }
