@@ -349,6 +349,62 @@ struct StreamPropertyTests {
         #expect(checked == 400)
     }
 
+    /// The line and column of the byte at `offset` of `bytes`, counted as the errors count them: a
+    /// line feed starts a line, and a UTF-8 continuation byte is no column of its own.
+    private static func place(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<offset] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0b1100_0000 != 0b1000_0000 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// An error's text without its place.
+    private static func withoutPlace(_ error: JSONSyntaxError) -> String {
+        error.description.replacingOccurrences(of: #" at line \d+, column \d+ \(byte \d+\)"#, with: "", options: .regularExpression)
+    }
+
+    @Test("a syntax error in a stream is placed where it is: the same line, column and offset as in memory")
+    func errorPlaces() async throws {
+        var random = SeededGenerator(seed: 0x91ACE)
+        var placed = 0
+        for _ in 0..<400 {
+            let elements = (0..<Int.random(in: 1...5, using: &random)).map { _ in Self.randomValue(&random, depth: 3) }
+            // Characters of two and three bytes just before line feeds, as pretty output puts them.
+            let document: JSON = ["head": [.string("ü€é"), Self.randomValue(&random, depth: 2)], "e": .array(elements + ["€"])]
+            var bytes = Array(try document.serializedString(formatting: Bool.random(using: &random) ? [.prettyPrinted] : []).utf8)
+            // One byte broken: a bracket, quote or letter where it does not belong.
+            bytes[Int.random(in: 0..<bytes.count, using: &random)] = Array("{}[]\"x,:".utf8).randomElement(using: &random)!
+            var inMemory: JSONSyntaxError?
+            do {
+                _ = try JSON(parsing: String(decoding: bytes, as: UTF8.self))
+            } catch {
+                inMemory = error
+            }
+            let sizes = (0..<3).map { _ in Int.random(in: 1...30, using: &random) }
+            do {
+                for try await _ in Tick.decodeElements(from: Chunked(bytes: bytes, sizes: sizes), at: "e") {}
+            } catch let error as MappingError {
+                guard case .malformedJSON(let syntax) = error.reason else { continue }
+                let expected = Self.place(of: syntax.offset, in: bytes)
+                #expect(syntax.line == expected.line && syntax.column == expected.column, "\(syntax) in \(String(decoding: bytes, as: UTF8.self))")
+                // Inside an element, the same error as the in-memory parser's, at the same byte.
+                // (Around the array the framer checks the grammar only once the stream ends.)
+                if error.path.description.hasSuffix("]"), let inMemory, Self.withoutPlace(inMemory) == Self.withoutPlace(syntax) {
+                    #expect(inMemory.offset == syntax.offset, "\(syntax) at \(error.path) against \(inMemory)")
+                }
+                placed += 1
+            }
+        }
+        #expect(placed > 100)
+    }
+
     @Test("bytes that are not JSON end the stream with an error, never a crash or a hang")
     func garbage() async throws {
         var random = SeededGenerator(seed: 0x6A_4BA6E)

@@ -35,7 +35,10 @@ struct StreamFramer {
     private var base = 0
     /// The next byte to scan, as an index into `buffer`.
     private var cursor = 0
-    /// Where the stream's place counters stand at `cursor`.
+    /// The line and column of the byte at `placeIndex` (an index into `buffer`, at most `cursor`):
+    /// counted only when a value starts, an error is placed or bytes are dropped (`place(at:)`), so
+    /// that the loops over the bytes count nothing.
+    private var placeIndex = 0
     private var line = 1
     private var column = 1
 
@@ -89,28 +92,21 @@ struct StreamFramer {
     mutating func next() throws(JSONSyntaxError) -> FramedValue? {
         if !checkedByteOrderMark, !skipByteOrderMark(atEnd: false) { return nil }
         while cursor < buffer.count {
-            // Runs of bytes that change nothing but the place — a string's body, and inside a value
-            // the bytes of numbers and literals — are passed in one loop each.
+            if valueStart != nil, containers.count > targetDepth {
+                // Inside an object or array value: passed in one loop to its end.
+                if let value = try passValueBody() { return value }
+                continue
+            }
             if inString, !escaped {
                 passStringBody()
                 if cursor == buffer.count { break }
-            } else if !inString, !inBareScalar, valueStart != nil, containers.count > targetDepth {
-                passOrdinaryBytes()
-                if cursor == buffer.count { break }
             }
-            let byte = buffer[cursor]
-            let value = try scan(byte)
+            let value = try scan(buffer[cursor])
             // Past the byte, unless it ended a bare value and is to be scanned again.
             if rescans {
                 rescans = false
             } else {
                 cursor += 1
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else if byte & 0b1100_0000 != 0b1000_0000 {
-                    column += 1
-                }
             }
             if let value { return value }
         }
@@ -118,53 +114,145 @@ struct StreamFramer {
         return nil
     }
 
-    /// Moves `cursor` over the body of the string it is in, up to its closing quote, a backslash,
-    /// a control character or the end of the bytes, as `scan` would one byte at a time: the bytes go
-    /// to the skeleton outside the target's elements, and to the key being read where a path segment
-    /// may need it.
+    /// Moves `cursor` over the body of the string it is in, up to its closing quote, a backslash or
+    /// the end of the bytes, as `scan` would one byte at a time: the bytes go to the skeleton outside
+    /// the target's elements, and to the key being read where a path segment may need it.
     private mutating func passStringBody() {
         let start = cursor
-        var index = cursor
-        var columns = 0
-        // Sound: `buffer` is this framer's own array, not changed in the loop; indices stay below
-        // its count.
-        buffer.withUnsafeBufferPointer { bytes in
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                if byte & 0b1100_0000 != 0b1000_0000 { columns += 1 }
-                index += 1
-            }
-        }
+        // Sound: `buffer` is this framer's own array, not changed while the scan reads it.
+        let index = buffer.withUnsafeBytes { Self.quoteOrBackslash(in: $0, from: start) }
         guard index > start else { return }
         if isOutsideElements { skeleton.append(contentsOf: buffer[start..<index]) }
         if readsPathKey { keyBytes.append(contentsOf: buffer[start..<index]) }
-        column += columns
         cursor = index
     }
 
-    /// Inside a value, below the target's depth and outside strings: moves `cursor` over bytes that
-    /// are neither structure, quotes nor line feeds (a number's digits, a literal's letters, spaces),
-    /// which `scan` would pass without a change but to the column.
-    private mutating func passOrdinaryBytes() {
+    /// Inside an object or array value (below the target's depth, or a document): moves `cursor`
+    /// through the value's bytes — strings eight bytes at a time, brackets matched — and returns the
+    /// value when its last bracket closes, or `nil` at the end of the bytes. Only brackets, quotes and
+    /// backslashes matter here: the parser that reads the value checks the rest. Containers opened
+    /// here are kept in `containers` alone (their keys and indices matter to no path).
+    private mutating func passValueBody() throws(JSONSyntaxError) -> FramedValue? {
+        enum Stop { case endOfBytes, valueEnd, mismatch, tooDeep }
         var index = cursor
-        var columns = 0
-        // Sound: as in `passStringBody`.
-        buffer.withUnsafeBufferPointer { bytes in
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), 0x0A:
-                    return
-                case let byte where byte & 0b1100_0000 == 0b1000_0000:
+        var inString = inString
+        var escaped = escaped
+        let bytes = buffer
+        // Sound: `bytes` is a copy of the buffer's reference, not changed while it is read; every
+        // index is checked against `raw.count` (or by `quoteOrBackslash`) before it is read.
+        let stop: Stop = bytes.withUnsafeBytes { raw in
+            let count = raw.count
+            while index < count {
+                if inString {
+                    if escaped {
+                        escaped = false
+                        index += 1
+                        continue
+                    }
+                    index = Self.quoteOrBackslash(in: raw, from: index)
+                    guard index < count else { return .endOfBytes }
+                    if raw[index] == UInt8(ascii: "\\") { escaped = true } else { inString = false }
                     index += 1
+                    continue
+                }
+                switch raw[index] {
+                case UInt8(ascii: "\""):
+                    inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard containers.count < maxDepth else { return .tooDeep }
+                    containers.append(raw[index] == UInt8(ascii: "{"))
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard containers.last == (raw[index] == UInt8(ascii: "}")) else { return .mismatch }
+                    containers.removeLast()
+                    if containers.count == targetDepth { return .valueEnd }
                 default:
-                    columns += 1
-                    index += 1
+                    break
+                }
+                index += 1
+            }
+            return .endOfBytes
+        }
+        cursor = index
+        self.inString = inString
+        self.escaped = escaped
+        switch stop {
+        case .endOfBytes:
+            return nil
+        case .valueEnd:
+            // The value's own container, opened by `scan` with its key and index.
+            expectsKey.removeLast()
+            lastKey.removeLast()
+            elementIndex.removeLast()
+            cursor += 1
+            return endValue(at: cursor)
+        case .mismatch:
+            throw unexpected(bytes[index], expected: .value)
+        case .tooDeep:
+            let place = place(at: cursor)
+            throw JSONSyntaxError(.tooDeep(limit: maxDepth), offset: base + cursor, line: place.line, column: place.column)
+        }
+    }
+
+    /// The first index at or after `start` of a `"` or a `\` in `raw`, or `raw.count`: eight bytes at
+    /// a time while eight remain (a byte above a true match may be flagged too, never one below it, so
+    /// the flagged word is searched byte by byte). Sound: reads only inside `raw`, which the caller
+    /// keeps alive for the call.
+    private static func quoteOrBackslash(in raw: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var index = start
+        while index + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            if ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & (ones &* 0x80) != 0 { break }
+            index += 8
+        }
+        while index < raw.count, raw[index] != UInt8(ascii: "\""), raw[index] != UInt8(ascii: "\\") {
+            index += 1
+        }
+        return index
+    }
+
+    /// The line and column of the byte at `index` (at least `placeIndex`), counted from where they
+    /// were last counted: eight bytes at a time where no line feed is among them.
+    private mutating func place(at index: Int) -> (line: Int, column: Int) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        var position = placeIndex
+        // Sound: `buffer` is this framer's own array, not changed while it is read; every read is
+        // below `index`, which is at most `buffer.count`.
+        buffer.withUnsafeBytes { raw in
+            precondition(index <= raw.count, "place(at:) past the bytes")
+            while position < index {
+                guard index - position >= 8 else {
+                    // A line feed starts a line; a UTF-8 continuation byte is no column of its own.
+                    if raw[position] == 0x0A {
+                        line += 1
+                        column = 1
+                    } else if raw[position] & 0b1100_0000 != 0b1000_0000 {
+                        column += 1
+                    }
+                    position += 1
+                    continue
+                }
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                // Exactly the line feeds' bytes have their high bit set in `feeds`.
+                let feed = word ^ (ones &* 0x0A)
+                let feeds = ~(((feed & ~highs) &+ ~highs) | feed | ~highs)
+                if feeds == 0 {
+                    // Less the continuation bytes (0b10xxxxxx): high bit set, the next one clear.
+                    column += 8 - (word & ~(word << 1) & highs).nonzeroBitCount
+                    position += 8
+                } else {
+                    // Past the first line feed, which starts a line.
+                    line += 1
+                    column = 1
+                    position += feeds.trailingZeroBitCount / 8 + 1
                 }
             }
         }
-        column += columns
-        cursor = index
+        placeIndex = index
+        return (line, column)
     }
 
     /// Whether the string being read is a key of an object where a path segment may match it: its
@@ -193,7 +281,8 @@ struct StreamFramer {
             return take(from: start, to: cursor)
         }
         if valueStart != nil || inString || !containers.isEmpty {
-            throw JSONSyntaxError(.unexpected(.endOfInput, expected: .value), offset: base + cursor, line: line, column: column)
+            let place = place(at: cursor)
+            throw JSONSyntaxError(.unexpected(.endOfInput, expected: .value), offset: base + cursor, line: place.line, column: place.column)
         }
         return nil
     }
@@ -276,7 +365,8 @@ struct StreamFramer {
             if readsPathKey { keyBytes = [] }
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard containers.count < maxDepth else {
-                throw JSONSyntaxError(.tooDeep(limit: maxDepth), offset: base + cursor, line: line, column: column)
+                let place = place(at: cursor)
+                throw JSONSyntaxError(.tooDeep(limit: maxDepth), offset: base + cursor, line: place.line, column: place.column)
             }
             let isObject = byte == UInt8(ascii: "{")
             // The container at index `depth` is on the path when its parent is and it is the member
@@ -325,7 +415,10 @@ struct StreamFramer {
         let available = min(buffer.count, mark.count)
         if buffer.prefix(available).elementsEqual(mark.prefix(available)) {
             if available < mark.count && !atEnd { return false }
-            if available == mark.count { cursor = mark.count }
+            if available == mark.count {
+                cursor = mark.count
+                placeIndex = mark.count
+            }
         }
         checkedByteOrderMark = true
         return true
@@ -346,8 +439,7 @@ struct StreamFramer {
     private mutating func startValue() {
         valueStart = cursor
         valueOffset = base + cursor
-        valueLine = line
-        valueColumn = column
+        (valueLine, valueColumn) = place(at: cursor)
     }
 
     private mutating func endValue(at end: Int) -> FramedValue? {
@@ -366,14 +458,17 @@ struct StreamFramer {
     private mutating func compact() {
         let keep = valueStart ?? cursor
         guard keep > 0, keep >= buffer.count / 2 || keep == buffer.count else { return }
+        _ = place(at: keep)
+        placeIndex -= keep
         buffer.removeSubrange(0..<keep)
         base += keep
         cursor -= keep
         if valueStart != nil { valueStart = 0 }
     }
 
-    private func unexpected(_ byte: UInt8, expected: JSONSyntaxError.Expectation) -> JSONSyntaxError {
-        JSONSyntaxError(.unexpected(.byte(byte), expected: expected), offset: base + cursor, line: line, column: column)
+    private mutating func unexpected(_ byte: UInt8, expected: JSONSyntaxError.Expectation) -> JSONSyntaxError {
+        let place = place(at: cursor)
+        return JSONSyntaxError(.unexpected(.byte(byte), expected: expected), offset: base + cursor, line: place.line, column: place.column)
     }
 
     /// Bytes that end a bare scalar.
