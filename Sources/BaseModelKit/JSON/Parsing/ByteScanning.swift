@@ -163,7 +163,7 @@ enum ByteScanning {
     /// The index of the `,` or `}` that ends the object member whose value starts at `start`, found
     /// by matching brackets and skipping strings, without checking the grammar (whoever reads the
     /// object next does); `nil` when the bytes end first: the quick look a reader takes ahead
-    /// (a partial collection's `ElementIdentity.readAhead`) before it reads.
+    /// (a compact object's members, a lookup by identity path) before it reads.
     static func endOfMemberValue(in bytes: DocumentBytes, from start: Int) -> Int? {
         precondition(start >= 0 && start <= bytes.count, "endOfMemberValue(in:from:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
