@@ -261,7 +261,7 @@ extension HandWrittenCatalog {
         writer.raw("},\"venueNames\":")
         names(catalog.venueNames, to: &writer)
         writer.byte(UInt8(ascii: "}"))
-        return writer.bytes
+        return writer.finish()
     }
 
     private static func names(_ names: [String: String], to writer: inout FastWriter) {

@@ -186,7 +186,7 @@ enum HandWrittenOddsFeed {
             writer.raw("]}")
         }
         writer.raw("]}")
-        return writer.bytes
+        return writer.finish()
     }
 
     @inline(__always)

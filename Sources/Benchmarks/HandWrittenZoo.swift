@@ -230,7 +230,7 @@ extension HandWrittenZoo {
             write(item, to: &writer)
         }
         writer.raw("]}")
-        return writer.bytes
+        return writer.finish()
     }
 
     private static func write(_ item: ZooItemRecord, to writer: inout FastWriter) {
@@ -470,22 +470,30 @@ extension HandWrittenZoo {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    /// A UUID as its uppercase 36 characters, as `uuidString` writes it.
+    /// A UUID as its uppercase 36 characters, as `uuidString` writes it, in quotes.
     private static func uuid(_ uuid: UUID, to writer: inout FastWriter) {
-        var text = [UInt8](repeating: UInt8(ascii: "-"), count: 38)
-        text[0] = UInt8(ascii: "\"")
-        text[37] = UInt8(ascii: "\"")
-        // Sound: the 16 bytes of `uuid_t` lent for the call; `slot` stays below 16.
-        withUnsafeBytes(of: uuid.uuid) { bytes in
-            var index = 1
-            for slot in 0..<16 {
-                if slot == 4 || slot == 6 || slot == 8 || slot == 10 { index += 1 }
-                text[index] = hexDigits[Int(bytes[slot] >> 4)]
-                text[index + 1] = hexDigits[Int(bytes[slot] & 15)]
-                index += 2
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        // Sound: the 16 bytes of `uuid_t` and the 40 of `text` lent for the call; `index` stays
+        // below 38 and `slot` below 16.
+        withUnsafeMutableBytes(of: &text) { out in
+            withUnsafeBytes(of: uuid.uuid) { bytes in
+                hexDigits.withUnsafeBufferPointer { hex in
+                    out[0] = UInt8(ascii: "\"")
+                    var index = 1
+                    for slot in 0..<16 {
+                        if slot == 4 || slot == 6 || slot == 8 || slot == 10 {
+                            out[index] = UInt8(ascii: "-")
+                            index += 1
+                        }
+                        out[index] = hex[Int(bytes[slot] >> 4)]
+                        out[index + 1] = hex[Int(bytes[slot] & 15)]
+                        index += 2
+                    }
+                    out[37] = UInt8(ascii: "\"")
+                }
             }
+            writer.append(UnsafeBufferPointer(rebasing: out.bindMemory(to: UInt8.self)[0..<38]))
         }
-        writer.append(text)
     }
 
     @inline(__always)
@@ -634,7 +642,6 @@ extension FastWriter {
 
     @inline(__always)
     mutating func uint64(_ value: UInt64) {
-        if value <= UInt64(Int.max) { return int(Int(value)) }
-        ascii(value.description)
+        unsigned(value)
     }
 }
