@@ -102,12 +102,19 @@ final class LearnedEnumCases: Sendable {
 /// kept is the raw coder's own output for the case, so a copy of it is exactly what writing the case
 /// again would give. Shared by every thread that uses the plan.
 final class WrittenEnumCases: Sendable {
-    /// The texts, by bit pattern; replaced by a fuller table, never changed.
+    /// The texts, by bit pattern; replaced by a fuller table, never changed. One array of bytes and
+    /// one of spans, so that copying a text out retains nothing (an array per text was a retain and a
+    /// release per value written).
     private final class Table: Sendable {
-        let texts: [[UInt8]?]
+        /// Every text written so far, one after another.
+        let bytes: [UInt8]
+        /// By bit pattern: where the case's text starts in `bytes`, and its length (0 for a case not
+        /// written yet: a JSON value is never empty).
+        let spans: [(start: Int, count: Int)]
 
-        init(texts: [[UInt8]?]) {
-            self.texts = texts
+        init(bytes: [UInt8], spans: [(start: Int, count: Int)]) {
+            self.bytes = bytes
+            self.spans = spans
         }
     }
 
@@ -119,19 +126,25 @@ final class WrittenEnumCases: Sendable {
     /// that case has not been written yet.
     @inline(__always)
     func write(bits: UInt8, to writer: inout JSONWriter) -> Bool {
-        // Sound: the text is lent for the copy only, while the table (published, never freed) holds it.
+        // Sound: the bytes are lent for the copy only, while the table (published, never freed) holds
+        // them; the span lies inside them (`remember`).
         table.withPublished { table in
-            table.texts[Int(bits)]?.withUnsafeBufferPointer { writer.writeCompactValue($0) } != nil
+            let span = table.spans[Int(bits)]
+            guard span.count > 0 else { return false }
+            table.bytes.withUnsafeBufferPointer { writer.writeCompactValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
+            return true
         } ?? false
     }
 
     /// Remembers `text`, written without formatting, as the text of the case whose bit pattern is `bits`.
     func remember(_ text: [UInt8], bits: UInt8) {
+        guard !text.isEmpty else { return }
         table.publish { current in
-            var texts = current?.texts ?? [[UInt8]?](repeating: nil, count: 256)
-            guard texts[Int(bits)] == nil else { return nil }
-            texts[Int(bits)] = text
-            return Table(texts: texts)
+            var spans = current?.spans ?? Array(repeating: (0, 0), count: 256)
+            guard spans[Int(bits)].count == 0 else { return nil }
+            let bytes = (current?.bytes ?? []) + text
+            spans[Int(bits)] = (bytes.count - text.count, text.count)
+            return Table(bytes: bytes, spans: spans)
         }
     }
 }

@@ -140,7 +140,8 @@ extension RawValueCoder {
     /// A case kept in one byte and written before is copied from its text (`WrittenEnumCases`);
     /// any other value is written from its raw value, and a case so written remembered.
     func write(_ value: Wrapped, to writer: inout JSONWriter, session: EncodingSession) throws {
-        if let writtenCases, writer.writesCompactly, writtenCases.write(bits: TrivialBits.bits(of: value), to: &writer) { return }
+        // Not bound to a name: a binding retained and released the table's owner per value.
+        if writer.writesCompactly, writtenCases?.write(bits: TrivialBits.bits(of: value), to: &writer) == true { return }
         try writeRawValue(of: value, to: &writer, session: session)
     }
 

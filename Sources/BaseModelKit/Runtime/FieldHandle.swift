@@ -60,7 +60,7 @@ struct FieldHandle<Value> {
         // Sound: the caller checked that `Value` is an optional reference, one pointer in size, which
         // `nil` leaves null; the field's first word is read as the integer it is, without retaining
         // anything, while `object` is alive (until `extendLifetime`).
-        let address = fieldAddress(in: object, offset: offset, reading: MemoryLayout<UInt>.size)
+        let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<UInt>.size)
         let isNull = address.load(as: UInt.self) == 0
         extendLifetime(object)
         return isNull
@@ -72,7 +72,7 @@ struct FieldHandle<Value> {
     func reference(in object: AnyObject) -> AnyObject? {
         // Sound: as for `holdsNilReference`; the word is loaded as an `AnyObject?`, the layout of an
         // optional of any class reference, which copies (retains) the reference.
-        let address = fieldAddress(in: object, offset: offset, reading: MemoryLayout<UInt>.size)
+        let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<UInt>.size)
         let reference = address.load(as: AnyObject?.self)
         extendLifetime(object)
         return reference
@@ -88,7 +88,7 @@ struct FieldHandle<Value> {
         // bit for bit (a load of a layout-compatible type, which `load(as:)` allows); the copy is
         // made by `Representation`'s value witnesses, as a copy of the `Value` would be, while
         // `object` is alive (until `extendLifetime`). `ModelCollectionMemberTests` merges through it.
-        let address = fieldAddress(in: object, offset: offset, reading: MemoryLayout<Value>.size)
+        let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<Value>.size)
         let value = UnsafeRawPointer(address).load(as: Representation.self)
         extendLifetime(object)
         return value
@@ -97,7 +97,7 @@ struct FieldHandle<Value> {
     /// Replaces the field's value in `object`, releasing the old value.
     func write(_ value: Value, to object: AnyObject) {
         // Sound: as for `read`; the assignment uses `Value`'s own value witnesses (old value released).
-        let address = fieldAddress(in: object, offset: offset, writing: MemoryLayout<Value>.size)
+        let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<Value>.size, writes: true)
         address.assumingMemoryBound(to: Value.self).pointee = value
         extendLifetime(object)
     }
@@ -127,7 +127,7 @@ struct FieldReader<Value> {
     func read(from object: AnyObject) -> Value {
         // Sound: the field at `offset` holds exactly a `Value` (checked by `init?`), initialised
         // before `init` returned, and `object` is alive until `extendLifetime`.
-        let address = fieldAddress(in: object, offset: offset, reading: MemoryLayout<Value>.size)
+        let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<Value>.size)
         let value = address.assumingMemoryBound(to: Value.self).pointee
         extendLifetime(object)
         return value
@@ -171,32 +171,22 @@ struct FieldBits {
     /// Puts back the word `word(of:)` made of a value this field of `object` held.
     func write(_ bits: UInt64, to object: AnyObject) {
         // Sound: see the type.
-        let address = fieldAddress(in: object, offset: offset, writing: size)
+        let address = fieldAddress(in: object, offset: offset, size: size, writes: true)
         withUnsafeBytes(of: bits) { address.copyMemory(from: $0.baseAddress!, byteCount: size) }
         extendLifetime(object)
     }
 }
 
 /// The address of the field at `offset` in `object`, its `size` bytes announced to ThreadSanitizer as
-/// read or written in a build that checks races (see `FieldHandle`).
+/// read, or written when `writes`, in a build that checks races (see `FieldHandle`).
 ///
 /// Sound: the object's address is taken without retaining it; each caller keeps `object` alive until
 /// it is done with the address (`extendLifetime`) and accesses only the field's own bytes.
 @inline(__always)
-private func fieldAddress(in object: AnyObject, offset: Int, reading size: Int) -> UnsafeMutableRawPointer {
+private func fieldAddress(in object: AnyObject, offset: Int, size: Int, writes: Bool = false) -> UnsafeMutableRawPointer {
     let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
     #if BASEMODELKIT_THREAD_SANITIZER
-    bmk_sanitizer_read(address, size)
-    #endif
-    return address
-}
-
-/// As `fieldAddress(in:offset:reading:)`, for bytes about to be written. Sound: as that function.
-@inline(__always)
-private func fieldAddress(in object: AnyObject, offset: Int, writing size: Int) -> UnsafeMutableRawPointer {
-    let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
-    #if BASEMODELKIT_THREAD_SANITIZER
-    bmk_sanitizer_write(address, size)
+    if writes { bmk_sanitizer_write(address, size) } else { bmk_sanitizer_read(address, size) }
     #endif
     return address
 }
