@@ -23,6 +23,10 @@ final class LearnedEnumCases: Sendable {
     /// Read without a lock for every value decoded; replaced once per new case.
     private let table = PublishedReference<Table>()
 
+    /// The text each case is written as, shared with the coder that learns the cases, so that the
+    /// member writer copies a case without going through the coder (`StreamedMember.learnedEnum`).
+    let written = WrittenEnumCases()
+
     /// Whether the table holds integers' digits (`Int` raw values) rather than strings' contents.
     /// Each kind is learned only from its own kind of token: a lenient read of the other kind is never
     /// learned, so a strict read never finds it.
@@ -131,6 +135,20 @@ final class WrittenEnumCases: Sendable {
         table.withPublished { table in
             let span = table.spans[Int(bits)]
             guard span.count > 0 else { return false }
+            table.bytes.withUnsafeBufferPointer { writer.writeCompactValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
+            return true
+        } ?? false
+    }
+
+    /// Writes `"key":` and the text of the case whose bit pattern is `bits` into `writer`, which
+    /// writes values compactly; `false`, writing nothing, when that case has not been written yet.
+    @inline(__always)
+    func writeMember(bits: UInt8, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter) -> Bool {
+        // Sound: as in `write(bits:to:)`.
+        table.withPublished { table in
+            let span = table.spans[Int(bits)]
+            guard span.count > 0 else { return false }
+            writer.writeKey(quoted: key, isFirst: isFirst)
             table.bytes.withUnsafeBufferPointer { writer.writeCompactValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
             return true
         } ?? false

@@ -373,8 +373,9 @@ struct RawValueCoder<Wrapped: RawRepresentable>: ValueCoding {
         self.raw = raw
         self.keepsUnknownCases = keepsUnknownCases
         let learnsRawValues = Wrapped.RawValue.self == String.self || Wrapped.RawValue.self == Int.self
-        self.learnedCases = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases(learnsNumbers: Wrapped.RawValue.self == Int.self) : nil
-        self.writtenCases = TrivialBits.isStorable(Wrapped.self) ? WrittenEnumCases() : nil
+        let learnedCases = learnsRawValues && TrivialBits.isStorable(Wrapped.self) ? LearnedEnumCases(learnsNumbers: Wrapped.RawValue.self == Int.self) : nil
+        self.learnedCases = learnedCases
+        self.writtenCases = learnedCases?.written ?? (TrivialBits.isStorable(Wrapped.self) ? WrittenEnumCases() : nil)
     }
 
     var typeName: String { String(describing: Wrapped.self) }

@@ -258,20 +258,26 @@ enum StreamedMember: Sendable {
     @inline(__always)
     func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool? {
         switch self {
-        case .string(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .optionalString(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .int(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .optionalInt(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .double(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .optionalDouble(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .bool(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .optionalBool(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .date(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .optionalDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .integer(let member): try member.write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .epochDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .optionalEpochDate(let handle, let coder): try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        case .learnedEnum, .access: nil
+        case .string(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalString(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .int(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalInt(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .double(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalDouble(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .bool(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalBool(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .date(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalDate(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .integer(let member): return try member.write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .epochDate(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .optionalEpochDate(let handle, let coder): return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        case .learnedEnum(let field, let cases, let nilBits):
+            guard writer.writesCompactly else { return nil }
+            let bits = field.read(from: object)
+            if bits == nilBits { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
+            // Sound: as in `decode`. A case not written yet goes through the access, which remembers it.
+            return cases._withUnsafeGuaranteedRef { $0.written.writeMember(bits: bits, key: key, isFirst: isFirst, to: &writer) } ? true : nil
+        case .access: return nil
         }
     }
 }
