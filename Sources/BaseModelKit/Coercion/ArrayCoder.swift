@@ -277,6 +277,7 @@ struct ArrayCoder<Element>: ValueCoding {
 
     @inline(never)
     private func writeElements(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
+        if holdsReferences { return try writeObjects(ReferenceCollections.objects(value), to: &writer, session: session) }
         writer.beginArray()
         // A counted loop: `enumerated()` in this unspecialised code built tuple metadata per element,
         // and `indices` was a generic call per array.
@@ -292,6 +293,24 @@ struct ArrayCoder<Element>: ValueCoding {
             index += 1
         }
         writer.endArray(isEmpty: count == 0)
+    }
+
+    /// `writeElements` for elements that are references (models), lent to the element's coder where
+    /// they stand in the array's buffer.
+    // Sound: the buffer is lent for the closure, and the indices stay below its count.
+    private func writeObjects(_ objects: [AnyObject], to writer: inout JSONWriter, session: EncodingSession) throws {
+        writer.beginArray()
+        try objects.withUnsafeBufferPointer { objects in
+            for index in objects.indices {
+                writer.writeElementSeparator(isFirst: index == 0)
+                do {
+                    try element.writeReference(objects[index], to: &writer, session: session)
+                } catch let error as MappingError {
+                    throw error.prefixed(by: .index(index))
+                }
+            }
+        }
+        writer.endArray(isEmpty: objects.isEmpty)
     }
 
     func encode(_ value: [Element], session: EncodingSession) throws -> JSON {

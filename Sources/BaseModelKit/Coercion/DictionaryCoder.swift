@@ -235,7 +235,7 @@ struct DictionaryCoder<Value>: ValueCoding {
             writer.writeKey(key, isFirst: index == 0)
             guard let member = dictionary[key] else { continue }
             do {
-                try value.write(ReferenceCollections.value(member, as: Value.self), to: &writer, session: session)
+                try value.writeReference(member, to: &writer, session: session)
             } catch let error as MappingError {
                 throw error.prefixed(by: .dictionaryKey(key))
             }

@@ -61,6 +61,12 @@ protocol ValueCoding<Value>: Sendable {
     /// element was copied into and out of a `Value` by its value witnesses, and the model coder went
     /// through a closure that casts it back.)
     func merge(from parser: inout JSONParser, intoReference object: AnyObject, session: DecodingSession) throws -> AnyObject?
+
+    /// `write(_:to:session:)` for a coder whose values are references (models), of `object`, a
+    /// `Value`, lent: the writers of arrays and dictionaries of models hold their elements as
+    /// references. (Through the generic entry, each element was copied out of its collection by its
+    /// value witnesses, a retain and a release, and the model coder cast it back.)
+    func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws
 }
 
 extension ValueCoding {
@@ -83,6 +89,13 @@ extension ValueCoding {
 
     func write(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws {
         try writer.writeChecked(try encode(value, session: session))
+    }
+
+    /// The general way: `object` as a `Value`, written by `write(_:to:session:)`.
+    func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
+        precondition(ReferenceCollections.isReference(Value.self), "writeReference(_:to:session:) of a coder of values that are not references")
+        // Sound: as in `merge(from:intoReference:session:)`.
+        try write(ReferenceCollections.value(object, as: Value.self), to: &writer, session: session)
     }
 
     /// The general way: `object` as a `Value`, merged by `decode(from:merging:session:)`.

@@ -123,6 +123,15 @@ struct ModelCoder<Declared>: ValueCoding {
         }
     }
 
+    func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
+        // Sound downcast: the collections that lend their elements hold `Declared` values, models
+        // (see `init`).
+        let model = unsafeDowncast(object, to: BaseModel.self)
+        try withPlan(for: type(of: model)) { plan in
+            try ModelEncoding.write(model, plan: plan, to: &writer, session: session)
+        }
+    }
+
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {
         guard let model = value as? BaseModel else { return .null }
         return try ModelEncoding.json(of: model, session: session)
