@@ -143,7 +143,7 @@ final class WrittenEnumCases: Sendable {
     /// Writes `"key":` and the text of the case whose bit pattern is `bits` into `writer`, which
     /// writes values compactly; `false`, writing nothing, when that case has not been written yet.
     @inline(__always)
-    func writeMember(bits: UInt8, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter) -> Bool {
+    func writeCase(bits: UInt8, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter) -> Bool {
         // Sound: as in `write(bits:to:)`.
         table.withPublished { table in
             let span = table.spans[Int(bits)]

@@ -276,7 +276,7 @@ enum StreamedMember: Sendable {
             let bits = field.read(from: object)
             if bits == nilBits { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
             // Sound: as in `decode`. A case not written yet goes through the access, which remembers it.
-            return cases._withUnsafeGuaranteedRef { $0.written.writeMember(bits: bits, key: key, isFirst: isFirst, to: &writer) } ? true : nil
+            return cases._withUnsafeGuaranteedRef { $0.written.writeCase(bits: bits, key: key, isFirst: isFirst, to: &writer) } ? true : nil
         case .access: return nil
         }
     }
