@@ -313,9 +313,10 @@ func writeNilMember(key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, 
     return true
 }
 
-/// The encoding session identity reads use: nothing in it changes while a value is read.
+/// The encoding session identity reads use: a new one per read, with the default options, since a
+/// session is used on one thread only (see `EncodingSession`).
 enum IdentityWriting {
-    static let session = EncodingSession(options: EncodingOptions())
+    static var session: EncodingSession { EncodingSession(options: EncodingOptions()) }
 }
 
 /// The JSON `coder` writes for the value it reads from `json`; `nil` if it reads none.

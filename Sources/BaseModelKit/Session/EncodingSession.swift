@@ -2,7 +2,12 @@
 /// the encoding is.
 final class EncodingSession: Sendable {
     let options: EncodingOptions
-    let nesting = AtomicWord.make(0)
+    /// How many models deep the call is. A plain count, not an atomic one (two atomic operations
+    /// per model written cost several percent of an encode): a session is used only on the thread
+    /// that made it (`thread`). An encoding call runs on one thread; identity reads make a session
+    /// each (`IdentityWriting`); a hook that finds the current session on another thread (a task it
+    /// started inherits the task-local) gets a session of its own (`CurrentSession`).
+    nonisolated(unsafe) private var nesting = 0
     /// The thread the call runs on: an object it reads may be one this thread is updating.
     let thread = ThreadIdentity.current
     /// The stack limit of the thread the call runs on, found once (see `StackGuard.Limit`).
@@ -19,17 +24,18 @@ final class EncodingSession: Sendable {
     /// Counts one more level of nested models, refusing to go deeper than `maxDepth` or than the
     /// thread's stack allows.
     func enterModel() throws {
-        let depth = nesting.add(1) + 1
+        nesting += 1
+        let depth = nesting
         do {
             guard depth <= options.maxDepth else { throw MappingError(.tooDeep(limit: options.maxDepth)) }
             try MappingError.checkStackRoom(stackLimit)
         } catch {
-            nesting.add(-1)
+            nesting -= 1
             throw error
         }
     }
 
     func leaveModel() {
-        nesting.add(-1)
+        nesting -= 1
     }
 }

@@ -10,8 +10,11 @@ enum CurrentSession {
         decoding ?? DecodingSession(options: DecodingOptions(), isUpdate: false)
     }
 
-    /// The current encoding session, or one with default options for a hook called directly.
+    /// The current encoding session, or one with default options for a hook called directly. On
+    /// another thread than the session's (a task a hook started inherits the task-local), a session
+    /// of the same options: a session is used on one thread only (see `EncodingSession`).
     static var encodingOrDefault: EncodingSession {
-        encoding ?? EncodingSession(options: EncodingOptions())
+        guard let encoding else { return EncodingSession(options: EncodingOptions()) }
+        return encoding.thread == ThreadIdentity.current ? encoding : EncodingSession(options: encoding.options)
     }
 }
