@@ -117,9 +117,7 @@ struct ModelCoder<Declared>: ValueCoding {
         // The model and its plan are lent, not copied: each copy was a retain and a release per model
         // written, atomic operations that cost more time than their count says.
         try ClassDowncast.withReference(to: value, as: BaseModel.self) { model in
-            try withPlan(for: type(of: model)) { plan in
-                try ModelEncoding.write(model, plan: plan, to: &writer, session: session)
-            }
+            try writeReference(model, to: &writer, session: session)
         }
     }
 
@@ -127,9 +125,9 @@ struct ModelCoder<Declared>: ValueCoding {
         // Sound downcast: the collections that lend their elements hold `Declared` values, models
         // (see `init`).
         let model = unsafeDowncast(object, to: BaseModel.self)
-        try withPlan(for: type(of: model)) { plan in
-            try ModelEncoding.write(model, plan: plan, to: &writer, session: session)
-        }
+        // The kept plan lent by non-generic code: here, its closure was a call per model.
+        if type(of: model) == buildType, try ModelEncoding.write(model, keptPlan: plan, to: &writer, session: session) { return }
+        try ModelEncoding.write(model, plan: try plan(for: type(of: model)), to: &writer, session: session)
     }
 
     func encode(_ value: Declared, session: EncodingSession) throws -> JSON {

@@ -25,6 +25,12 @@ enum ModelEncoding {
         }
     }
 
+    /// `write(_:plan:to:session:)` with the plan `kept` holds, lent; `false`, writing nothing, before
+    /// a plan is kept there.
+    static func write(_ model: BaseModel, keptPlan kept: PublishedReference<ModelPlan>, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        try kept.withPublished { plan in try write(model, plan: plan, to: &writer, session: session) } != nil
+    }
+
     /// The JSON value of `model`, through its `serialize()` hook: the object it returns, or for a
     /// class whose JSON is an array (`BaseModel.isPositional`) that array (the caller has made
     /// `session` the current one).
