@@ -188,8 +188,7 @@ struct StreamFramer {
         case .mismatch:
             throw unexpected(bytes[index], expected: .value)
         case .tooDeep:
-            let place = place(at: cursor)
-            throw JSONSyntaxError(.tooDeep(limit: maxDepth), offset: base + cursor, line: place.line, column: place.column)
+            throw error(.tooDeep(limit: maxDepth))
         }
     }
 
@@ -281,8 +280,7 @@ struct StreamFramer {
             return take(from: start, to: cursor)
         }
         if valueStart != nil || inString || !containers.isEmpty {
-            let place = place(at: cursor)
-            throw JSONSyntaxError(.unexpected(.endOfInput, expected: .value), offset: base + cursor, line: place.line, column: place.column)
+            throw error(.unexpected(.endOfInput, expected: .value))
         }
         return nil
     }
@@ -365,8 +363,7 @@ struct StreamFramer {
             if readsPathKey { keyBytes = [] }
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard containers.count < maxDepth else {
-                let place = place(at: cursor)
-                throw JSONSyntaxError(.tooDeep(limit: maxDepth), offset: base + cursor, line: place.line, column: place.column)
+                throw error(.tooDeep(limit: maxDepth))
             }
             let isObject = byte == UInt8(ascii: "{")
             // The container at index `depth` is on the path when its parent is and it is the member
@@ -397,7 +394,6 @@ struct StreamFramer {
             lastKey.removeLast()
             elementIndex.removeLast()
             matched = min(matched, max(containers.count - 1, 0))
-            if inValue, containers.count == targetDepth { return endValue(at: cursor + 1) }
         case UInt8(ascii: ","):
             if let depth = containers.indices.last {
                 if containers[depth] { expectsKey[depth] = true } else { elementIndex[depth] += 1 }
@@ -467,8 +463,13 @@ struct StreamFramer {
     }
 
     private mutating func unexpected(_ byte: UInt8, expected: JSONSyntaxError.Expectation) -> JSONSyntaxError {
+        error(.unexpected(.byte(byte), expected: expected))
+    }
+
+    /// The error `reason` at `cursor`, placed in the stream.
+    private mutating func error(_ reason: JSONSyntaxError.Reason) -> JSONSyntaxError {
         let place = place(at: cursor)
-        return JSONSyntaxError(.unexpected(.byte(byte), expected: expected), offset: base + cursor, line: place.line, column: place.column)
+        return JSONSyntaxError(reason, offset: base + cursor, line: place.line, column: place.column)
     }
 
     /// Bytes that end a bare scalar.
