@@ -130,26 +130,28 @@ final class WrittenEnumCases: Sendable {
     /// that case has not been written yet.
     @inline(__always)
     func write(bits: UInt8, to writer: inout JSONWriter) -> Bool {
-        // Sound: the bytes are lent for the copy only, while the table (published, never freed) holds
-        // them; the span lies inside them (`remember`).
-        table.withPublished { table in
-            let span = table.spans[Int(bits)]
-            guard span.count > 0 else { return false }
-            table.bytes.withUnsafeBufferPointer { writer.writeCompactValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
-            return true
-        } ?? false
+        withText(bits: bits) { writer.writeCompactValue($0) }
     }
 
     /// Writes `"key":` and the text of the case whose bit pattern is `bits` into `writer`, which
     /// writes values compactly; `false`, writing nothing, when that case has not been written yet.
     @inline(__always)
     func writeCase(bits: UInt8, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter) -> Bool {
-        // Sound: as in `write(bits:to:)`.
+        withText(bits: bits) { text in
+            writer.writeKey(quoted: key, isFirst: isFirst)
+            writer.writeCompactValue(text)
+        }
+    }
+
+    /// Lends `body` the text of the case whose bit pattern is `bits`; `false`, calling nothing, when
+    /// that case has not been written yet. Sound: the bytes are lent for the call only, while the
+    /// table (published, never freed) holds them; the span lies inside them (`remember`).
+    @inline(__always)
+    private func withText(bits: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         table.withPublished { table in
             let span = table.spans[Int(bits)]
             guard span.count > 0 else { return false }
-            writer.writeKey(quoted: key, isFirst: isFirst)
-            table.bytes.withUnsafeBufferPointer { writer.writeCompactValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
+            table.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
             return true
         } ?? false
     }
