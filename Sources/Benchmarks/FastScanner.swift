@@ -529,7 +529,13 @@ struct FastWriter {
             }
             return
         }
-        var text = value.description
+        ascii(value.description)
+    }
+
+    /// Appends text known to need no escapes (a number's `description`).
+    @inline(__always)
+    mutating func ascii(_ text: String) {
+        var text = text
         text.withUTF8 { append($0) }
     }
 }

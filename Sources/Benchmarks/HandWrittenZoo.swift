@@ -249,9 +249,9 @@ extension HandWrittenZoo {
         writer.raw(",\"u32\":")
         writer.int(Int(item.count))
         writer.raw(",\"u64\":")
-        writer.uint64(item.big)
+        writer.unsigned(item.big)
         writer.raw(",\"u\":")
-        writer.uint64(UInt64(item.size))
+        writer.unsigned(UInt64(item.size))
         writer.raw(",\"f\":")
         writer.ascii(item.ratio.description)
         writer.raw(",\"d\":")
@@ -446,7 +446,7 @@ extension HandWrittenZoo {
         }
         if value.sign == .minus { writer.byte(UInt8(ascii: "-")) }
         if exponent >= 0 {
-            writer.uint64(mantissa)
+            writer.unsigned(mantissa)
             for _ in 0..<exponent { writer.byte(UInt8(ascii: "0")) }
             return
         }
@@ -629,19 +629,5 @@ enum ZooDates {
             text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
-    }
-}
-
-extension FastWriter {
-    /// Appends text known to need no escapes (a number's `description`).
-    @inline(__always)
-    mutating func ascii(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
-
-    @inline(__always)
-    mutating func uint64(_ value: UInt64) {
-        unsigned(value)
     }
 }
