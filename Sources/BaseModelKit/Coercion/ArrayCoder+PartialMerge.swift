@@ -121,7 +121,7 @@ extension ArrayCoder {
         func holds(_ position: Int, _ wanted: IdentityKey) -> Bool {
             // Sound: lent for the call; `elements` holds the element throughout.
             let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
-            return lent._withUnsafeGuaranteedRef { identity.keyOf($0) } == wanted
+            return lent._withUnsafeGuaranteedRef { identity.identifies($0, as: wanted) }
         }
         func search(_ wanted: IdentityKey) -> Int? {
             if elements.count <= IdentityIndex.shortCount {

@@ -394,6 +394,24 @@ final class ElementIdentity: Sendable {
         return readKey(object)
     }
 
+    /// Whether the identity of `object`, a model, is `wanted`: as `keyOf(object) == wanted`, with an
+    /// `Int` or `String` of the usual class compared where it stands, making no `IdentityKey` (a
+    /// short array's search compares several elements' identities for each one listed).
+    @inline(__always)
+    func identifies(_ object: AnyObject, as wanted: IdentityKey) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        let compared = usualField.withPublished { usual -> Bool? in
+            guard usual.type == type else { return nil }
+            switch (usual.field, wanted) {
+            case (.int(let handle), .int(let value)): return handle.read(from: object) == value
+            case (.string(let handle), .string(let text)): return handle.read(from: object) == text
+            default: return false
+            }
+        }
+        if let compared, let compared { return compared }
+        return readKey(object) == wanted
+    }
+
     /// The member that marks an element of a partial collection's update as removed:
     /// `{"i":3,"$remove":true}`.
     static let removalKey = "$remove"

@@ -259,12 +259,7 @@ extension Double: ExactlyComparable {
 
 extension String: ExactlyComparable {
     static func isExactly(_ first: String, _ second: String) -> Bool {
-        // Their bytes compared (the strings the engine reads are native, so contiguous: `withUTF8`
-        // copies nothing).
-        guard first.utf8.count == second.utf8.count else { return false }
-        var first = first
-        var second = second
-        return first.withUTF8 { first in second.withUTF8 { second in first.elementsEqual(second) } }
+        first.utf8Equals(second)
     }
 }
 

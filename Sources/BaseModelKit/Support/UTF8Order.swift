@@ -25,4 +25,20 @@ extension String {
             }
         }
     }
+
+    /// Whether this string's UTF-8 bytes are `other`'s: exact sameness, which `==` (canonical
+    /// equivalence) is not. Compared with `memcmp`, as `utf8Precedes` is, rather than a byte at a
+    /// time through the generic sequence path.
+    func utf8Equals(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var this = self
+        var other = other
+        // Sound: as in `utf8Precedes`; both runs hold `left.count` bytes (checked above).
+        return this.withUTF8 { left in
+            other.withUTF8 { right in
+                guard left.count > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == right.count }
+                return memcmp(leftBase, rightBase, left.count) == 0
+            }
+        }
+    }
 }

@@ -1,11 +1,12 @@
-// @testable: `utf8Precedes` is internal; it must agree with the generic byte-order comparison.
+// @testable: `utf8Precedes` and `utf8Equals` are internal; they must agree with the generic
+// byte comparisons.
 @testable import BaseModelKit
 import Foundation
 import Testing
 
 @Suite("UTF-8 order")
 struct UTF8OrderTests {
-    @Test("utf8Precedes agrees with comparing the UTF-8 views, both ways, on every pair")
+    @Test("utf8Precedes and utf8Equals agree with comparing the UTF-8 views, both ways, on every pair")
     func agreesWithTheGenericComparison() {
         var generator = SystemRandomNumberGenerator()
         var strings = ["", "a", "b", "ab", "abc", "abd", "a\u{0}", "Z", "é", "e\u{301}", "ﬃ", "😀", "😀a",
@@ -20,6 +21,7 @@ struct UTF8OrderTests {
         for left in strings {
             for right in strings {
                 #expect(left.utf8Precedes(right) == left.utf8.lexicographicallyPrecedes(right.utf8), "\(left) \(right)")
+                #expect(left.utf8Equals(right) == left.utf8.elementsEqual(right.utf8), "\(left) \(right)")
             }
         }
     }
