@@ -68,10 +68,10 @@ class DeferredObject: @unchecked Sendable {
     }
 
     /// A parser standing at the object's `{`, allowed the nesting that remained where the object was.
-    func parser() throws(JSONSyntaxError) -> JSONParser {
-        var parser = try JSONParser(bytes: bytes, maxDepth: max(remainingDepth, 1))
-        parser.position = start
-        return parser
+    /// (The bytes' encoding was checked by the parser that found the object, or they were written
+    /// as UTF-8.)
+    func parser() -> JSONParser {
+        JSONParser(resuming: bytes, at: start, maxDepth: max(remainingDepth, 1))
     }
 
     /// How the object's bytes were used so far.
@@ -115,13 +115,13 @@ class DeferredObject: @unchecked Sendable {
                 // looked through by matching brackets, and only the value read; any others are
                 // checked as the members are passed.
                 guard case .streamed = use, let found = JSONParser.compactMemberValue(named: Array(key.utf8), in: bytes, object: start) else {
-                    var parser = try parser()
+                    var parser = parser()
                     return try parser.memberValue(named: key)
                 }
                 value = found
             }
             guard let value else { return nil }
-            var parser = try parser()
+            var parser = parser()
             try parser.enterContainer()
             parser.position = value
             return try parser.readValue()
@@ -145,7 +145,7 @@ class DeferredObject: @unchecked Sendable {
         withStateLocked { state in
             if let object = state.object { return object }
             do throws(JSONSyntaxError) {
-                var parser = try parser()
+                var parser = parser()
                 let value = try parser.readValue()
                 state.object = value.object ?? JSONObject()
                 let end: Int

@@ -3,10 +3,11 @@
 ///
 /// **Decoding.** A class that overrides `deserialize(_:)` gets, for each object, a `HookObject` over
 /// the document's bytes: nothing is read unless the override asks for a member. While the override
-/// runs, the engine's parser waits in that object (`deserialize(_:parser:object:plan:)`). When the
-/// override calls `super.deserialize(object)`, the default (`deserializeByDefault`) runs the plan's
-/// member loop with that parser where it waits, from the same place, exactly as for a class that overrides
-/// nothing, and marks the object streamed. Afterwards the engine continues after the object: where
+/// runs, the engine's parser waits in the engine's frame, its address parked in that object
+/// (`deserialize(_:parser:object:plan:)`). When the override calls `super.deserialize(object)`, the
+/// default (`deserializeByDefault`) runs the plan's member loop with that parser where it waits,
+/// from the same place, exactly as for a class that overrides nothing, and marks the object
+/// streamed. Afterwards the engine continues after the object: where
 /// the member loop left it, after the object's end if the override read it into members, or by
 /// skipping it if the override did neither.
 ///
@@ -24,16 +25,19 @@ enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser in it while the override runs; leaves the parser after the object.
     static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelPlan) throws {
-        object.park(&parser, plan: plan)
-        do {
-            try model.deserialize(JSONObject(deferred: object))
-        } catch {
-            _ = object.takeBack(into: &parser)
-            throw hookError(error, from: "deserialize(_:)", of: model)
+        // Sound: the address is parked only within this access to `parser`, and taken back before
+        // it ends (see `HookObject.parked`).
+        let use = try withUnsafeMutablePointer(to: &parser) { parser in
+            object.park(parser, plan: plan)
+            do {
+                try model.deserialize(JSONObject(deferred: object))
+            } catch {
+                _ = try? object.takeBack()
+                throw hookError(error, from: "deserialize(_:)", of: model)
+            }
+            return try object.takeBack()
         }
-        let outcome = object.takeBack(into: &parser)
-        if let error = outcome.error { throw error }
-        switch outcome.use {
+        switch use {
         case .streamed:
             break  // the parser came back from the default implementation past the object
         case .materialized(let end):
@@ -68,7 +72,7 @@ enum HookHandOver {
         let session = CurrentSession.decoding ?? hookObject?.session ?? CurrentSession.decodingOrDefault
         if let deferred = object.deferred {
             // Read into members before, or handed over again: read again from its own bytes.
-            parser = try deferred.parser()
+            parser = deferred.parser()
         } else {
             // Built or edited by code: written, then read like any document.
             parser = try JSONParser(bytes: DocumentBytes(copying: written(object, of: modelType)), maxDepth: session.options.maxDepth)

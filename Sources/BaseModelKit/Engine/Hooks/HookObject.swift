@@ -11,17 +11,23 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// task-local lookup.
     let session: DecodingSession
 
-    /// The engine's parser, standing at this object, with the plan of the object's class, while the
-    /// overridden `deserialize` runs: moved in and out by `swap`, so no array it holds is retained or
-    /// released on the way, and used where it is by the default implementation. Reached only under
+    /// Where the engine's parser is, standing at this object, with the plan of the object's class,
+    /// while the overridden `deserialize` runs: the parser stays in the engine's frame and only its
+    /// address is parked here, so nothing of it is copied or retained on the way. Reached only under
     /// the lock, or by the one call it is lent to (`streamMembers`), so, like the superclass's state,
-    /// without Swift's dynamic exclusivity check.
+    /// without Swift's dynamic exclusivity check. Sound: the address is parked only for the length of
+    /// `HookHandOver.deserialize`'s access to the parser, and taken back before that access ends,
+    /// thrown or not (`takeBack`); a call lent the parser uses it only between the two.
     @exclusivity(unchecked)
     private var parked = Parked()
 
     private struct Parked {
-        var parser = JSONParser.idle
+        var parser: UnsafeMutablePointer<JSONParser>?
         var plan: ModelPlan?
+        /// The engine's thread: the parser is lent on it alone, since it checks the room left on
+        /// that thread's stack (`JSONParser.stackAllowsDeeper`), and cannot tell on another.
+        var thread = 0
+        /// Whether the parser is here to lend: parked, and not lent to a call right now.
         var isParked = false
     }
 
@@ -30,48 +36,49 @@ final class HookObject: DeferredObject, @unchecked Sendable {
         super.init(at: &parser)
     }
 
-    /// Leaves `parser` here (an idle parser takes its place) while the hook runs.
-    func park(_ parser: inout JSONParser, plan: ModelPlan) {
+    /// Parks the address of the engine's parser here while the hook runs. Sound: see `parked`.
+    func park(_ parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan) {
         withStateLocked { _ in
-            swap(&parked.parser, &parser)
-            parked.plan = plan
-            parked.isParked = true
+            parked = Parked(parser: parser, plan: plan, thread: ThreadIdentity.current, isParked: true)
         }
     }
 
     /// For the default implementation: when nobody has read the object and the engine's parser is
-    /// parked here, reads the members into `model` with it where it is parked, for `modelType`'s
-    /// plan, and records that the object was streamed up to the parser's position; `false`,
-    /// reading nothing, otherwise. The parser is not moved out and back: a large value, moved twice
+    /// parked here, and this is the engine's thread, reads the members into `model` with it where it
+    /// is parked, for `modelType`'s plan, and records that the object was streamed up to the
+    /// parser's position; `false`, reading nothing, otherwise (the object is then read from its own
+    /// bytes, by a parser of the calling thread). The parser is not moved out and back: a large value, moved twice
     /// more per object.
     func streamMembers(into model: BaseModel, modelType: BaseModel.Type) throws -> Bool {
-        let plan = withStateLocked { state -> ModelPlan? in
-            guard state.use == .untouched, parked.isParked, let plan = parked.plan else { return nil }
-            // Lent to this call: nobody else reaches the parker's parser until it is parked again.
+        let thread = ThreadIdentity.current
+        let lent = withStateLocked { state -> (parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan)? in
+            guard state.use == .untouched, parked.isParked, parked.thread == thread, let parser = parked.parser, let plan = parked.plan else { return nil }
+            // Lent to this call: nobody else reaches the engine's parser until it is parked again.
             parked.isParked = false
-            return plan
+            return (parser, plan)
         }
-        guard let plan else { return false }
+        guard let (parser, plan) = lent else { return false }
         // The members the loop passes over are noted, for a hook that reads one of them after
         // `super` (see `passedOver`); an enclosing hooked object's notes wait meanwhile.
-        // Sound, the unlocked accesses to the parser: lent above, so only this call reaches it until
-        // the lock is taken again below; `@exclusivity(unchecked)` only drops the runtime check.
-        let saved = parked.parser.skipped.begin(atDepth: parked.parser.depth + 1)
+        // Sound, the accesses through `parser`: lent above, so only this call reaches it until the
+        // lock is taken again below, and the engine's access to it lasts until `takeBack` (`parked`).
+        let saved = parser.pointee.skipped.begin(atDepth: parser.pointee.depth + 1)
         let isOwnPlan = ObjectIdentifier(plan.modelType) == ObjectIdentifier(modelType)
         do {
             let members = isOwnPlan ? plan.members : try PlanRegistry.plan(for: modelType).members
-            try members.decodeMembers(from: &parked.parser, into: model, session: session)
+            try members.decodeMembers(from: &parser.pointee, into: model, session: session)
         } catch {
-            _ = parked.parser.skipped.end(saved)
+            _ = parser.pointee.skipped.end(saved)
             withStateLocked { _ in parked.isParked = true }
             throw error
         }
         // Notes of another class's member loop than the parked plan's are not kept: `passedOver`
         // answers for the parked plan.
-        let ended = parked.parser.skipped.end(saved)
+        let ended = parser.pointee.skipped.end(saved)
         let passed = isOwnPlan ? ended : .more
+        let end = parser.pointee.position
         withStateLocked { state in
-            state.use = .streamed(end: parked.parser.position)
+            state.use = .streamed(end: end)
             passedOverMembers = passed
             parked.isParked = true
         }
@@ -94,15 +101,16 @@ final class HookObject: DeferredObject, @unchecked Sendable {
         return members.isMember(key) ? nil : .some(nil)
     }
 
-    /// For the engine, after the hook: swaps the parser back into `parser` if it is parked here, and
-    /// says how the object's bytes were used (and any syntax error found in them).
-    func takeBack(into parser: inout JSONParser) -> (use: Use, error: JSONSyntaxError?) {
-        withStateLocked { state in
-            if parked.isParked {
-                swap(&parked.parser, &parser)
-                parked.isParked = false
-            }
-            return (state.use, state.error)
+    /// For the engine, after the hook: forgets the parser's address, and says how the object's bytes
+    /// were used, or throws the syntax error found in them. The plan stays, for `passedOver`. (Not
+    /// a tuple of both: each was destroyed through the runtime's generic tuple witness.)
+    func takeBack() throws(JSONSyntaxError) -> Use {
+        let error = withStateLocked { state -> JSONSyntaxError? in
+            parked.parser = nil
+            parked.isParked = false
+            return state.error
         }
+        if let error { throw error }
+        return use
     }
 }

@@ -73,17 +73,12 @@ struct JSONParser {
         }
     }
 
-    /// A parser over no bytes, to stand in while the real one is elsewhere.
-    static let idle: JSONParser = {
-        // An empty input has no encoding to refuse.
-        let empty = DocumentBytes(copying: [])
-        return (try? JSONParser(bytes: empty, maxDepth: 0)) ?? JSONParser(unchecked: empty)
-    }()
-
-    private init(unchecked bytes: DocumentBytes) {
+    /// A parser at `position` in bytes that a parser has read before (a deferred object's document):
+    /// their encoding was checked then, and is not again.
+    init(resuming bytes: DocumentBytes, at position: Int, maxDepth: Int) {
         self.bytes = bytes
-        self.maxDepth = 0
-        self.position = 0
+        self.maxDepth = maxDepth
+        self.position = position
         self.keyCache = KeyCache(inputLength: 0)
     }
 
