@@ -61,10 +61,10 @@ enum HookHandOver {
     /// The default `deserialize(_:)`: `object`'s members through the plan's member loop.
     static func deserializeByDefault(_ model: BaseModel, from object: JSONObject) throws {
         let modelType = type(of: model)
-        let hookObject = object.deferred as? HookObject
         // The object the engine stands at: its parser continues where it is parked, in its call's
         // session, and is parked again after.
-        if let hookObject, try hookObject.streamMembers(into: model, modelType: modelType) { return }
+        if try object.withDeferred({ try ($0 as? HookObject)?.streamMembers(into: model, modelType: modelType) }) == true { return }
+        let hookObject = object.deferred as? HookObject
         var parser: JSONParser
         // Any other object belongs to the call running now, when there is one: an object kept from
         // an earlier decode and handed to an update is the update's (its changes recorded, rolled

@@ -23,7 +23,9 @@ final class HookObject: DeferredObject, @unchecked Sendable {
 
     private struct Parked {
         var parser: UnsafeMutablePointer<JSONParser>?
-        var plan: ModelPlan?
+        /// Unretained (a retain and a release per hooked object). Sound: plans live as long as the
+        /// process (`PlanRegistry`).
+        var plan: Unmanaged<ModelPlan>?
         /// The engine's thread: the parser is lent on it alone, since it checks the room left on
         /// that thread's stack (`JSONParser.stackAllowsDeeper`), and cannot tell on another.
         var thread = 0
@@ -39,7 +41,8 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// Parks the address of the engine's parser here while the hook runs. Sound: see `parked`.
     func park(_ parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan) {
         withStateLocked { _ in
-            parked = Parked(parser: parser, plan: plan, thread: ThreadIdentity.current, isParked: true)
+            // Sound: unretained, as `Parked.plan` says.
+            parked = Parked(parser: parser, plan: Unmanaged.passUnretained(plan), thread: ThreadIdentity.current, isParked: true)
         }
     }
 
@@ -51,22 +54,26 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// more per object.
     func streamMembers(into model: BaseModel, modelType: BaseModel.Type) throws -> Bool {
         let thread = ThreadIdentity.current
-        let lent = withStateLocked { state -> (parser: UnsafeMutablePointer<JSONParser>, plan: ModelPlan)? in
+        let lent = withStateLocked { state -> (parser: UnsafeMutablePointer<JSONParser>, plan: Unmanaged<ModelPlan>)? in
             guard state.use == .untouched, parked.isParked, parked.thread == thread, let parser = parked.parser, let plan = parked.plan else { return nil }
             // Lent to this call: nobody else reaches the engine's parser until it is parked again.
             parked.isParked = false
             return (parser, plan)
         }
-        guard let (parser, plan) = lent else { return false }
+        guard let (parser, parkedPlan) = lent else { return false }
         // The members the loop passes over are noted, for a hook that reads one of them after
         // `super` (see `passedOver`); an enclosing hooked object's notes wait meanwhile.
         // Sound, the accesses through `parser`: lent above, so only this call reaches it until the
         // lock is taken again below, and the engine's access to it lasts until `takeBack` (`parked`).
         let saved = parser.pointee.skipped.begin(atDepth: parser.pointee.depth + 1)
-        let isOwnPlan = ObjectIdentifier(plan.modelType) == ObjectIdentifier(modelType)
+        // Sound, the plan's use: as `Parked.plan` says.
+        let isOwnPlan = parkedPlan._withUnsafeGuaranteedRef { ObjectIdentifier($0.modelType) } == ObjectIdentifier(modelType)
         do {
-            let members = isOwnPlan ? plan.members : try PlanRegistry.plan(for: modelType).members
-            try members.decodeMembers(from: &parser.pointee, into: model, session: session)
+            if isOwnPlan {
+                try parkedPlan._withUnsafeGuaranteedRef { try $0.members.decodeMembers(from: &parser.pointee, into: model, session: session) }
+            } else {
+                try PlanRegistry.plan(for: modelType).members.decodeMembers(from: &parser.pointee, into: model, session: session)
+            }
         } catch {
             _ = parser.pointee.skipped.end(saved)
             withStateLocked { _ in parked.isParked = true }
@@ -95,7 +102,8 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// `nil` when that is not known. Called under the lock (see the superclass), which guards the
     /// notes and `parked`.
     override func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
-        guard let members = parked.plan?.members,
+        // Sound, the plan's use: as `Parked.plan` says.
+        guard let members = parked.plan?._withUnsafeGuaranteedRef({ $0.members }),
               let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
         if let value = found { return .some(value) }
         return members.isMember(key) ? nil : .some(nil)
