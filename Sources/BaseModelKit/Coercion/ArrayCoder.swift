@@ -91,7 +91,7 @@ struct ArrayCoder<Element>: ValueCoding {
     /// the JSON's, and elements the JSON no longer lists are removed. Any other array is read anew.
     /// (The schema admits identities only for arrays of models, so the merges work on references.)
     func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
-        guard let identity, holdsReferences, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard let identity, holdsReferences, session.undoLog != nil else { return try decode(from: &parser, session: session) }
         // `current` itself when nothing came or went (see `isUnchanged`).
         return try mergeModels(from: &parser, into: ReferenceCollections.objects(current), by: identity, session: session)
             .map { ReferenceCollections.array($0, of: Element.self) } ?? current

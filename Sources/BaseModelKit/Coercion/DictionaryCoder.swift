@@ -87,7 +87,7 @@ struct DictionaryCoder<Value>: ValueCoding {
     /// in a parsed `JSONObject`: `{"k":null,"k":{…}}` merges into the model `k` holds. Outside an
     /// update, the dictionary is read anew.
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
-        guard session.changeLog != nil, holdsReferences || mergesValues else { return try decode(from: &parser, session: session) }
+        guard session.undoLog != nil, holdsReferences || mergesValues else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         if !holdsReferences {
             var merged = current

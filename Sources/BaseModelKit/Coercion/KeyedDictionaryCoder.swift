@@ -15,7 +15,7 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     /// An update's merge by key (see `DictionaryCoder.mergeValues`); outside an update, or without
     /// `mergesValues`, the dictionary is read anew.
     func decode(from parser: inout JSONParser, merging current: [Key: Value], session: DecodingSession) throws -> [Key: Value] {
-        guard mergesValues, session.changeLog != nil else { return try decode(from: &parser, session: session) }
+        guard mergesValues, session.undoLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var merged = current
         try DictionaryCoder<Value>.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session, key: { text in

@@ -412,6 +412,6 @@ struct UnknownEnumCase: Error {
 
     /// Notes the kept default in the report, if any.
     func note(in session: DecodingSession) {
-        if session.isReporting { session.recorder?.record(.unknownEnumCase(found: found, type: type)) }
+        if session.tracksPaths { session.recorder?.record(.unknownEnumCase(found: found, type: type)) }
     }
 }

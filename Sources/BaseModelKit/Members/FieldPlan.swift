@@ -28,7 +28,7 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool
 
     /// What the property of `object` holds, to compare before and after an update.
-    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe
+    func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue
 
     /// Whether an update merges into what the property holds (a model, a dictionary of models, an
     /// array merged by identity, a nested key path) rather than replacing it.
@@ -81,7 +81,7 @@ extension MappedFieldAccess {
     var integerMember: IntegerMember? { nil }
     var identityField: IdentityField? { nil }
     func makeModelCollectionMember() -> ModelCollectionMember? { nil }
-    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe { .untracked }
+    func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue { .untracked }
     var mergesOnUpdate: Bool { false }
     var comparesScalar: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
@@ -94,18 +94,18 @@ extension MappedFieldAccess {
         return json(of: object, session: IdentityWriting.session).map(IdentityKey.init)
     }
 
-    /// By probes: a property holding models (merged in place), or a value compared by its written
+    /// By held values: a property holding models (merged in place), or a value compared by its written
     /// JSON.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
-        try decodeComparingByProbes(from: &parser, into: object, session: session, tracker: tracker, at: site())
+        try decodeComparingHeldValues(from: &parser, into: object, session: session, tracker: tracker, at: site())
     }
 
-    /// `decodeComparing`'s default: the property probed before and after the decode, the probes
-    /// compared.
-    func decodeComparingByProbes(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: ChangeSite) throws {
-        let before = probe(of: object, session: tracker.encoding)
+    /// `decodeComparing`'s default: the property's held value taken before and after the decode,
+    /// and compared.
+    func decodeComparingHeldValues(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: ChangeSite) throws {
+        let before = heldValue(of: object, session: tracker.encoding)
         try decode(from: &parser, into: object, session: session)
-        tracker.compare(before, probe(of: object, session: tracker.encoding), object: object, at: site)
+        tracker.compare(before, heldValue(of: object, session: tracker.encoding), object: object, at: site)
     }
 }
 
@@ -139,11 +139,11 @@ enum MergeShape {
     }
 }
 
-/// `null` as compact JSON text: what a probe of `nil` holds.
+/// `null` as compact JSON text: what the held value of `nil` holds.
 let nullJSON: [UInt8] = Array("null".utf8)
 
 /// What the property holds: its JSON, or the model object a merging coder would update in place.
-func probeMember<Value, Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Value>, of object: AnyObject, session: EncodingSession, shape: MergeShape? = nil) -> ChangeProbe
+func heldMember<Value, Coder: ValueCoding>(by coder: Coder, from handle: FieldHandle<Value>, of object: AnyObject, session: EncodingSession, shape: MergeShape? = nil) -> HeldValue
 where Coder.Value == Value {
     let value = handle.read(from: object)
     // An array merged by identity, a dictionary of models (merged by key), or a model (merged in
@@ -192,7 +192,7 @@ func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by c
     guard mayMerge, coder.mergesIntoExisting else {
         let value = try coder.decode(from: &parser, session: session)
         // An update logs what it overwrites, to undo it if it fails.
-        session.changeLog?.noteWrite(of: handle, in: object)
+        session.undoLog?.noteWrite(of: handle, in: object)
         handle.write(value, to: object)
         return
     }
@@ -200,7 +200,7 @@ func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by c
     let value = try coder.decode(from: &parser, merging: current, session: session)
     // A model merged in place, or a collection with the same buffer, is there already.
     if isSameObject(value, current) { return }
-    session.changeLog?.noteWrite(of: handle, in: object)
+    session.undoLog?.noteWrite(of: handle, in: object)
     handle.write(value, to: object)
 }
 
@@ -210,7 +210,7 @@ func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by c
 func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Coder.Value>, of object: AnyObject, session: DecodingSession) throws where Coder.Value: ExactlyComparable {
     if try skipsNull(at: &parser, for: coder, session: session) { return }
     let value = try coder.decode(from: &parser, session: session)
-    if session.changeLog != nil { return writeLogged(value, into: handle, of: object, session: session) }
+    if session.undoLog != nil { return writeLogged(value, into: handle, of: object, session: session) }
     handle.write(value, to: object)
 }
 
@@ -222,7 +222,7 @@ func decodeMember<Coder: ValueCoding>(from parser: inout JSONParser, by coder: C
 @inline(never)
 func writeLogged<Value: ExactlyComparable>(_ value: Value, into handle: FieldHandle<Value>, of object: AnyObject, session: DecodingSession) {
     if Value.isExactly(handle.read(from: object), value) { return }
-    session.changeLog?.noteWrite(of: handle, in: object)
+    session.undoLog?.noteWrite(of: handle, in: object)
     handle.write(value, to: object)
 }
 
@@ -335,7 +335,7 @@ class FieldStorage<Coder, Value>: @unchecked Sendable {
 
 /// A property of type `Value` with its coder.
 final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
-    /// How an update merges the property, found once, kept apart so that a probe copies no enum.
+    /// How an update merges the property, found once, kept apart so that taking a held value copies no enum.
     private let identityKey: String?
     private let identityReader: (any IdentityProbing)?
     private let mergesByKey: Bool
@@ -408,16 +408,16 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         ModelCollectionMember.make(handle: handle, coder: coder, access: self, extras: extras)
     }
 
-    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
-        // The collections merged on update first, straight (see `probeMember`).
+    func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue {
+        // The collections merged on update first, straight (see `heldMember`).
         if mergesByKey || identityKey != nil {
-            return probe(ofMerged: handle.read(from: object))
+            return heldValue(ofMerged: handle.read(from: object))
         }
-        return probeMember(by: coder, from: handle, of: object, session: session, shape: mergesModel ? .model : mergesEntries ? .entries : MergeShape.none)
+        return heldMember(by: coder, from: handle, of: object, session: session, shape: mergesModel ? .model : mergesEntries ? .entries : MergeShape.none)
     }
 
-    /// The probe of `value`, a value of this property when it merges on update (`mergesOnUpdate`).
-    private func probe(ofMerged value: Value) -> ChangeProbe {
+    /// The held value of `value`, a value of this property when it merges on update (`mergesOnUpdate`).
+    private func heldValue(ofMerged value: Value) -> HeldValue {
         if mergesByKey {
             if coder.isNil(value) { return .written(nullJSON) }
             return .objects(KeyedModels(buffer: BufferIdentity.of(value), value: value))
@@ -431,12 +431,12 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     /// A property merged in place — a model, a dictionary of models, an array merged by identity — is
     /// unchanged when it holds afterwards what it held before: the same object, or a collection with
-    /// the same buffer (`isSameObject`), which is what its probes would compare first. Only one that
-    /// changed is probed. (Probing each merged property before and after would cost every update.)
-    /// Any other property is compared by its probes.
+    /// the same buffer (`isSameObject`), which is what its held values would compare first. Only one that
+    /// changed has its held values taken. (Taking them for each merged property before and after
+    /// would cost every update.) Any other property is compared by its held values.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
         guard mergesOnUpdate else {
-            return try decodeComparingByProbes(from: &parser, into: object, session: session, tracker: tracker, at: site())
+            return try decodeComparingHeldValues(from: &parser, into: object, session: session, tracker: tracker, at: site())
         }
         let before = handle.read(from: object)
         try decode(from: &parser, into: object, session: session)
@@ -447,7 +447,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// are the same object or storage).
     func recordMergedChange(from before: Value, to after: Value, of object: AnyObject, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) {
         if isSameObject(before, after) { return }
-        tracker.compare(probe(ofMerged: before), probe(ofMerged: after), object: object, at: site())
+        tracker.compare(heldValue(ofMerged: before), heldValue(ofMerged: after), object: object, at: site())
     }
 
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {
@@ -538,9 +538,9 @@ struct LearnedEnumField {
 /// update writes, and logs, only a case that is not the one there.
 @inline(__always)
 func storeCase(bits: UInt8, in field: FieldHandle<UInt8>, of object: AnyObject, session: DecodingSession) {
-    if session.changeLog != nil {
+    if session.undoLog != nil {
         if field.read(from: object) == bits { return }
-        session.changeLog?.noteWrite(of: field, in: object)
+        session.undoLog?.noteWrite(of: field, in: object)
     }
     field.write(bits, to: object)
 }

@@ -212,7 +212,7 @@ final class MemberTable: Sendable {
         }
         // An update compares each member of an object that existed before it; a decode pays one test
         // of a stored flag per object. Both run the same loop, specialised for each.
-        if session.changeLog != nil {
+        if session.undoLog != nil {
             return try updateMembers(from: &parser, into: object, session: session, isExisting: isExisting)
         }
         try memberLoop(from: &parser, into: object, session: session) { index, parser, _ in
@@ -381,7 +381,7 @@ final class MemberTable: Sendable {
     @inline(never)
     private func keep(_ members: JSONObject, in object: AnyObject, session: DecodingSession) {
         guard let unknownKeys else { return }
-        session.changeLog?.noteWrite(of: unknownKeys, in: object)
+        session.undoLog?.noteWrite(of: unknownKeys, in: object)
         unknownKeys.write(ModelExtras.keeping(members, after: unknownKeys.read(from: object)), to: object)
     }
 
@@ -398,7 +398,7 @@ final class MemberTable: Sendable {
         }
         let value = try parser.readValue()
         // An object an update claimed existed before it: what it kept is merged into.
-        let merges = session.changeLog?.contains(object) == true
+        let merges = session.undoLog?.contains(object) == true
         var members = unknown ?? (merges ? unknownKeys.read(from: object)?.members : nil) ?? JSONObject()
         // Let go of the loop's copy while this one changes, so that it changes in place.
         unknown = nil
@@ -455,7 +455,7 @@ final class MemberTable: Sendable {
     @inline(__always)
     private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout ReadMembers, session: DecodingSession,
                               skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout ReadMembers) throws -> Void) throws {
-        // A decode steps into every member (`enter` and `leave` test `isReporting` themselves).
+        // A decode steps into every member (`enter` and `leave` test `tracksPaths` themselves).
         let stepsIn = !skipsScalarSteps || stepsInto(member: index, session: session)
         // Entered and left without `defer`, which costs a call per member here.
         if stepsIn { session.enter(place()) }
@@ -481,7 +481,7 @@ final class MemberTable: Sendable {
     /// loops that record changes ask too, to know where a member's change is.
     @inline(__always)
     private func stepsInto(member index: Int, session: DecodingSession) -> Bool {
-        session.isReporting && (session.keepsReport || !scalarMembers[index])
+        session.tracksPaths && (session.keepsReport || !scalarMembers[index])
     }
 
     /// Member `index` of an object an update is changing: decoded as usual, its value compared before

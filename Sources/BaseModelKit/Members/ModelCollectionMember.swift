@@ -195,7 +195,7 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     private func noteUndo<Collection>(in object: AnyObject, session: DecodingSession, empty: Collection,
                                       _ revert: @escaping (inout Collection) -> Void) {
         let handle = handle
-        session.changeLog?.noteUndo(in: object) {
+        session.undoLog?.noteUndo(in: object) {
             var collection = handle.read(from: object, as: Collection.self)
             handle.write(unsafeBitCast(empty, to: Value.self), to: object)
             revert(&collection)
@@ -206,7 +206,7 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     /// Writes `after` over `before`, logged for an update's undo, and records the change in
     /// `tracker`, if any.
     private func write(_ after: Value, replacing before: Value, in object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) {
-        session.changeLog?.noteWrite(of: handle, in: object)
+        session.undoLog?.noteWrite(of: handle, in: object)
         handle.write(after, to: object)
         if let tracker { access.recordMergedChange(from: before, to: after, of: object, tracker: tracker, at: site()) }
     }

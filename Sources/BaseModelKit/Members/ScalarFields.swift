@@ -20,8 +20,8 @@ extension SpecializedFieldAccess {
         try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 
-    func probe(of object: AnyObject, session: EncodingSession) -> ChangeProbe {
-        probeMember(by: coder, from: handle, of: object, session: session)
+    func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue {
+        heldMember(by: coder, from: handle, of: object, session: session)
     }
 
     func json(of object: AnyObject, session: EncodingSession) -> JSON? {
@@ -46,7 +46,7 @@ extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparabl
         let new = try coder.decode(from: &parser, session: session)
         let old = handle.read(from: object)
         if Coder.Value.isExactly(old, new) { return }
-        session.changeLog?.noteWrite(of: handle, in: object)
+        session.undoLog?.noteWrite(of: handle, in: object)
         handle.write(new, to: object)
         guard old != new else { return }
         tracker.record(old: (try? coder.encode(old, session: tracker.encoding)) ?? .null, new: (try? coder.encode(new, session: tracker.encoding)) ?? .null,

@@ -1,37 +1,8 @@
-/// A copy of every writable stored field of one object, to put back after a failed update.
-///
-/// `@unchecked Sendable` because the compiler cannot check it: the copies hold the object's old
-/// values, which are not `Sendable`. It is sound because a snapshot never crosses threads in practice:
-/// it is made, kept in the `ChangeLog` of one update and restored or dropped by that same update, on
-/// the thread that runs it; the log is `Sendable` only so that the update's session can be reached
-/// from the model hooks through a task-local value.
-struct ObjectSnapshot: @unchecked Sendable {
-    private let copiers: FieldCopiers
-    private let saved: [Any]
-
-    /// Copies the fields `copiers` stand for out of `object`.
-    init(of object: AnyObject, copiers: FieldCopiers) {
-        self.copiers = copiers
-        saved = copiers.all.map { $0.save(from: object) }
-    }
-
-    /// Copies the writable fields of `object` (strong `var`s: the only fields the engine writes and
-    /// the only ones a typed copy can restore soundly).
-    init(of object: AnyObject, fields: [StoredField]) {
-        self.init(of: object, copiers: FieldCopiers(fields))
-    }
-
-    /// Writes every copied value back into the object the snapshot was taken of.
-    func restore(to object: AnyObject) {
-        for (copier, value) in zip(copiers.all, saved) {
-            copier.restore(value, to: object)
-        }
-    }
-}
-
-/// What copies the writable fields of a class, made once per class (its plan keeps it): a snapshot
-/// then costs one array and a call per field. (Making a typed copy per field per snapshot was a
-/// fifth of every update, in generic metadata lookups and closures.)
+/// What copies the writable fields of a class (strong `var`s: the only fields the engine writes and
+/// the only ones a typed copy can restore soundly), made once per class (its plan keeps it): an
+/// update's undo log copies an object whose class runs its own code during a decode with one call
+/// per field (`UndoLog.record`). (Making a typed copy per field per object was a fifth of every
+/// update, in generic metadata lookups and closures.)
 final class FieldCopiers: Sendable {
     let all: [FieldCopier]
 

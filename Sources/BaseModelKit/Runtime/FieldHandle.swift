@@ -135,7 +135,7 @@ struct FieldReader<Value> {
 }
 
 /// A field whose type is trivial and at most a word long, read and written as its bytes: what an
-/// update's undo log keeps of such a field it overwrote (`ChangeLog`), with no type to carry.
+/// update's undo log keeps of such a field it overwrote (`UndoLog`), with no type to carry.
 ///
 /// Sound: made only from a `FieldHandle` (whose field is a writable field of exactly `Value`, see
 /// `init?(field:)`) of a `Value` that is trivial (`_isPOD`: no references, copied bit by bit) and at

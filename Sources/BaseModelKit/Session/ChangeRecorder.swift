@@ -1,6 +1,6 @@
 /// What a property held, to tell afterwards whether an update changed it: its JSON, or — for a
 /// property holding a model, which an update merges into in place — the object itself.
-enum ChangeProbe {
+enum HeldValue {
     /// The property is not compared (a nested object of several properties: they compare themselves).
     case untracked
     /// The value as compact JSON text: equal values write equal bytes (dictionaries and sets in a
@@ -29,7 +29,7 @@ protocol ElementIdentityReading {
     func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]?
 }
 
-/// A dictionary of models as a probe holds it: the value itself, and its buffer's identity — the
+/// A dictionary of models as a held value holds it: the value itself, and its buffer's identity — the
 /// same identity after an update means the same keys and objects, told without reading them.
 struct KeyedModels {
     let buffer: UInt?
@@ -43,7 +43,7 @@ struct KeyedModels {
     }
 }
 
-/// An array of models merged by identity as a probe holds it: as `KeyedModels`, with what reads the
+/// An array of models merged by identity as a held value holds it: as `KeyedModels`, with what reads the
 /// elements' identities.
 struct IdentifiedModels {
     let buffer: UInt?
@@ -63,7 +63,7 @@ struct IdentifiedModels {
     /// Each element's identity and object: as captured, or read now (only when the buffers differ).
     var elements: [(id: JSON, object: AnyObject)] { capturedElements ?? reader.identityProbe(of: value) ?? [] }
 
-    /// The same probe with the identities read now and kept: what a snapshot holds.
+    /// The same held value with the identities read now and kept: what a snapshot holds.
     func captured() -> IdentifiedModels {
         var copy = self
         copy.capturedElements = elements
@@ -173,7 +173,7 @@ final class ChangeRecorder: Sendable {
     }
 
     /// Records a change of `object` at `site` if `before` and `after` differ.
-    func compare(_ before: ChangeProbe, _ after: ChangeProbe, object: AnyObject, at site: ChangeSite) {
+    func compare(_ before: HeldValue, _ after: HeldValue, object: AnyObject, at site: ChangeSite) {
         let old: JSON
         let new: JSON
         switch (before, after) {
@@ -186,9 +186,9 @@ final class ChangeRecorder: Sendable {
             guard was !== now else { return }
             old = was.map(oldJSON) ?? .null
             new = now.map(json(ofModel:)) ?? .null
-        case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
-            guard !nowProbe.isUnchanged(since: wasProbe) else { return }
-            let (was, now) = (wasProbe.elements, nowProbe.elements)
+        case (.elements(_, let wasHeld), .elements(_, let nowHeld)):
+            guard !nowHeld.isUnchanged(since: wasHeld) else { return }
+            let (was, now) = (wasHeld.elements, nowHeld.elements)
             // The elements that stayed, in another order: a change of its own, listing the identities.
             let stayed = Set(was.map { ObjectIdentifier($0.object) }).intersection(now.map { ObjectIdentifier($0.object) })
             let wasOrder = was.filter { stayed.contains(ObjectIdentifier($0.object)) }
@@ -214,9 +214,9 @@ final class ChangeRecorder: Sendable {
                     old: change.old.map(oldJSON) ?? .null, new: change.new.map(json(ofModel:)) ?? .null, scope: .element(change.index))
             }
             return
-        case (.objects(let wasProbe), .objects(let nowProbe)):
-            guard !nowProbe.isUnchanged(since: wasProbe) else { return }
-            let (was, now) = (wasProbe.objects, nowProbe.objects)
+        case (.objects(let wasHeld), .objects(let nowHeld)):
+            guard !nowHeld.isUnchanged(since: wasHeld) else { return }
+            let (was, now) = (wasHeld.objects, nowHeld.objects)
             // Keys in the order of their text: a dictionary has none of its own.
             for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8Precedes($1) }) where was[key] !== now[key] {
                 add(object: object, at: site, last: .dictionaryKey(key),
@@ -301,9 +301,9 @@ final class ChangeRecorder: Sendable {
         modelJSON(object, encoding)
     }
 
-    /// The whole value a probe holds, as JSON, its models written by `model`.
-    func json(of probe: ChangeProbe, model: (AnyObject) -> JSON) -> JSON {
-        switch probe {
+    /// The whole value a held value holds, as JSON, its models written by `model`.
+    func json(of held: HeldValue, model: (AnyObject) -> JSON) -> JSON {
+        switch held {
         case .written(let bytes), .entries(let bytes):
             return (try? JSON(parsing: bytes)) ?? .null
         case .object(let object):

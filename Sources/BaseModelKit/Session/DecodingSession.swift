@@ -2,14 +2,16 @@
 /// log of objects changed so far (to restore them if the update fails).
 final class DecodingSession: Sendable {
     let options: DecodingOptions
-    let changeLog: ChangeLog?
-    /// Collects a `MappingReport`'s entries, when the caller asked for one.
+    let undoLog: UndoLog?
+    /// Tracks the path of the value being read, and collects a `MappingReport`'s entries when the
+    /// caller asked for one.
     let recorder: ReportRecorder?
-    /// Whether there is a recorder: checked first, so that decoding without a report does not even
-    /// load (and retain) the optional reference.
-    let isReporting: Bool
-    /// Whether the caller asked for a report (`isReporting` is also set by an update that records
-    /// changes, for their paths): its entries need the path at every member, scalars too.
+    /// Whether there is a recorder: a report was asked for, or an update records changes, whose
+    /// paths need it. Checked first, so that a decode that tracks no path does not even load (and
+    /// retain) the optional reference.
+    let tracksPaths: Bool
+    /// Whether the caller asked for a report (`tracksPaths` alone may be an update's, for its
+    /// changes' paths): its entries need the path at every member, scalars too.
     let keepsReport: Bool
     /// Whether unknown keys matter: rejected, or reported.
     let watchesUnknownKeys: Bool
@@ -69,7 +71,7 @@ final class DecodingSession: Sendable {
     /// here, after the update has handed over its changes and report.
     static func recycle(_ session: consuming DecodingSession) {
         var session = session
-        guard session.isReusable, isKnownUniquelyReferenced(&session), session.changeLog?.isEmpty == true else { return }
+        guard session.isReusable, isKnownUniquelyReferenced(&session), session.undoLog?.isEmpty == true else { return }
         session.changes?.reset()
         session.recorder?.reset()
         (session.tracksChanges ? spareRecordingUpdate : spareQuietUpdate).keep(session)
@@ -77,20 +79,20 @@ final class DecodingSession: Sendable {
 
     /// Whether `spareForUpdate` may hand this session out once its update has ended.
     var isReusable: Bool {
-        changeLog != nil && isReporting == tracksChanges && decodeSignature != nil
+        undoLog != nil && tracksPaths == tracksChanges && decodeSignature != nil
     }
 
     /// A key of the document's top-level object that is no unknown key though no map names it: a
     /// `MessageRouter`'s type key (the first step of its path).
     let envelopeKey: String?
 
-    /// `isUpdate` makes a session for an update in place, with a `ChangeLog` that tells existing
+    /// `isUpdate` makes a session for an update in place, with a `UndoLog` that tells existing
     /// objects by `isClaimed` (the engine's claims).
     init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil,
          envelopeKey: String? = nil, isClaimed: @escaping @Sendable (AnyObject, Int) -> Bool = { _, _ in false }) {
         self.envelopeKey = envelopeKey
         self.thread = isUpdate ? ThreadIdentity.current : 0
-        self.changeLog = isUpdate ? ChangeLog(thread: thread, isClaimed: isClaimed) : nil
+        self.undoLog = isUpdate ? UndoLog(thread: thread, isClaimed: isClaimed) : nil
         self.changes = changes
         self.tracksChanges = changes != nil
         self.requiresNonOptional = options.missingKeys == .errorForNonOptional
@@ -101,7 +103,7 @@ final class DecodingSession: Sendable {
         let reports = reports || changes != nil
         // An update's changes take their paths from the recorder they keep.
         self.recorder = changes?.report ?? (reports ? ReportRecorder() : nil)
-        self.isReporting = reports
+        self.tracksPaths = reports
         self.keepsReport = asksReport
         self.watchesUnknownKeys = reports || options.unknownKeys == .reject
         // Stored last, after the reads above: stored first, the options were copied twice (and the
@@ -112,14 +114,14 @@ final class DecodingSession: Sendable {
     /// Steps into a member or element, for the report's paths (nothing without a report).
     @inline(__always)
     func enter(_ component: @autoclosure () -> MappingPath.Component) {
-        if isReporting { recorder?.push(component()) }
+        if tracksPaths { recorder?.push(component()) }
     }
 
     /// `enter` for an element of an array merged by identity, with the element's identity (when it
     /// has one: see `noteIdentity`).
     @inline(__always)
     func enter(_ component: @autoclosure () -> MappingPath.Component, identity: @autoclosure () -> IdentityKey?) {
-        guard isReporting, let recorder else { return }
+        guard tracksPaths, let recorder else { return }
         if let id = identity() { recorder.push(component(), identity: id) } else { recorder.push(component()) }
     }
 
@@ -127,13 +129,13 @@ final class DecodingSession: Sendable {
     /// identity (see `ReportRecorder.noteIdentity`).
     @inline(__always)
     func noteIdentity(_ id: @autoclosure () -> IdentityKey) {
-        if isReporting { recorder?.noteIdentity(id()) }
+        if tracksPaths { recorder?.noteIdentity(id()) }
     }
 
     /// Steps out of the member or element `enter` stepped into.
     @inline(__always)
     func leave() {
-        if isReporting { recorder?.pop() }
+        if tracksPaths { recorder?.pop() }
     }
 
     var isLenient: Bool { options.coercion == .lenient }
@@ -141,13 +143,13 @@ final class DecodingSession: Sendable {
     /// The change recorder, when `object` existed before this update (its changes are compared);
     /// `nil` for objects the update creates.
     func changeTracker(for object: AnyObject) -> ChangeRecorder? {
-        guard let changes, changeLog?.contains(object) == true else { return nil }
+        guard let changes, undoLog?.contains(object) == true else { return nil }
         return changes
     }
 
     /// Notes a lenient conversion of `found` into a value of `typeName` in the report, if any.
     func noteCoercion(of found: JSON, to typeName: String) {
-        if isReporting { recorder?.record(.coerced(found: found.foundDescription, to: typeName)) }
+        if tracksPaths { recorder?.record(.coerced(found: found.foundDescription, to: typeName)) }
     }
 
     /// A key that the map does not name, when `watchesUnknownKeys`: an error with `unknownKeys` set to
@@ -162,14 +164,14 @@ final class DecodingSession: Sendable {
 
     /// Notes in the report, if any, that a `null` was ignored (lenient coercion).
     func noteIgnoredNull() {
-        if isReporting { recorder?.record(.nullIgnored) }
+        if tracksPaths { recorder?.record(.nullIgnored) }
     }
 
     /// Whether a collection leaves out an element that failed with `error` (a lossy collection and an
     /// error about the value, not about limits), noting it in the report if so.
     func dropsFailedElements(lossy: Bool, after error: MappingError) -> Bool {
         guard lossy || options.collections == .lossy, error.reason.isAboutTheValue else { return false }
-        if isReporting { recorder?.recordSkipped(error) }
+        if tracksPaths { recorder?.recordSkipped(error) }
         return true
     }
 }

@@ -7,7 +7,7 @@
 /// `deserialize(_:)` or `didDeserialize()`, which may set any of its fields — has all its fields
 /// copied when the update reaches it (`record`), as before. Entries are undone in the reverse of their
 /// order.
-final class ChangeLog: Sendable {
+final class UndoLog: Sendable {
     private enum Entry {
         /// Copies of an object's fields; the copies start at `start` in `saved`.
         case copied(object: AnyObject, copiers: FieldCopiers, start: Int)

@@ -90,19 +90,20 @@ struct RuntimeFieldsTests {
         #expect(liveTracked.withLock { $0 } == baseline)
     }
 
-    @Test("a snapshot restores every field and releases what it held")
-    func snapshots() {
+    @Test("field copiers restore every field and release what they held")
+    func fieldCopies() {
         let baseline = liveTracked.withLock { $0 }
         do {
             let holder = Holder()
             holder.text = "before"
             holder.list = [Tracked(1)]
-            let snapshot = ObjectSnapshot(of: holder, fields: RuntimeFields.storedFields(of: Holder.self))
+            let copiers = FieldCopiers(RuntimeFields.storedFields(of: Holder.self))
+            let saved = copiers.all.map { $0.save(from: holder) }
             holder.text = "after"
             holder.list = [Tracked(2), Tracked(3)]
             holder.child = Tracked(4)
             holder.number = 9
-            snapshot.restore(to: holder)
+            for (copier, value) in zip(copiers.all, saved) { copier.restore(value, to: holder) }
             #expect(holder.text == "before" && holder.list.map(\.value) == [1] && holder.child == nil && holder.number == 0)
         }
         #expect(liveTracked.withLock { $0 } == baseline)

@@ -2,8 +2,8 @@
 struct ObjectState {
     /// The object, held so that its identity is not reused while the snapshot lives.
     let object: AnyObject
-    /// The probe of each member, by the table it belongs to.
-    var probes: [ObjectIdentifier: [ChangeProbe]]
+    /// The held value of each member, by the table it belongs to.
+    var heldValues: [ObjectIdentifier: [HeldValue]]
     /// The members the maps do not name that the object kept (`BaseModel.keepsUnknownKeys`).
     var unknownKeys = JSONObject()
 }
@@ -21,18 +21,18 @@ enum ModelSnapshots {
         while let object = pending.popLast() {
             let id = ObjectIdentifier(object)
             guard objects[id] == nil, let members = memberTable(of: object) else { continue }
-            var state = ObjectState(object: object, probes: [:], unknownKeys: (object as? BaseModel)?.unknownKeys ?? JSONObject())
+            var state = ObjectState(object: object, heldValues: [:], unknownKeys: (object as? BaseModel)?.unknownKeys ?? JSONObject())
             forEachTable(members) { table in
                 // Identities are kept as they are now: code may change them in place later.
-                let probes = table.accessors.map { accessor -> ChangeProbe in
-                    let probe = accessor.probe(of: object, session: recorder.encoding)
-                    if case .elements(let key, let models) = probe { return .elements(key: key, models.captured()) }
-                    return probe
+                let heldValues = table.accessors.map { accessor -> HeldValue in
+                    let held = accessor.heldValue(of: object, session: recorder.encoding)
+                    if case .elements(let key, let models) = held { return .elements(key: key, models.captured()) }
+                    return held
                 }
-                for probe in probes {
-                    pending.append(contentsOf: models(in: probe))
+                for held in heldValues {
+                    pending.append(contentsOf: models(in: held))
                 }
-                state.probes[ObjectIdentifier(table)] = probes
+                state.heldValues[ObjectIdentifier(table)] = heldValues
             }
             objects[id] = state
         }
@@ -62,7 +62,7 @@ enum ModelSnapshots {
 
     private static func compare(_ object: AnyObject, members: MemberTable, path: MappingPath, identities: [NotedIdentity], state: ObjectState,
                                 snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
-        guard let before = state.probes[ObjectIdentifier(members)] else { return }
+        guard let before = state.heldValues[ObjectIdentifier(members)] else { return }
         for index in members.accessors.indices {
             let memberPath = path.appending(.key(members.keys[index]))
             guard let property = members.properties[index] else {
@@ -71,18 +71,18 @@ enum ModelSnapshots {
                 }
                 continue
             }
-            let after = members.accessors[index].probe(of: object, session: recorder.encoding)
+            let after = members.accessors[index].heldValue(of: object, session: recorder.encoding)
             // Objects that were there then and are there now, at the same place: their own changes.
             switch (before[index], after) {
             case (.object(let was?), .object(let now?)) where was === now:
                 compare(now, path: memberPath, identities: identities, with: snapshot, recorder: recorder, visited: &visited)
-            case (.objects(let wasProbe), .objects(let nowProbe)):
-                let (was, now) = (wasProbe.objects, nowProbe.objects)
+            case (.objects(let wasHeld), .objects(let nowHeld)):
+                let (was, now) = (wasHeld.objects, nowHeld.objects)
                 for key in now.keys.sorted(by: { $0.utf8Precedes($1) }) where was[key] === now[key] {
                     compare(now[key]!, path: memberPath.appending(.dictionaryKey(key)), identities: identities, with: snapshot, recorder: recorder, visited: &visited)
                 }
-            case (.elements(_, let wasProbe), .elements(_, let nowProbe)):
-                let (was, now) = (wasProbe.elements, nowProbe.elements)
+            case (.elements(_, let wasHeld), .elements(_, let nowHeld)):
+                let (was, now) = (wasHeld.elements, nowHeld.elements)
                 let kept = Set(was.map { ObjectIdentifier($0.object) })
                 for (position, element) in now.enumerated() where kept.contains(ObjectIdentifier(element.object)) {
                     compare(element.object, path: memberPath.appending(.index(position)), identities: identities + [NotedIdentity(depth: memberPath.components.count, id: IdentityKey(element.id))],
@@ -109,9 +109,9 @@ enum ModelSnapshots {
         }
     }
 
-    /// The model objects a probe holds.
-    static func models(in probe: ChangeProbe) -> [AnyObject] {
-        switch probe {
+    /// The model objects a held value holds.
+    static func models(in held: HeldValue) -> [AnyObject] {
+        switch held {
         case .object(let object?): [object]
         case .objects(let models): Array(models.objects.values)
         case .elements(_, let models): models.elements.map(\.object)
@@ -154,11 +154,11 @@ private final class FormerJSON: @unchecked Sendable {
 
     private func members(_ table: MemberTable, of state: ObjectState) -> JSONObject {
         var object = JSONObject()
-        guard let probes = state.probes[ObjectIdentifier(table)] else { return object }
+        guard let heldValues = state.heldValues[ObjectIdentifier(table)] else { return object }
         for index in table.accessors.indices {
             let key = table.keys[index]
             guard table.properties[index] == nil else {
-                object[key] = recorder.json(of: probes[index]) { self.json(ofModel: $0) }
+                object[key] = recorder.json(of: heldValues[index]) { self.json(ofModel: $0) }
                 continue
             }
             guard let nested = table.nestedTables[index] else { continue }

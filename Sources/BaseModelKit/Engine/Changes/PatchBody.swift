@@ -95,17 +95,17 @@ enum PatchBody {
                     continue
                 }
                 let changes = own[property] ?? PropertyChanges()
-                let probe = members.accessors[index].probe(of: object, session: recorder.encoding)
+                let held = members.accessors[index].heldValue(of: object, session: recorder.encoding)
                 if let whole = changes.byScope[.value] {
                     // A model in full over the one the receiver has: a replacement.
-                    if case .object(let child?) = probe {
+                    if case .object(let child?) = held {
                         body[key] = replacement(of: child, over: whole.oldValue)
                     } else {
                         body[key] = whole.newValue
                     }
                     continue
                 }
-                if let value = merged(probe, changes: changes) {
+                if let value = merged(held, changes: changes) {
                     body[key] = value
                 }
             }
@@ -114,8 +114,8 @@ enum PatchBody {
 
         /// What a property holding models merged on update contributes, with `changes` its own
         /// changes of keys, elements and order.
-        private mutating func merged(_ probe: ChangeProbe, changes: PropertyChanges) -> JSON? {
-            switch probe {
+        private mutating func merged(_ held: HeldValue, changes: PropertyChanges) -> JSON? {
+            switch held {
             case .object(let child?):
                 // A model whose JSON is an array (`BaseModel.isPositional`) is sent whole.
                 guard let inner = body(of: child) else { return nil }
@@ -245,7 +245,7 @@ enum PatchBody {
                     }
                     continue
                 }
-                switch members.accessors[index].probe(of: object, session: recorder.encoding) {
+                switch members.accessors[index].heldValue(of: object, session: recorder.encoding) {
                 case .object(let child?):
                     fields[key] = replacement(of: child, over: oldValue)
                 case .objects(let models):

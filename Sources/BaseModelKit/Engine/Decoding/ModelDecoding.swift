@@ -101,12 +101,12 @@ enum ModelDecoding {
     static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
         if isExisting {
-            try recordChanges(to: model, plan: plan, session: session)
-            if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: &parser, plan: plan, session: session) }
+            try claimForUpdate(model, plan: plan, session: session)
+            if !plan.fixedKeys.isEmpty, session.undoLog != nil { try checkFixedKeys(of: model, in: &parser, plan: plan, session: session) }
         }
         // Required keys are checked for every object a decode fills, the default objects of nested
         // model properties (`var data = Trade()`) too; an update's merges list only what changed.
-        if !isExisting || session.changeLog == nil, plan.requiresKeys || (session.requiresNonOptional && plan.requiresNonOptionalKeys) {
+        if !isExisting || session.undoLog == nil, plan.requiresKeys || (session.requiresNonOptional && plan.requiresNonOptionalKeys) {
             try checkPresence(of: requiredKeys(of: plan, session: session), in: parser, plan: plan)
         }
         if plan.overriddenHooks.contains(.deserialize) {
@@ -128,10 +128,10 @@ enum ModelDecoding {
             if plan.overriddenHooks.contains(.modelClass) {
                 try refuseOtherClass(for: object, existing: model)
             }
-            try recordChanges(to: model, plan: plan, session: session)
-            if !plan.fixedKeys.isEmpty, session.changeLog != nil { try checkFixedKeys(of: model, in: object, plan: plan, session: session) }
+            try claimForUpdate(model, plan: plan, session: session)
+            if !plan.fixedKeys.isEmpty, session.undoLog != nil { try checkFixedKeys(of: model, in: object, plan: plan, session: session) }
         }
-        if !isExisting || session.changeLog == nil {
+        if !isExisting || session.undoLog == nil {
             for required in requiredKeys(of: plan, session: session) where !plan.members.holds(required.key, in: object) {
                 throw MappingError(.missingKey(required.key), model: plan.modelName, property: required.property)
             }
@@ -231,21 +231,21 @@ enum ModelDecoding {
     }
 
     /// Makes an existing object, whose plan is `plan`, ready for an update to change it: claims it,
-    /// and copies its fields if its class has decoding hooks (see `ChangeLog`). Does nothing outside
+    /// and copies its fields if its class has decoding hooks (see `UndoLog`). Does nothing outside
     /// an update. (The plan is not optional: bound from an optional, it was retained and released
     /// per object.) The object is claimed first (see `ModelAccess`): an object another thread is
     /// updating or encoding fails the update before anything of it is read.
-    static func recordChanges(to model: BaseModel, plan: ModelPlan, session: DecodingSession) throws {
-        guard session.changeLog != nil else { return }
+    static func claimForUpdate(_ model: BaseModel, plan: ModelPlan, session: DecodingSession) throws {
+        guard session.undoLog != nil else { return }
         let claimed = try ModelAccess.beginUpdate(model, thread: session.thread)
         // A class whose own code runs during the decode may set any field: all are copied. Any other
-        // object's fields are written only by the engine, which logs each write (`ChangeLog`). (The
+        // object's fields are written only by the engine, which logs each write (`UndoLog`). (The
         // log is reached through the session each time: held in a local, it was retained and released
         // per object.)
         if plan.overriddenHooks.isDisjoint(with: [.deserialize, .didDeserialize]) {
-            session.changeLog?.claim(model, isNew: claimed)
+            session.undoLog?.claim(model, isNew: claimed)
         } else {
-            session.changeLog?.record(model, copiers: plan.copiers, claimed: claimed)
+            session.undoLog?.record(model, copiers: plan.copiers, claimed: claimed)
         }
     }
 
@@ -292,7 +292,7 @@ enum ModelDecoding {
     /// `body`, decoding at the place in the graph `trail` leads to (a model an `IdentityPath` named):
     /// the report's and the change set's paths, and the errors', start with it.
     static func below<Result>(_ trail: LookupTrail, session: DecodingSession, _ body: () throws -> Result) throws -> Result {
-        if session.isReporting {
+        if session.tracksPaths {
             trail.forEachComponent { component, identity in
                 session.enter(component)
                 if case .index = component, let identity { session.noteIdentity(IdentityKey(identity)) }
@@ -321,7 +321,7 @@ enum ModelDecoding {
     /// the state before with `formerJSON`, when given).
     static func changeRecorder(formerJSON: (@Sendable (AnyObject) -> JSON)? = nil) -> ChangeRecorder {
         ChangeRecorder(modelJSON: { object, encoding in
-            // Only models are compared as objects (`probeMember`).
+            // Only models are compared as objects (`heldMember`).
             (try? ModelEncoding.jsonTopLevel(object as! BaseModel, session: encoding)) ?? .null
         }, formerJSON: formerJSON)
     }
@@ -379,10 +379,10 @@ enum ModelDecoding {
     /// Ends an update: on failure restores every object it changed, then gives back every object it
     /// claimed.
     static func finishUpdate(_ session: DecodingSession, failed: Bool) {
-        guard let changeLog = session.changeLog else { return }
-        if failed { changeLog.rollBack() }
-        changeLog.endClaims(keepsRoom: session.isReusable) { object in
-            // Sound: only models are ever claimed (`recordChanges` claims a `BaseModel`), so the
+        guard let undoLog = session.undoLog else { return }
+        if failed { undoLog.rollBack() }
+        undoLog.endClaims(keepsRoom: session.isReusable) { object in
+            // Sound: only models are ever claimed (`claimForUpdate` claims a `BaseModel`), so the
             // downcast holds; checked, it was a dynamic cast per object of every update.
             ModelAccess.endUpdate(unsafeDowncast(object, to: BaseModel.self))
         }

@@ -50,7 +50,7 @@ struct SessionReuseTests {
         }
         // A quiet update that asks for a report never gets a kept session: it has no recorder.
         #expect(DecodingSession.spareForUpdate(options: quiet, reports: true) == nil)
-        #expect(holder.changeLog != nil)
+        #expect(holder.undoLog != nil)
     }
 
     @Test("a session that recorded changes is handed out again with nothing recorded: no change, no report entry, no path")

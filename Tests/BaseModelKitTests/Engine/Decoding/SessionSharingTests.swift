@@ -47,9 +47,9 @@ struct SessionSharingTests {
     func sharing() {
         let plain = DecodingSession.forDecoding(options: DecodingOptions(), reports: false)
         #expect(plain === DecodingSession.forDecoding(options: DecodingOptions(), reports: false))
-        #expect(plain.changeLog == nil && plain.recorder == nil && !plain.tracksChanges)
+        #expect(plain.undoLog == nil && plain.recorder == nil && !plain.tracksChanges)
         let reporting = DecodingSession.forDecoding(options: DecodingOptions(), reports: true)
-        #expect(reporting !== plain && reporting.isReporting)
+        #expect(reporting !== plain && reporting.tracksPaths)
         var strict = DecodingOptions()
         strict.coercion = .strict
         let own = DecodingSession.forDecoding(options: strict, reports: false)
