@@ -113,9 +113,11 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// were used, or throws the syntax error found in them. The plan stays, for `passedOver`. (Not
     /// a tuple of both: each was destroyed through the runtime's generic tuple witness.)
     func takeBack() throws(JSONSyntaxError) -> Use {
+        var use = Use.untouched
         let error = withStateLocked { state -> JSONSyntaxError? in
             parked.parser = nil
             parked.isParked = false
+            use = state.use
             return state.error
         }
         if let error { throw error }
