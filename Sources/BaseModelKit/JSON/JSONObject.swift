@@ -57,15 +57,6 @@ public struct JSONObject: Sendable {
         return nil
     }
 
-    /// `body` with the deferred source of an object whose members are read on first use and that has
-    /// no members added, lent for the call (`deferred` returns it retained); `nil` for any other
-    /// object.
-    @inline(__always)
-    func withDeferred<Result>(_ body: (DeferredObject) throws -> Result) rethrows -> Result? {
-        guard case .deferred(let deferred) = extra, storedMembers.isEmpty else { return nil }
-        return try body(deferred)
-    }
-
     /// The deferred source of an object whose members are read on first use, and the members added
     /// after the source's, under keys it cannot hold.
     var deferredWithAdditions: (source: DeferredObject, additions: [Member])? {

@@ -25,18 +25,9 @@ enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser in it while the override runs; leaves the parser after the object.
     static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelPlan) throws {
-        // Sound: the address is parked only within this access to `parser`, and taken back before
-        // it ends (see `HookObject.parked`).
-        let use = try withUnsafeMutablePointer(to: &parser) { parser in
-            object.park(parser, plan: plan)
-            do {
-                try model.deserialize(JSONObject(deferred: object))
-            } catch {
-                _ = try? object.takeBack()
-                throw hookError(error, from: "deserialize(_:)", of: model)
-            }
-            return try object.takeBack()
-        }
+        // Sound: the address is valid for the call it is passed to, and `runParked` parks it only
+        // within that call, taking it back before it returns (see `HookObject.parked`).
+        let use = try runParked(model, parser: &parser, object: object, plan: plan)
         switch use {
         case .streamed:
             break  // the parser came back from the default implementation past the object
@@ -45,6 +36,21 @@ enum HookHandOver {
         case .untouched:
             try parser.skipValue()  // an override that neither read the object nor called super
         }
+    }
+
+    /// The override's call, with the parser's address parked in `object` for its length. The
+    /// address comes as the argument of this call, not from `withUnsafeMutablePointer`, whose
+    /// generic frame and closure a debug build added to every level of hooked models (a 64 KB
+    /// thread under AddressSanitizer ran out of room, `SmallStackTests`).
+    private static func runParked(_ model: BaseModel, parser: UnsafeMutablePointer<JSONParser>, object: HookObject, plan: ModelPlan) throws -> DeferredObject.Use {
+        object.park(parser, plan: plan)
+        do {
+            try model.deserialize(JSONObject(deferred: object))
+        } catch {
+            _ = try? object.takeBack()
+            throw hookError(error, from: "deserialize(_:)", of: model)
+        }
+        return try object.takeBack()
     }
 
     /// The error to throw for `error`, which the model's overridden `hook` threw: one of the
@@ -63,8 +69,8 @@ enum HookHandOver {
         let modelType = type(of: model)
         // The object the engine stands at: its parser continues where it is parked, in its call's
         // session, and is parked again after.
-        if try object.withDeferred({ try ($0 as? HookObject)?.streamMembers(into: model, modelType: modelType) }) == true { return }
         let hookObject = object.deferred as? HookObject
+        if let hookObject, try hookObject.streamMembers(into: model, modelType: modelType) { return }
         var parser: JSONParser
         // Any other object belongs to the call running now, when there is one: an object kept from
         // an earlier decode and handed to an update is the update's (its changes recorded, rolled

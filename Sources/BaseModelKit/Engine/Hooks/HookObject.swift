@@ -15,9 +15,9 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// while the overridden `deserialize` runs: the parser stays in the engine's frame and only its
     /// address is parked here, so nothing of it is copied or retained on the way. Reached only under
     /// the lock, or by the one call it is lent to (`streamMembers`), so, like the superclass's state,
-    /// without Swift's dynamic exclusivity check. Sound: the address is parked only for the length of
-    /// `HookHandOver.deserialize`'s access to the parser, and taken back before that access ends,
-    /// thrown or not (`takeBack`); a call lent the parser uses it only between the two.
+    /// without Swift's dynamic exclusivity check. Sound: the address is parked only within the call it was
+    /// passed to (`HookHandOver.runParked`), and taken back before that call returns, thrown or not
+    /// (`takeBack`); a call lent the parser uses it only between the two.
     @exclusivity(unchecked)
     private var parked = Parked()
 

@@ -1,0 +1,51 @@
+// @testable: whether the engine's parser was lent is the `HookObject`'s internal state.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+/// Hands its object to another thread, which calls `super` with it while this one waits, notes how
+/// the object's bytes were used by then, and keeps the object to read again after the hook has
+/// returned.
+private final class HandingOver: BaseModel, @unchecked Sendable {
+    var name = ""
+    var kept: JSONObject?
+    var useAfterSuper: DeferredObject.Use?
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func deserialize(_ object: JSONObject) throws {
+        let model = self
+        let handed = object
+        nonisolated(unsafe) var failure: (any Error)?
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do { try model.superDeserialize(handed) } catch { failure = error }
+            done.signal()
+        }.start()
+        done.wait()
+        if let failure { throw failure }
+        useAfterSuper = object.deferred?.use
+        kept = object
+    }
+    func superDeserialize(_ object: JSONObject) throws { try super.deserialize(object) }
+}
+
+private final class HandingOverList: BaseModel {
+    var items: [HandingOver] = []
+    override class var apiToLocal: [String: String] { ["i": "items"] }
+}
+
+@Suite("Hooks that hand their object on")
+struct HookHandOnTests {
+    @Test("super called on another thread, or after the hook returned, reads the object's own bytes; the engine's parser, which checks its own thread's stack, is not lent")
+    func handedOn() throws {
+        let list = try HandingOverList.decode(from: #"{"i":[{"n":"a","x":[1,{"y":2}]},{"n":"b"},{"n":"c"}]}"#)
+        #expect(list.items.map(\.name) == ["a", "b", "c"])
+        // Read by a parser of the other thread: the engine's stayed where it stood, and skipped the
+        // object after the hook.
+        #expect(list.items.map(\.useAfterSuper) == [.untouched, .untouched, .untouched])
+        // Long after the decode: the kept object is read from its bytes.
+        let later = HandingOver()
+        try later.superDeserialize(try #require(list.items[0].kept))
+        #expect(later.name == "a")
+        #expect(message { _ = try HandingOverList.decode(from: #"{"i":[{"n":[1]}]}"#) } == "Expected String at i[0].n (HandingOver.name) but found an array.")
+    }
+}
