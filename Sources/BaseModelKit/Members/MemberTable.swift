@@ -66,6 +66,9 @@ final class MemberTable: Sendable {
     /// The other keys that stand for a member's key (`BaseModel.alternativeKeys`), each with its
     /// bytes and member: looked at only for a key no member's own matched.
     let alternatives: [(key: String, bytes: [UInt8], member: Int)]
+    /// The first bytes of the keys and their alternatives, for `isMember` to answer most other keys
+    /// with one test.
+    private let keyStarts: ByteSet
     /// For the table of a model whose class keeps unknown keys: its `BaseModel.extras`,
     /// where the member loop keeps the members no map names and the writer finds them.
     private let unknownKeys: FieldHandle<ModelExtras?>?
@@ -122,6 +125,7 @@ final class MemberTable: Sendable {
         alternatives = alternativeKeys.sorted { $0.key < $1.key }.compactMap { other, key in
             keys.firstIndex(of: key).map { (key: other, bytes: Array(other.utf8), member: $0) }
         }
+        keyStarts = ByteSet((keyBytes + alternatives.map(\.bytes)).compactMap(\.first))
     }
 
     /// `error`, raised while mapping member `index`, attributed to the model (and to the member's
@@ -676,10 +680,40 @@ extension MemberTable: MemberKeys {
     /// names are (`"é"` and `"e\u{301}"` are two).
     func isMember(_ key: String) -> Bool {
         if keepsUnknownKeys { return true }
+        // A key no member's key starts like (an override's own field, most often) is none.
+        if let first = key.utf8.first, !keyStarts.contains(first) { return false }
         var key = key
         return key.withUTF8 { key in
             keyBytes.contains { $0.count == key.count && $0.elementsEqual(key) }
                 || alternatives.contains { $0.bytes.count == key.count && $0.bytes.elementsEqual(key) }
         }
+    }
+}
+
+/// A set of bytes, as four words of bits.
+struct ByteSet {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            let bit = UInt64(1) &<< UInt64(byte & 63)
+            switch byte >> 6 {
+            case 0: words.0 |= bit
+            case 1: words.1 |= bit
+            case 2: words.2 |= bit
+            default: words.3 |= bit
+            }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        let word: UInt64
+        switch byte >> 6 {
+        case 0: word = words.0
+        case 1: word = words.1
+        case 2: word = words.2
+        default: word = words.3
+        }
+        return word & (UInt64(1) &<< UInt64(byte & 63)) != 0
     }
 }
