@@ -47,3 +47,13 @@ void bmk_sanitizer_write(void *address, long size) {
     (void)size;
 #endif
 }
+
+static _Thread_local const void *current_encoding;
+
+const void *bmk_current_encoding(void) {
+    return current_encoding;
+}
+
+void bmk_set_current_encoding(const void *session) {
+    current_encoding = session;
+}

@@ -52,6 +52,15 @@ enum ThreadIdentity {
     static var current: Int { bmk_thread_identity() }
 }
 
+/// One address per thread, which the calling thread alone reads and sets (C thread-local storage):
+/// `nil` on a thread that never set it. What it points to, and for how long, is the setter's rule.
+enum ThreadAddress {
+    static var current: UnsafeRawPointer? {
+        get { bmk_current_encoding() }
+        set { bmk_set_current_encoding(newValue) }
+    }
+}
+
 /// The atomic operations on a word at a fixed address that only they touch once it is shared
 /// (`AtomicWord`'s element, the access word of a model).
 enum AtomicOperations {

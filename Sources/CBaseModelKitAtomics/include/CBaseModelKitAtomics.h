@@ -52,6 +52,14 @@ void bmk_sanitizer_write(void *address, long size);
 /// (word-aligned, so never odd, and never 0).
 intptr_t bmk_thread_identity(void);
 
+/// The calling thread's address as last set by `bmk_set_current_encoding` on it (NULL at first): a
+/// thread-local word. The engine keeps the encoding session running on the thread there, where a
+/// task-local lookup cost about 170 instructions per hooked object.
+const void *bmk_current_encoding(void);
+
+/// Sets the calling thread's `bmk_current_encoding`.
+void bmk_set_current_encoding(const void *session);
+
 /// The current thread's stack bounds as cached by `bmk_cache_stack_bounds`, in `*low` and `*high`;
 /// whether they were cached. (C thread-local storage: two `pthread_getspecific` calls cost about
 /// 70 instructions per decode of a small message.)

@@ -64,14 +64,14 @@ enum ModelEncoding {
 
     /// The JSON object of a top-level model, with `session` current while its hooks run.
     static func serializeTopLevel(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
-        try CurrentSession.$encoding.withValue(session) {
+        try CurrentSession.withEncoding(session) {
             try serialize(model, session: session)
         }
     }
 
     /// `json(of:session:)` for a top-level model, with `session` current while its hooks run.
     static func jsonTopLevel(_ model: BaseModel, session: EncodingSession) throws -> JSON {
-        try CurrentSession.$encoding.withValue(session) {
+        try CurrentSession.withEncoding(session) {
             try json(of: model, session: session)
         }
     }
@@ -94,7 +94,7 @@ enum ModelEncoding {
 
     private static func written(_ models: [BaseModel], asArray: Bool, session: EncodingSession) throws -> JSONWriter {
         var writer = JSONWriter(formatting: session.options.formatting)
-        try CurrentSession.$encoding.withValue(session) {
+        try CurrentSession.withEncoding(session) {
             if asArray { writer.beginArray() }
             for (index, model) in models.enumerated() {
                 if asArray { writer.writeElementSeparator(isFirst: index == 0) }

@@ -10,11 +10,31 @@ enum CurrentSession {
         decoding ?? DecodingSession(options: DecodingOptions(), isUpdate: false)
     }
 
-    /// The current encoding session, or one with default options for a hook called directly. On
-    /// another thread than the session's (a task a hook started inherits the task-local), a session
-    /// of the same options: a session is used on one thread only (see `EncodingSession`).
+    /// The current encoding session, or one with default options for a hook called directly: the
+    /// session an encode running on this thread keeps in the thread's address (`withEncoding`), else
+    /// the task-local's. On another thread than the session's (a task a hook started inherits the
+    /// task-local), a session of the same options: a session is used on one thread only (see
+    /// `EncodingSession`).
     static var encodingOrDefault: EncodingSession {
+        if let running = ThreadAddress.current {
+            // Sound: set by `withEncoding` on this thread, whose call holds the session until it
+            // puts the previous address back.
+            return Unmanaged<EncodingSession>.fromOpaque(running).takeUnretainedValue()
+        }
         guard let encoding else { return EncodingSession(options: EncodingOptions()) }
         return encoding.thread == ThreadIdentity.current ? encoding : EncodingSession(options: encoding.options)
+    }
+
+    /// `body` with `session` current: in the task-local, which a task a hook starts inherits, and in
+    /// this thread's address, which the default `serialize()` reads first (reading the task-local
+    /// cost more than the rest of handing a hooked object over). The previous address is put back
+    /// when `body` returns or throws, so nested encodes on one thread each see their own session.
+    static func withEncoding<Result>(_ session: EncodingSession, _ body: () throws -> Result) rethrows -> Result {
+        let previous = ThreadAddress.current
+        // Sound: the address is the thread's only while this call holds `session` (see
+        // `encodingOrDefault`).
+        ThreadAddress.current = UnsafeRawPointer(Unmanaged.passUnretained(session).toOpaque())
+        defer { ThreadAddress.current = previous }
+        return try $encoding.withValue(session) { try body() }
     }
 }

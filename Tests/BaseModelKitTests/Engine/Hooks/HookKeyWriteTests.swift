@@ -95,4 +95,35 @@ struct HookKeyWriteTests {
         #expect(try model.jsonString() == #"{"n":"a","bd":2,"k":true}"#)
         #expect(try model.serialize().keys == ["n", "bd", "k"])
     }
+
+    @Test("super.serialize() writes with the options of the encode that called the hook, also after the hook ran an encode of its own")
+    func optionsOfTheCallingEncode() throws {
+        let model = EncodingInside()
+        model.nested = EncodingInside()
+        var null = EncodingOptions()
+        null.nilEncoding = .null
+        // The hook's own encode writes `null`; the object's members follow the caller's options.
+        #expect(try model.jsonString() == #"{"s":{"i":"{\"n\":null}"},"i":"{\"n\":null}"}"#)
+        #expect(try model.jsonString(options: null) == #"{"n":null,"s":{"n":null,"s":null,"i":"{\"n\":null}"},"i":"{\"n\":null}"}"#)
+    }
+}
+
+/// Runs an encode of its own, writing `nil` as `null`, before `super.serialize()`, and adds its text.
+private final class EncodingInside: BaseModel {
+    var note: String?
+    var nested: EncodingInside?
+    override class var apiToLocal: [String: String] { ["n": "note", "s": "nested"] }
+    override func serialize() throws -> JSONObject {
+        var null = EncodingOptions()
+        null.nilEncoding = .null
+        let inner = try InnerNote().jsonString(options: null)
+        var object = try super.serialize()
+        object["i"] = .string(inner)
+        return object
+    }
+}
+
+private final class InnerNote: BaseModel {
+    var note: String?
+    override class var apiToLocal: [String: String] { ["n": "note"] }
 }
