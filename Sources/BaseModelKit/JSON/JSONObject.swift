@@ -133,7 +133,11 @@ public struct JSONObject: Sendable {
                 // A key the bytes cannot hold (one their writer does not write: an override's own
                 // field after `super.serialize()`) is added after them, leaving them unread.
                 if let newValue, deferred.writtenKeys?.isMember(key) == false {
-                    if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
+                    if storedMembers.isEmpty {
+                        // The first addition, the usual one: an array of one made at once (appended,
+                        // it went through the array's growth path).
+                        storedMembers = [Member(key: key, value: newValue)]
+                    } else if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
                         storedMembers[position].value = newValue
                     } else {
                         storedMembers.append(Member(key: key, value: newValue))
