@@ -1,11 +1,11 @@
 /// The object an overridden `deserialize(_:)` or `modelClass(for:)` receives while the engine reads a
 /// document: a `DeferredObject` (its members are read from the bytes only if the hook asks for them)
-/// that also carries the decoding session and, while the hook runs, the engine's parser. See
-/// `HookHandOver` for how the two sides use it.
+/// that also carries the decoding session and, while the hook runs, the address of the engine's
+/// parser. See `HookHandOver` for how the two sides use it.
 ///
 /// `@unchecked Sendable` because its superclass cannot be checked (see `DeferredObject`); what this
-/// class adds is a `let` of a `Sendable` type and the parked parser, reached only under the
-/// superclass's lock (`withStateLocked`).
+/// class adds is a `let` of a `Sendable` type and the parked state, reached only under the
+/// superclass's lock (`withStateLocked`) or by the one call the parser is lent to.
 final class HookObject: DeferredObject, @unchecked Sendable {
     /// The decoding call under way, so that the default `deserialize` finds its options without a
     /// task-local lookup.
@@ -15,9 +15,9 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// while the overridden `deserialize` runs: the parser stays in the engine's frame and only its
     /// address is parked here, so nothing of it is copied or retained on the way. Reached only under
     /// the lock, or by the one call it is lent to (`streamMembers`), so, like the superclass's state,
-    /// without Swift's dynamic exclusivity check. Sound: the address is parked only within the call it was
-    /// passed to (`HookHandOver.runParked`), and taken back before that call returns, thrown or not
-    /// (`takeBack`); a call lent the parser uses it only between the two.
+    /// without Swift's dynamic exclusivity check. Sound: the address is parked only within the call
+    /// it was passed to (`HookHandOver.runParked`), and taken back before that call returns, thrown
+    /// or not (`takeBack`); a call lent the parser uses it only between the two.
     @exclusivity(unchecked)
     private var parked = Parked()
 
