@@ -86,7 +86,7 @@ final class DecodingSession: Sendable {
     /// `MessageRouter`'s type key (the first step of its path).
     let envelopeKey: String?
 
-    /// `isUpdate` makes a session for an update in place, with a `UndoLog` that tells existing
+    /// `isUpdate` makes a session for an update in place, with an `UndoLog` that tells existing
     /// objects by `isClaimed` (the engine's claims).
     init(options: DecodingOptions, isUpdate: Bool, reports: Bool = false, changes: ChangeRecorder? = nil,
          envelopeKey: String? = nil, isClaimed: @escaping @Sendable (AnyObject, Int) -> Bool = { _, _ in false }) {

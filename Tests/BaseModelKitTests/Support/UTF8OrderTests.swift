@@ -8,7 +8,7 @@ import Testing
 struct UTF8OrderTests {
     @Test("utf8Precedes and utf8Equals agree with comparing the UTF-8 views, both ways, on every pair")
     func agreesWithTheGenericComparison() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0x07F8)
         var strings = ["", "a", "b", "ab", "abc", "abd", "a\u{0}", "Z", "é", "e\u{301}", "ﬃ", "😀", "😀a",
                        "138586341", "138586345", "13858634", "1385863410", String(repeating: "x", count: 15),
                        String(repeating: "x", count: 16), String(repeating: "x", count: 40) + "y",

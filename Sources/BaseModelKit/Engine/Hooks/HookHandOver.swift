@@ -23,7 +23,8 @@
 /// `HookObject` while decoding, and through `CurrentSession` otherwise.
 enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
-    /// position, parking the parser in it while the override runs; leaves the parser after the object.
+    /// position, parking the parser's address in it while the override runs; leaves the parser after
+    /// the object.
     static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelPlan) throws {
         // Sound: the address is valid for the call it is passed to, and `runParked` parks it only
         // within that call, taking it back before it returns (see `HookObject.parked`).

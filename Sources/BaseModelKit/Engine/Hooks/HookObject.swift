@@ -50,8 +50,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// parked here, and this is the engine's thread, reads the members into `model` with it where it
     /// is parked, for `modelType`'s plan, and records that the object was streamed up to the
     /// parser's position; `false`, reading nothing, otherwise (the object is then read from its own
-    /// bytes, by a parser of the calling thread). The parser is not moved out and back: a large value, moved twice
-    /// more per object.
+    /// bytes, by a parser of the calling thread).
     func streamMembers(into model: BaseModel, modelType: BaseModel.Type) throws -> Bool {
         let thread = ThreadIdentity.current
         let lent = withStateLocked { state -> (parser: UnsafeMutablePointer<JSONParser>, plan: Unmanaged<ModelPlan>)? in
