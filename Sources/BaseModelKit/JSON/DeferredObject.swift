@@ -22,10 +22,17 @@ class DeferredObject: @unchecked Sendable {
         var use = Use.untouched
         var object: JSONObject?
         var error: JSONSyntaxError?
+        /// The copy of bytes a writer lent (see `bytes`), once made.
+        var keptCopy: DocumentCopy?
     }
 
-    /// The whole document, always a copy (objects may outlive the call that read the document).
+    /// The whole document, a copy (objects may outlive the call that read the document) — or, for
+    /// an object written in place (`init(writtenInPlace:keys:)`), the writer's own bytes, lent until
+    /// it writes again. Read through `readableBytes`, which copies lent bytes first — except by an
+    /// object made over a parser (`init(at:)`, a `HookObject`), whose bytes are never lent.
     let bytes: DocumentBytes
+    /// Whether `bytes` are lent by the writer that wrote them.
+    private let isLent: Bool
     /// Where the object's `{` is.
     let start: Int
     /// How much deeper than the object itself nesting may go.
@@ -53,6 +60,7 @@ class DeferredObject: @unchecked Sendable {
         self.remainingDepth = parser.maxDepth - parser.depth
         self.isStandalone = false
         self.writtenKeys = nil
+        self.isLent = false
     }
 
     /// An object already written as compact JSON in `bytes` (a copy): read only if someone asks for its
@@ -65,13 +73,54 @@ class DeferredObject: @unchecked Sendable {
         self.remainingDepth = Int.max / 2
         self.isStandalone = true
         self.writtenKeys = keys
+        self.isLent = false
+    }
+
+    /// An object a writer wrote as compact JSON into its own output, which it lends: `bytes` are
+    /// valid until that writer writes again. Sound, because of a rule its writer keeps
+    /// (`HookHandOver.serializeInPlace`): before writing again, it either holds the only reference
+    /// to this object, or has called `keepBytes()`; and every read of the bytes goes through
+    /// `readableBytes`, which copies them under the object's lock before anything reads them. So lent
+    /// bytes are only ever copied, under the lock, while the writer leaves them as they are.
+    init(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
+        self.bytes = bytes
+        self.start = 0
+        self.remainingDepth = Int.max / 2
+        self.isStandalone = true
+        self.writtenKeys = keys
+        self.isLent = true
+    }
+
+    /// The object's bytes, always a copy: lent bytes are copied on first use (see
+    /// `init(writtenInPlace:keys:)`).
+    @inline(__always)
+    var readableBytes: DocumentBytes {
+        guard isLent else { return bytes }
+        return keptBytes()
+    }
+
+    /// The copy of lent bytes, made on first use.
+    @inline(never)
+    private func keptBytes() -> DocumentBytes {
+        withStateLocked { state in
+            if let kept = state.keptCopy { return DocumentBytes(kept) }
+            let kept = bytes.copyingIfLent()
+            state.keptCopy = kept.copy
+            return kept
+        }
+    }
+
+    /// For the writer that lent this object its bytes, before it writes again while others hold the
+    /// object: copies the bytes (see `init(writtenInPlace:keys:)`).
+    func keepBytes() {
+        _ = readableBytes
     }
 
     /// A parser standing at the object's `{`, allowed the nesting that remained where the object was.
     /// (The bytes' encoding was checked by the parser that found the object, or they were written
-    /// as UTF-8.)
+    /// as UTF-8.) Not to be called under the object's lock, which lent bytes take to be copied.
     func parser() -> JSONParser {
-        JSONParser(resuming: bytes, at: start, maxDepth: max(remainingDepth, 1))
+        JSONParser(resuming: readableBytes, at: start, maxDepth: max(remainingDepth, 1))
     }
 
     /// How the object's bytes were used so far.
@@ -114,7 +163,7 @@ class DeferredObject: @unchecked Sendable {
                 // Bytes a streaming reader has checked (a hook reading a key after `super`) are
                 // looked through by matching brackets, and only the value read; any others are
                 // checked as the members are passed.
-                guard case .streamed = use, let found = JSONParser.compactMemberValue(named: Array(key.utf8), in: bytes, object: start) else {
+                guard case .streamed = use, let found = JSONParser.compactMemberValue(named: Array(key.utf8), in: readableBytes, object: start) else {
                     var parser = parser()
                     return try parser.memberValue(named: key)
                 }
@@ -142,10 +191,12 @@ class DeferredObject: @unchecked Sendable {
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and
     /// leave the error in `error` for the reader to throw.
     var object: JSONObject {
-        withStateLocked { state in
+        // Copied, if lent, before the lock is taken to read them (`readableBytes` takes it too).
+        let bytes = readableBytes
+        return withStateLocked { state in
             if let object = state.object { return object }
             do throws(JSONSyntaxError) {
-                var parser = parser()
+                var parser = JSONParser(resuming: bytes, at: start, maxDepth: max(remainingDepth, 1))
                 let value = try parser.readValue()
                 state.object = value.object ?? JSONObject()
                 let end: Int

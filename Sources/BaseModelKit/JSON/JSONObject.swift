@@ -64,6 +64,14 @@ public struct JSONObject: Sendable {
         return nil
     }
 
+    /// The members added after `source`'s when this object is `source`'s members and those, `nil`
+    /// when it is anything else. (Takes no reference to `source`: the caller may check that it
+    /// holds the only one.)
+    func additions(after source: DeferredObject) -> [Member]? {
+        if case .deferred(let deferred) = extra, deferred === source { return storedMembers }
+        return nil
+    }
+
     /// An object whose members are read from the document only if someone asks for them.
     init(deferred: DeferredObject) {
         storedMembers = []

@@ -13,6 +13,12 @@ final class EncodingSession: Sendable {
     /// The stack limit of the thread the call runs on, found once (see `StackGuard.Limit`).
     let stackLimit = StackGuard.currentLimit()
 
+    /// While the engine runs the overridden `serialize()` of a model it writes: the address, in the
+    /// engine's frame, of what it lends that model's default `serialize()` to write the members in
+    /// place (`HookHandOver.InPlace`); `nil` otherwise. Sound to keep unsynchronised and to read as
+    /// that type: used on the session's thread only, set only by `HookHandOver.runInPlace` for the
+    /// length of its call.
+    nonisolated(unsafe) var serializingInPlace: UnsafeMutableRawPointer?
     /// The coder of `options.dateStrategy`, made once: made per value, it copied the strategy.
     let dateCoder: TransformedDateCoder
 

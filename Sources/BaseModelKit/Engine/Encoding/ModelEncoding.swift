@@ -13,6 +13,10 @@ enum ModelEncoding {
         defer { if counted { ModelAccess.endReading(model) } }
         // An array of positions has no keys to sort.
         if plan.overriddenHooks.contains(.serialize) || (writer.formatting.contains(.sortedKeys) && !plan.isPositional) {
+            if plan.overriddenHooks.contains(.serialize), writer.copiesWrittenObjects, !plan.isPositional {
+                // Sound: the address is valid for the call it is passed to.
+                return try HookHandOver.serializeInPlace(model, plan: plan, into: &writer, session: session)
+            }
             let object: JSONObject
             do {
                 object = try model.serialize()

@@ -18,9 +18,11 @@
 ///
 /// **Encoding.** The default `serialize()` (`serializeByDefault`) writes the mapped properties with
 /// the plan's member writer, compactly, and returns them as an object over those bytes, read only if
-/// the override looks at its members; a compact writer copies such an object into the output as it
-/// is. The options of the call reach both defaults — whose signatures carry none — through the
-/// `HookObject` while decoding, and through `CurrentSession` otherwise.
+/// the override looks at its members. When the engine runs the override (`serializeInPlace`), the
+/// default writes them straight into the engine's output, where the object goes, and the keys the
+/// override adds are written after them; elsewhere it writes into a buffer of its own, which a
+/// compact writer copies as it is. The options of the call reach both defaults — whose signatures
+/// carry none — through the `HookObject` while decoding, and through `CurrentSession` otherwise.
 enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser's address in it while the override runs; leaves the parser after
@@ -100,10 +102,110 @@ enum HookHandOver {
         }
     }
 
+    /// What the engine lends the default `serialize()` of the model whose override it runs: the
+    /// writer the model's object goes to, so that the members are written where they belong, and the
+    /// object made over them.
+    struct InPlace {
+        let model: ObjectIdentifier
+        /// Sound to hold unretained: plans live as long as the process.
+        let plan: Unmanaged<ModelPlan>
+        let writer: UnsafeMutablePointer<JSONWriter>
+        /// Whether the default has written in place already (it does so once: a second call, or one
+        /// made while the members are being written, writes its own bytes).
+        var isTaken = false
+        /// The object over the members written in place, once written.
+        var made: DeferredObject?
+    }
+
+    /// Writes `model`, whose class overrides `serialize()`, into `writer` (compact, in stored order)
+    /// through that override. When the override calls the default, the members are written straight
+    /// into `writer` and the object it gets is over those bytes, lent (`DeferredObject`'s
+    /// `init(writtenInPlace:keys:)`); if the override returns that object, the keys it added go after
+    /// them. Anything else it returns takes the place of what was written.
+    ///
+    /// Before writing again, the engine holds the only reference to the object made in place or has
+    /// its bytes copied (`keepBytes()`): the rule that makes lending the writer's bytes sound.
+    static func serializeInPlace(_ model: BaseModel, plan: ModelPlan, into writer: UnsafeMutablePointer<JSONWriter>, session: EncodingSession) throws {
+        let start = writer.pointee.mark
+        let startCount = writer.pointee.count
+        var inPlace = InPlace(model: ObjectIdentifier(model), plan: .passUnretained(plan), writer: writer)
+        var object: JSONObject
+        do {
+            // Sound: the address is valid for the call it is passed to, and `runInPlace` lends it
+            // only within that call.
+            object = try runInPlace(model, inPlace: &inPlace, session: session)
+        } catch {
+            if var made = inPlace.made.take(), !isKnownUniquelyReferenced(&made) { made.keepBytes() }
+            writer.pointee.rewind(to: start)
+            throw error
+        }
+        guard var made = inPlace.made.take() else {
+            return try writer.pointee.writeChecked(.object(object))
+        }
+        if let additions = object.additions(after: made) {
+            object = JSONObject()
+            if !isKnownUniquelyReferenced(&made) { made.keepBytes() }
+            do {
+                try writer.pointee.writeAdditions(additions, toObjectFrom: startCount)
+            } catch {
+                throw MappingError(error)
+            }
+        } else {
+            // The returned object may hold the one made in place.
+            if !isKnownUniquelyReferenced(&made) { made.keepBytes() }
+            writer.pointee.rewind(to: start)
+            try writer.pointee.writeChecked(.object(object))
+        }
+    }
+
+    /// The override's call, with `inPlace` lent to the default through the session for its length
+    /// (the address comes as an argument, as in `runParked`).
+    private static func runInPlace(_ model: BaseModel, inPlace: UnsafeMutablePointer<InPlace>, session: EncodingSession) throws -> JSONObject {
+        let previous = session.serializingInPlace
+        session.serializingInPlace = UnsafeMutableRawPointer(inPlace)
+        defer { session.serializingInPlace = previous }
+        do {
+            return try model.serialize()
+        } catch {
+            throw hookError(error, from: "serialize()", of: model)
+        }
+    }
+
+    /// The default `serialize()` of the model the engine lent `inPlace` for: the members written
+    /// into the engine's writer, as an object over those bytes. Sound: `inPlace` and the writer it
+    /// points to are the engine's, valid while `runInPlace` lends them, which is when this runs.
+    private static func serializeInPlace(_ model: BaseModel, _ inPlace: UnsafeMutablePointer<InPlace>, session: EncodingSession) throws -> JSONObject {
+        inPlace.pointee.isTaken = true
+        let plan = inPlace.pointee.plan.takeUnretainedValue()
+        let writer = inPlace.pointee.writer
+        let start = writer.pointee.mark
+        let startCount = writer.pointee.count
+        do {
+            try plan.members.writeObject(of: model, to: &writer.pointee, session: session)
+        } catch {
+            // An override that catches this may call the default again.
+            writer.pointee.rewind(to: start)
+            inPlace.pointee.isTaken = false
+            throw error
+        }
+        let made = DeferredObject(writtenInPlace: writer.pointee.lentOutput(from: startCount), keys: plan.members)
+        inPlace.pointee.made = made
+        return JSONObject(deferred: made)
+    }
+
     /// The default `serialize()`: the mapped properties written by the plan's member writer, as an
-    /// object over those bytes.
+    /// object over those bytes — written where the engine writes the object, when it lent its
+    /// writer for this model (`serializeInPlace`).
     static func serializeByDefault(_ model: BaseModel) throws -> JSONObject {
         let session = CurrentSession.encodingOrDefault
+        if let lent = session.serializingInPlace {
+            // Sound: set only by `runInPlace`, on this session's thread, to an `InPlace` its caller
+            // holds until it puts the previous address back.
+            let inPlace = lent.assumingMemoryBound(to: InPlace.self)
+            if !inPlace.pointee.isTaken, inPlace.pointee.model == ObjectIdentifier(model) {
+                return try serializeInPlace(model, inPlace, session: session)
+            }
+        }
         let plan = try PlanRegistry.plan(for: type(of: model))
         // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer
         // reads them into members first.

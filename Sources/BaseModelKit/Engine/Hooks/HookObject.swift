@@ -101,7 +101,8 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// `nil` when that is not known. Called under the lock (see the superclass), which guards the
     /// notes and `parked`.
     override func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
-        // Sound, the plan's use: as `Parked.plan` says.
+        // Sound, the plan's use: as `Parked.plan` says. (A hook object's bytes are a copy, never
+        // lent: read as they are.)
         guard let members = parked.plan?._withUnsafeGuaranteedRef({ $0.members }),
               let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
         if let value = found { return .some(value) }

@@ -52,6 +52,18 @@ struct DocumentBytes: @unchecked Sendable {
         self.init(base: UnsafePointer(copy.base), count: count, copy: copy)
     }
 
+    /// Bytes of memory whose owner lends them until it changes them (a writer's output, see
+    /// `ByteOutput.lent(from:)`). Sound only as the lender's rule says: the one user,
+    /// `DeferredObject.init(writtenInPlace:keys:)`, copies them before they change.
+    init(lentUntilChanged base: UnsafePointer<UInt8>, count: Int) {
+        self.init(base: base, count: count, copy: nil)
+    }
+
+    /// The bytes of a copy already made. Sound: as `init(copying:)`.
+    init(_ copy: DocumentCopy) {
+        self.init(base: UnsafePointer(copy.base), count: copy.count, copy: copy)
+    }
+
     /// These bytes as a copy: themselves when they are one already.
     func copyingIfLent() -> DocumentBytes {
         if isCopy { return self }

@@ -216,6 +216,14 @@ struct ByteOutput: ~Copyable {
         count = index
     }
 
+    /// The bytes from `start` on, lent: valid until the output next changes. Sound as far as this
+    /// type goes: `start <= count` (checked) and the bytes up to `count` are initialized; whoever
+    /// keeps the result keeps the rule (see `DeferredObject.init(writtenInPlace:keys:)`).
+    func lent(from start: Int) -> DocumentBytes {
+        precondition(start >= 0 && start <= count, "ByteOutput index out of range")
+        return DocumentBytes(lentUntilChanged: UnsafePointer(storage + start), count: count - start)
+    }
+
     /// A copy of the bytes from `start` on.
     func bytes(from start: Int) -> [UInt8] {
         precondition(start >= 0 && start <= count, "ByteOutput index out of range")

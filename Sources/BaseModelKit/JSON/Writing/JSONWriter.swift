@@ -104,10 +104,30 @@ struct JSONWriter: ~Copyable {
     /// by adding members after them (`additions`), when this writer writes compact output in stored
     /// order too (it may then copy them as they are).
     func writtenBytes(of object: JSONObject) -> (bytes: DocumentBytes, additions: [JSONObject.Member])? {
-        guard !isPretty, !formatting.contains(.sortedKeys), let (deferred, additions) = object.deferredWithAdditions, deferred.isStandalone else {
+        guard copiesWrittenObjects, let (deferred, additions) = object.deferredWithAdditions, deferred.isStandalone else {
             return nil
         }
-        return (deferred.bytes, additions)
+        return (deferred.readableBytes, additions)
+    }
+
+    /// Whether an object a compact writer wrote goes into this output as it is: compact output in
+    /// stored order.
+    var copiesWrittenObjects: Bool { !isPretty && !formatting.contains(.sortedKeys) }
+
+    /// The bytes written from `start` (a `count` read before) on, lent until this writer writes again
+    /// (see `DeferredObject.init(writtenInPlace:keys:)`).
+    func lentOutput(from start: Int) -> DocumentBytes {
+        bytes.lent(from: start)
+    }
+
+    /// Adds `additions` to the object this writer wrote from `start` (a `count` read before) to its
+    /// end, before its closing brace.
+    mutating func writeAdditions(_ additions: [JSONObject.Member], toObjectFrom start: Int) throws(JSONWritingError) {
+        guard !additions.isEmpty else { return }
+        bytes.truncate(to: bytes.count - 1)
+        try writeMembers(additions, isFirst: bytes.count - start == 1)
+        // (Compact: no indentation to close.)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Writes `"key":` from the key's bytes already escaped and quoted, with its separator.

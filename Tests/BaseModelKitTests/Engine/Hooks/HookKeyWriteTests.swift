@@ -127,3 +127,137 @@ private final class InnerNote: BaseModel {
     var note: String?
     override class var apiToLocal: [String: String] { ["n": "note"] }
 }
+
+/// What `InPlaceWriter`'s override does with the object `super.serialize()` returns, which the
+/// engine writes where the model's object goes.
+private enum InPlaceUse: Sendable {
+    /// Adds a key and keeps the object past the encode.
+    case keep
+    /// Adds a key and hands the object to another thread, which reads it while the encode goes on.
+    case handOn
+    /// Returns another object that holds it.
+    case wrap
+    /// Calls `super.serialize()` twice; returns the second object, with the first inside it.
+    case twice
+    /// Calls `super.serialize()`, which fails, catches the error, and returns another object.
+    case caught
+}
+
+private final class InPlaceWriter: BaseModel {
+    var name = ""
+    var price = 0.0
+    var nested: InPlaceWriter?
+    nonisolated(unsafe) static var use = InPlaceUse.keep
+    nonisolated(unsafe) static var kept: [JSONObject] = []
+    nonisolated(unsafe) static var readers: [Thread] = []
+    nonisolated(unsafe) static var read: [JSONObject] = []
+    static let lock = NSLock()
+    override class var apiToLocal: [String: String] { ["n": "name", "p": "price", "s": "nested"] }
+    override func serialize() throws -> JSONObject {
+        switch Self.use {
+        case .keep:
+            var object = try super.serialize()
+            object["bd"] = .string(name)
+            Self.kept.append(object)
+            return object
+        case .handOn:
+            var object = try super.serialize()
+            object["bd"] = .string(name)
+            let handed = object
+            let reader = Thread {
+                let copy = JSONObject(Array(handed).map { ($0.key, $0.value) })
+                Self.lock.withLock { Self.read.append(copy) }
+            }
+            Self.readers.append(reader)
+            reader.start()
+            return object
+        case .wrap:
+            return ["inner": .object(try super.serialize()), "n": .string(name)]
+        case .twice:
+            let first = try super.serialize()
+            var second = try super.serialize()
+            second["first"] = .object(first)
+            return second
+        case .caught:
+            do {
+                return try super.serialize()
+            } catch {
+                return ["failed": .string(name)]
+            }
+        }
+    }
+}
+
+@Suite("The object super.serialize() writes in place", .serialized)
+struct HookInPlaceTests {
+    private func model() throws -> InPlaceWriter {
+        try InPlaceWriter.decode(from: #"{"n":"a","p":1.25,"s":{"n":"b","p":2,"s":{"n":"c","p":3}}}"#)
+    }
+
+    @Test("an object the override keeps reads after the encode as it was written")
+    func keptObjects() throws {
+        InPlaceWriter.use = .keep
+        InPlaceWriter.kept = []
+        let text = try model().jsonString()
+        #expect(text == #"{"n":"a","p":1.25,"s":{"n":"b","p":2,"s":{"n":"c","p":3,"bd":"c"},"bd":"b"},"bd":"a"}"#)
+        // Innermost first; each reads and writes as it was written, after the output moved on.
+        let kept = InPlaceWriter.kept.map { try? JSON.object($0).serializedString() }
+        #expect(kept == [
+            #"{"n":"c","p":3,"bd":"c"}"#,
+            #"{"n":"b","p":2,"s":{"n":"c","p":3,"bd":"c"},"bd":"b"}"#,
+            text,
+        ])
+        #expect(InPlaceWriter.kept.last?["p"] == 1.25)
+        InPlaceWriter.kept = []
+    }
+
+    @Test("an object handed to another thread reads there as it was written")
+    func handedOn() throws {
+        InPlaceWriter.use = .handOn
+        InPlaceWriter.readers = []
+        InPlaceWriter.read = []
+        // Enough models that the output grows while the readers read.
+        let models = try (0..<200).map { _ in try model() }
+        let text = try models.jsonString()
+        while InPlaceWriter.readers.contains(where: { !$0.isFinished }) { Thread.sleep(forTimeInterval: 0.001) }
+        let read = InPlaceWriter.lock.withLock { InPlaceWriter.read }
+        #expect(read.count == 600)
+        let one = #"{"n":"a","p":1.25,"s":{"n":"b","p":2,"s":{"n":"c","p":3,"bd":"c"},"bd":"b"},"bd":"a"}"#
+        #expect(text == "[" + Array(repeating: one, count: 200).joined(separator: ",") + "]")
+        let outer = try #require(try JSON(parsing: one).object)
+        #expect(read.filter { $0["bd"] == "a" }.allSatisfy { $0 == outer })
+        InPlaceWriter.readers = []
+        InPlaceWriter.read = []
+    }
+
+    @Test("another object returned in its place, holding it, is written instead of it")
+    func wrapped() throws {
+        InPlaceWriter.use = .wrap
+        let text = try model().jsonString()
+        #expect(text == #"{"inner":{"n":"a","p":1.25,"s":{"inner":{"n":"b","p":2,"s":{"inner":{"n":"c","p":3},"n":"c"}},"n":"b"}},"n":"a"}"#)
+    }
+
+    @Test("a second super.serialize() writes its own bytes; the one returned is written")
+    func twice() throws {
+        InPlaceWriter.use = .twice
+        let model = InPlaceWriter()
+        model.name = "a"
+        #expect(try model.jsonString() == #"{"n":"a","p":0,"first":{"n":"a","p":0}}"#)
+    }
+
+    @Test("a failed super.serialize() the override catches leaves nothing of what it wrote")
+    func caught() throws {
+        InPlaceWriter.use = .caught
+        let model = InPlaceWriter()
+        model.name = "a"
+        model.nested = InPlaceWriter()
+        model.nested?.name = "b"
+        model.price = .infinity
+        #expect(try model.jsonString() == #"{"failed":"a"}"#)
+        model.price = 0
+        model.nested?.price = .infinity
+        #expect(try model.jsonString() == #"{"n":"a","p":0,"s":{"failed":"b"}}"#)
+        model.nested?.price = 1
+        #expect(try model.jsonString() == #"{"n":"a","p":0,"s":{"n":"b","p":1}}"#)
+    }
+}
