@@ -66,14 +66,9 @@ class DeferredObject: @unchecked Sendable {
     /// An object already written as compact JSON in `bytes` (a copy): read only if someone asks for its
     /// members, copied as it is by a compact writer otherwise. `keys` says which keys its writer
     /// may have written.
-    init(written bytes: DocumentBytes, keys: (any MemberKeys)? = nil) {
+    convenience init(written bytes: DocumentBytes, keys: (any MemberKeys)? = nil) {
         precondition(bytes.isCopy, "a deferred object over lent bytes")
-        self.bytes = bytes
-        self.start = 0
-        self.remainingDepth = Int.max / 2
-        self.isStandalone = true
-        self.writtenKeys = keys
-        self.isLent = false
+        self.init(standalone: bytes, keys: keys, isLent: false)
     }
 
     /// An object a writer wrote as compact JSON into its own output, which it lends: `bytes` are
@@ -82,13 +77,17 @@ class DeferredObject: @unchecked Sendable {
     /// to this object, or has called `keepBytes()`; and every read of the bytes goes through
     /// `readableBytes`, which copies them under the object's lock before anything reads them. So lent
     /// bytes are only ever copied, under the lock, while the writer leaves them as they are.
-    init(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
+    convenience init(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
+        self.init(standalone: bytes, keys: keys, isLent: true)
+    }
+
+    private init(standalone bytes: DocumentBytes, keys: (any MemberKeys)?, isLent: Bool) {
         self.bytes = bytes
         self.start = 0
         self.remainingDepth = Int.max / 2
         self.isStandalone = true
         self.writtenKeys = keys
-        self.isLent = true
+        self.isLent = isLent
     }
 
     /// The object's bytes, always a copy: lent bytes are copied on first use (see
