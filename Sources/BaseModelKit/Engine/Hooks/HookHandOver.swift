@@ -107,8 +107,8 @@ enum HookHandOver {
     /// object made over them.
     struct InPlace {
         let model: ObjectIdentifier
-        /// Sound to hold unretained: plans live as long as the process.
-        let plan: Unmanaged<ModelPlan>
+        /// The model's plan's members. Sound to hold unretained: plans live as long as the process.
+        let members: Unmanaged<MemberTable>
         let writer: UnsafeMutablePointer<JSONWriter>
         /// Whether the default has written in place already (it does so once: a second call, or one
         /// made while the members are being written, writes its own bytes).
@@ -128,7 +128,7 @@ enum HookHandOver {
     static func serializeInPlace(_ model: BaseModel, plan: ModelPlan, into writer: UnsafeMutablePointer<JSONWriter>, session: EncodingSession) throws {
         let start = writer.pointee.mark
         let startCount = writer.pointee.count
-        var inPlace = InPlace(model: ObjectIdentifier(model), plan: .passUnretained(plan), writer: writer)
+        var inPlace = InPlace(model: ObjectIdentifier(model), members: .passUnretained(plan.members), writer: writer)
         var object: JSONObject
         do {
             // Sound: the address is valid for the call it is passed to, and `runInPlace` lends it
@@ -176,19 +176,21 @@ enum HookHandOver {
     /// points to are the engine's, valid while `runInPlace` lends them, which is when this runs.
     private static func serializeInPlace(_ model: BaseModel, _ inPlace: UnsafeMutablePointer<InPlace>, session: EncodingSession) throws -> JSONObject {
         inPlace.pointee.isTaken = true
-        let plan = inPlace.pointee.plan.takeUnretainedValue()
         let writer = inPlace.pointee.writer
         let start = writer.pointee.mark
         let startCount = writer.pointee.count
-        do {
-            try plan.members.writeObject(of: model, to: &writer.pointee, session: session)
-        } catch {
-            // An override that catches this may call the default again.
-            writer.pointee.rewind(to: start)
-            inPlace.pointee.isTaken = false
-            throw error
+        // Sound, the members' use: as `InPlace.members` says.
+        let made = try inPlace.pointee.members._withUnsafeGuaranteedRef { members in
+            do {
+                try members.writeObject(of: model, to: &writer.pointee, session: session)
+            } catch {
+                // An override that catches this may call the default again.
+                writer.pointee.rewind(to: start)
+                inPlace.pointee.isTaken = false
+                throw error
+            }
+            return DeferredObject(writtenInPlace: writer.pointee.lentOutput(from: startCount), keys: members)
         }
-        let made = DeferredObject(writtenInPlace: writer.pointee.lentOutput(from: startCount), keys: plan.members)
         inPlace.pointee.made = made
         return JSONObject(deferred: made)
     }
@@ -197,15 +199,20 @@ enum HookHandOver {
     /// object over those bytes — written where the engine writes the object, when it lent its
     /// writer for this model (`serializeInPlace`).
     static func serializeByDefault(_ model: BaseModel) throws -> JSONObject {
-        let session = CurrentSession.encodingOrDefault
-        if let lent = session.serializingInPlace {
-            // Sound: set only by `runInPlace`, on this session's thread, to an `InPlace` its caller
-            // holds until it puts the previous address back.
-            let inPlace = lent.assumingMemoryBound(to: InPlace.self)
-            if !inPlace.pointee.isTaken, inPlace.pointee.model == ObjectIdentifier(model) {
+        if let running = ThreadAddress.current {
+            // Sound, the session's use: as `CurrentSession.encodingOrDefault` says; lent, not
+            // retained, for this call.
+            let written = try Unmanaged<EncodingSession>.fromOpaque(running)._withUnsafeGuaranteedRef { session -> JSONObject? in
+                // Sound: set only by `runInPlace`, on this session's thread, to an `InPlace` its
+                // caller holds until it puts the previous address back.
+                guard let lent = session.serializingInPlace else { return nil }
+                let inPlace = lent.assumingMemoryBound(to: InPlace.self)
+                guard !inPlace.pointee.isTaken, inPlace.pointee.model == ObjectIdentifier(model) else { return nil }
                 return try serializeInPlace(model, inPlace, session: session)
             }
+            if let written { return written }
         }
+        let session = CurrentSession.encodingOrDefault
         let plan = try PlanRegistry.plan(for: type(of: model))
         // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer
         // reads them into members first.
