@@ -1,6 +1,8 @@
 // The atomic operations are inline functions in the header; the rest needs definitions.
 #include "CBaseModelKitAtomics.h"
 
+_Alignas(64) intptr_t bmk_lock_stripe_words[BMK_LOCK_STRIPES * BMK_LOCK_STRIPE_WORDS];
+
 static _Thread_local intptr_t thread_marker;
 
 intptr_t bmk_thread_identity(void) {

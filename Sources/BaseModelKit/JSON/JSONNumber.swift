@@ -342,8 +342,19 @@ struct PackedNumberText: Sendable {
     let low: UInt64
     let high: UInt64
 
-    /// The characters of number grammar, by their code minus one.
-    private static let characters: [UInt8] = Array("0123456789.-+eE".utf8)
+    /// The character of a code, 1 through 15. (A switch: an array in a `static let` is checked for
+    /// its initialisation on every read.)
+    @inline(__always)
+    private static func character(_ code: UInt64) -> UInt8 {
+        switch code {
+        case 1...10: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: code &- 1)
+        case point: UInt8(ascii: ".")
+        case minus: UInt8(ascii: "-")
+        case plus: UInt8(ascii: "+")
+        case exponent: UInt8(ascii: "e")
+        default: UInt8(ascii: "E")
+        }
+    }
 
     /// The codes of the characters other than digits (a digit's code is its value plus one).
     static let point: UInt64 = 11, minus: UInt64 = 12, plus: UInt64 = 13, exponent: UInt64 = 14, capitalExponent: UInt64 = 15
@@ -382,9 +393,9 @@ struct PackedNumberText: Sendable {
         var word = low
         for nibble in 0..<32 {
             if nibble == 16 { word = high }
-            let code = Int(word & 15)
+            let code = word & 15
             if code == 0 { return }
-            body(PackedNumberText.characters[code - 1])
+            body(PackedNumberText.character(code))
             word >>= 4
         }
     }
@@ -417,19 +428,16 @@ struct PackedNumberText: Sendable {
             default: return nil
             }
         }
-        guard afterPoint <= 22 else { return nil }
+        guard afterPoint <= PowersOfTen.largestExact else { return nil }
         let magnitude: Double
         if significand < 1 << 53 {
-            magnitude = Double(significand) / Self.powersOfTen[afterPoint]
+            magnitude = Double(significand) / PowersOfTen.exact(afterPoint)
         } else {
             guard let rounded = DecimalRounding.nearest(significand: significand, negativePowerOfTen: afterPoint) else { return nil }
             magnitude = rounded
         }
         return isNegative ? -magnitude : magnitude
     }
-
-    /// 10^0 through 10^22, each exact as a `Double`.
-    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     var text: String {
         var utf8: [UInt8] = []

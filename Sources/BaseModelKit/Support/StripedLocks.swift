@@ -1,3 +1,5 @@
+import CBaseModelKitAtomics
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -20,18 +22,7 @@ import Musl
 /// A body must not take a striped lock again (not even for another object, which may share the
 /// stripe): the locks are not recursive.
 enum StripedLocks {
-    private static let count = 64
-    /// Words per stripe: one stripe per 64-byte cache line.
-    private static let spacing = 64 / MemoryLayout<Int>.size
-    /// `nonisolated(unsafe)` because `ManagedBuffer` is not `Sendable`: after initialisation only the
-    /// atomic operations in `withLock` touch its words.
-    nonisolated(unsafe) private static let words: ManagedBuffer<Void, Int> = {
-        let buffer = ManagedBuffer<Void, Int>.create(minimumCapacity: count * spacing) { _ in }
-        // Sound: room for `count * spacing` words, all initialised here before any thread can see
-        // the buffer (a `static let` is initialised once, under the runtime's lock).
-        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: 0, count: count * spacing) }
-        return buffer
-    }()
+    private static let count = Int(BMK_LOCK_STRIPES)
 
     /// Runs `body` holding the lock of `object`'s stripe.
     @inline(__always)
@@ -39,15 +30,13 @@ enum StripedLocks {
         // Objects are at least 16-byte aligned: the address bits above those pick the stripe. (The
         // address itself: `hashValue` would run the hasher per object.)
         let stripe = Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(object)) >> 4) & (count - 1)
-        // Sound: the words live as long as the program (a `static let`), the index is below
-        // `count * spacing`, and only the atomic operations below touch them after initialisation.
-        return try words.withUnsafeMutablePointerToElements { elements in
-            let word = elements + stripe * spacing
-            while !AtomicOperations.compareExchange(word, expected: 0, desired: 1) {
-                sched_yield()
-            }
-            defer { AtomicOperations.store(0, to: word) }
-            return try body()
+        // Sound: the words are a C array with static storage (they live as long as the program),
+        // the index is below `BMK_LOCK_STRIPES`, and only the atomic operations below touch them.
+        let word = bmk_lock_stripe(stripe)!
+        while !AtomicOperations.compareExchange(word, expected: 0, desired: 1) {
+            sched_yield()
         }
+        defer { AtomicOperations.store(0, to: word) }
+        return try body()
     }
 }

@@ -39,6 +39,20 @@ static inline intptr_t bmk_atomic_fetch_add(intptr_t *word, intptr_t delta) {
     return atomic_fetch_add_explicit((_Atomic(intptr_t) *)word, delta, memory_order_acq_rel);
 }
 
+/// How many lock stripes there are, and how many words apart they lie (one 64-byte line each).
+#define BMK_LOCK_STRIPES 64
+#define BMK_LOCK_STRIPE_WORDS (64 / sizeof(intptr_t))
+
+/// The words of the lock stripes (`StripedLocks`), zero at start, defined in Atomics.c. A C array
+/// with static storage: Swift reads it with no initialisation check, where a `static let` of its
+/// own was checked on every lock taken.
+extern intptr_t bmk_lock_stripe_words[BMK_LOCK_STRIPES * BMK_LOCK_STRIPE_WORDS];
+
+/// The word of stripe `index`, which must be below `BMK_LOCK_STRIPES`.
+static inline intptr_t *bmk_lock_stripe(intptr_t index) {
+    return &bmk_lock_stripe_words[index * (intptr_t)BMK_LOCK_STRIPE_WORDS];
+}
+
 /// Tells ThreadSanitizer that `size` bytes at `address` are read, in a program built with it (a no-op
 /// otherwise). The engine reads and writes model fields through pointers with the types' value
 /// witnesses, which the sanitizer does not see; it calls these only when built with

@@ -97,11 +97,8 @@ enum ISO8601Dates {
         guard CivilTime.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return .invalid }
         let seconds = CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         guard fractionDigits > 0 else { return .date(Date(timeIntervalSince1970: Double(seconds))) }
-        return .date(Date(timeIntervalSince1970: Double(seconds) + Double(fractionValue) / powersOfTen[fractionDigits]))
+        return .date(Date(timeIntervalSince1970: Double(seconds) + Double(fractionValue) / PowersOfTen.exact(fractionDigits)))
     }
-
-    /// 10^0 … 10^9, each exact as a `Double`.
-    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, with `.SSS` when the date has a fraction of a second (milliseconds, as
     /// the format style writes); `nil` for years outside 0…9999.

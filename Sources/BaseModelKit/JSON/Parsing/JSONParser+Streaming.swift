@@ -243,12 +243,6 @@ extension JSONParser {
 }
 
 extension JSONParser {
-    /// Exact powers of ten that a `Double` holds: 1e0 … 1e22.
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
 
     /// Reads the number at the current position as the nearest `Double`, or `nil` when its magnitude
     /// is too large for one. Numbers of at most 15 significant digits with a small exponent take the
@@ -316,9 +310,9 @@ extension JSONParser {
             scale += exponentIsNegative ? -exponent : exponent
         }
         position = index
-        if exact, significantDigits <= 15, scale >= -22, scale <= 22 {
+        if exact, significantDigits <= 15, scale >= -PowersOfTen.largestExact, scale <= PowersOfTen.largestExact {
             let value = Double(mantissa)
-            let result = scale >= 0 ? value * Self.powersOfTen[scale] : value / Self.powersOfTen[-scale]
+            let result = scale >= 0 ? value * PowersOfTen.exact(scale) : value / PowersOfTen.exact(-scale)
             return isNegative ? -result : result
         }
         if exact, scale <= 0, let value = DecimalRounding.nearest(significand: mantissa, negativePowerOfTen: -scale) {
