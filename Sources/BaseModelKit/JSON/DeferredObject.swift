@@ -169,13 +169,19 @@ class DeferredObject: @unchecked Sendable {
                 value = found
             }
             guard let value else { return nil }
-            var parser = parser()
-            try parser.enterContainer()
-            parser.position = value
-            return try parser.readValue()
+            return try readMember(at: value)
         } catch {
             return nil
         }
+    }
+
+    /// The value of a member of this object that starts at `position`, read by a parser of its own.
+    /// (A `HookObject` reads it with the engine's parser while that is parked with it.)
+    func readMember(at position: Int) throws(JSONSyntaxError) -> JSON {
+        var parser = parser()
+        try parser.enterContainer()
+        parser.position = position
+        return try parser.readValue()
     }
 
     /// For an object a streaming reader consumed: where the value of `key` (whose UTF-8 bytes are

@@ -109,6 +109,32 @@ final class HookObject: DeferredObject, @unchecked Sendable {
         return members.isMember(key) ? nil : .some(nil)
     }
 
+    /// The value of a member at `position`, read with the engine's parser when it is parked here and
+    /// this is the engine's thread (a key read after `super`: no parser made and freed), with one of
+    /// its own otherwise. The engine's parser is lent for the read, as to `streamMembers`, and put
+    /// back where it stood.
+    override func readMember(at position: Int) throws(JSONSyntaxError) -> JSON {
+        let thread = ThreadIdentity.current
+        let lent = withStateLocked { _ -> UnsafeMutablePointer<JSONParser>? in
+            guard parked.isParked, parked.thread == thread, let parser = parked.parser else { return nil }
+            parked.isParked = false
+            return parser
+        }
+        guard let parser = lent else { return try super.readMember(at: position) }
+        // Sound, the accesses through `parser`: lent above, as in `streamMembers`. The bytes are the
+        // parser's own (it kept them when this object was made over them).
+        let (resume, depth) = (parser.pointee.position, parser.pointee.depth)
+        defer {
+            parser.pointee.position = resume
+            parser.pointee.depth = depth
+            withStateLocked { _ in parked.isParked = true }
+        }
+        // Inside the object: one level deeper than where the parser stands, next to it.
+        parser.pointee.position = position
+        parser.pointee.depth = depth + 1
+        return try parser.pointee.readValue()
+    }
+
     /// For the engine, after the hook: forgets the parser's address, and says how the object's bytes
     /// were used, or throws the syntax error found in them. The plan stays, for `passedOver`. (Not
     /// a tuple of both: each was destroyed through the runtime's generic tuple witness.)
