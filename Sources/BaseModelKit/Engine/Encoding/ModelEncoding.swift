@@ -100,10 +100,16 @@ enum ModelEncoding {
         var writer = JSONWriter(formatting: session.options.formatting)
         try CurrentSession.withEncoding(session) {
             if asArray { writer.beginArray() }
+            // The plan of the previous model's class, for the next model of that class.
+            var previous: (modelType: ObjectIdentifier, plan: ModelPlan)?
             for (index, model) in models.enumerated() {
                 if asArray { writer.writeElementSeparator(isFirst: index == 0) }
                 do {
-                    try write(model, plan: try PlanRegistry.plan(for: type(of: model)), to: &writer, session: session)
+                    let modelType = ObjectIdentifier(type(of: model))
+                    if previous?.modelType != modelType {
+                        previous = (modelType, try PlanRegistry.plan(for: type(of: model)))
+                    }
+                    try write(model, plan: previous!.plan, to: &writer, session: session)
                 } catch let error as MappingError where asArray {
                     throw error.prefixed(by: .index(index))
                 }
