@@ -16,13 +16,19 @@ enum CurrentSession {
     /// task-local), a session of the same options: a session is used on one thread only (see
     /// `EncodingSession`).
     static var encodingOrDefault: EncodingSession {
-        if let running = ThreadAddress.current {
-            // Sound: set by `withEncoding` on this thread, whose call holds the session until it
-            // puts the previous address back.
-            return Unmanaged<EncodingSession>.fromOpaque(running).takeUnretainedValue()
-        }
+        if let running = withRunningEncoding({ $0 }) { return running }
         guard let encoding else { return EncodingSession(options: EncodingOptions()) }
         return encoding.thread == ThreadIdentity.current ? encoding : EncodingSession(options: encoding.options)
+    }
+
+    /// `body` with the session an encode running on this thread keeps in the thread's address (see
+    /// `withEncoding`), lent rather than retained; `nil`, without calling `body`, when there is none.
+    @inline(__always)
+    static func withRunningEncoding<Result>(_ body: (EncodingSession) throws -> Result?) rethrows -> Result? {
+        guard let running = ThreadAddress.current else { return nil }
+        // Sound: set by `withEncoding` on this thread, whose call holds the session until it puts
+        // the previous address back.
+        return try Unmanaged<EncodingSession>.fromOpaque(running)._withUnsafeGuaranteedRef(body)
     }
 
     /// `body` with `session` current: in the task-local, which a task a hook starts inherits, and in
@@ -32,7 +38,7 @@ enum CurrentSession {
     static func withEncoding<Result>(_ session: EncodingSession, _ body: () throws -> Result) rethrows -> Result {
         let previous = ThreadAddress.current
         // Sound: the address is the thread's only while this call holds `session` (see
-        // `encodingOrDefault`).
+        // `withRunningEncoding`).
         ThreadAddress.current = UnsafeRawPointer(Unmanaged.passUnretained(session).toOpaque())
         defer { ThreadAddress.current = previous }
         return try $encoding.withValue(session) { try body() }

@@ -135,7 +135,7 @@ enum HookHandOver {
             // only within that call.
             object = try runInPlace(model, inPlace: &inPlace, session: session)
         } catch {
-            if var made = inPlace.made.take(), !isKnownUniquelyReferenced(&made) { made.keepBytes() }
+            if var made = inPlace.made.take() { keepBytesIfShared(&made) }
             writer.pointee.rewind(to: start)
             throw error
         }
@@ -144,7 +144,7 @@ enum HookHandOver {
         }
         if let additions = object.additions(after: made) {
             object = JSONObject()
-            if !isKnownUniquelyReferenced(&made) { made.keepBytes() }
+            keepBytesIfShared(&made)
             do {
                 try writer.pointee.writeAdditions(additions, toObjectFrom: startCount)
             } catch {
@@ -152,10 +152,16 @@ enum HookHandOver {
             }
         } else {
             // The returned object may hold the one made in place.
-            if !isKnownUniquelyReferenced(&made) { made.keepBytes() }
+            keepBytesIfShared(&made)
             writer.pointee.rewind(to: start)
             try writer.pointee.writeChecked(.object(object))
         }
+    }
+
+    /// The rule that makes lending the writer's bytes sound, kept before the writer writes again:
+    /// the object made in place gets a copy of its bytes unless `made` is the only reference to it.
+    private static func keepBytesIfShared(_ made: inout DeferredObject) {
+        if !isKnownUniquelyReferenced(&made) { made.keepBytes() }
     }
 
     /// The override's call, with `inPlace` lent to the default through the session for its length
@@ -174,7 +180,7 @@ enum HookHandOver {
     /// The default `serialize()` of the model the engine lent `inPlace` for: the members written
     /// into the engine's writer, as an object over those bytes. Sound: `inPlace` and the writer it
     /// points to are the engine's, valid while `runInPlace` lends them, which is when this runs.
-    private static func serializeInPlace(_ model: BaseModel, _ inPlace: UnsafeMutablePointer<InPlace>, session: EncodingSession) throws -> JSONObject {
+    private static func writeInPlace(_ model: BaseModel, _ inPlace: UnsafeMutablePointer<InPlace>, session: EncodingSession) throws -> JSONObject {
         inPlace.pointee.isTaken = true
         let writer = inPlace.pointee.writer
         let start = writer.pointee.mark
@@ -199,19 +205,15 @@ enum HookHandOver {
     /// object over those bytes — written where the engine writes the object, when it lent its
     /// writer for this model (`serializeInPlace`).
     static func serializeByDefault(_ model: BaseModel) throws -> JSONObject {
-        if let running = ThreadAddress.current {
-            // Sound, the session's use: as `CurrentSession.encodingOrDefault` says; lent, not
-            // retained, for this call.
-            let written = try Unmanaged<EncodingSession>.fromOpaque(running)._withUnsafeGuaranteedRef { session -> JSONObject? in
-                // Sound: set only by `runInPlace`, on this session's thread, to an `InPlace` its
-                // caller holds until it puts the previous address back.
-                guard let lent = session.serializingInPlace else { return nil }
-                let inPlace = lent.assumingMemoryBound(to: InPlace.self)
-                guard !inPlace.pointee.isTaken, inPlace.pointee.model == ObjectIdentifier(model) else { return nil }
-                return try serializeInPlace(model, inPlace, session: session)
-            }
-            if let written { return written }
+        let written = try CurrentSession.withRunningEncoding { session -> JSONObject? in
+            // Sound: set only by `runInPlace`, on this session's thread, to an `InPlace` its caller
+            // holds until it puts the previous address back.
+            guard let lent = session.serializingInPlace else { return nil }
+            let inPlace = lent.assumingMemoryBound(to: InPlace.self)
+            guard !inPlace.pointee.isTaken, inPlace.pointee.model == ObjectIdentifier(model) else { return nil }
+            return try writeInPlace(model, inPlace, session: session)
         }
+        if let written { return written }
         let session = CurrentSession.encodingOrDefault
         let plan = try PlanRegistry.plan(for: type(of: model))
         // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer

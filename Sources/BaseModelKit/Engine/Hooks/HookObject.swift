@@ -46,6 +46,15 @@ final class HookObject: DeferredObject, @unchecked Sendable {
         }
     }
 
+    /// Under the lock: the engine's parser, lent to the calling call when it is parked here and
+    /// `thread` is the engine's; nobody else reaches it until the call parks it again
+    /// (`parked.isParked = true`). `nil` otherwise.
+    private func lendParser(to thread: Int) -> UnsafeMutablePointer<JSONParser>? {
+        guard parked.isParked, parked.thread == thread, let parser = parked.parser else { return nil }
+        parked.isParked = false
+        return parser
+    }
+
     /// For the default implementation: when nobody has read the object and the engine's parser is
     /// parked here, and this is the engine's thread, reads the members into `model` with it where it
     /// is parked, for `modelType`'s plan, and records that the object was streamed up to the
@@ -54,9 +63,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     func streamMembers(into model: BaseModel, modelType: BaseModel.Type) throws -> Bool {
         let thread = ThreadIdentity.current
         let lent = withStateLocked { state -> (parser: UnsafeMutablePointer<JSONParser>, plan: Unmanaged<ModelPlan>)? in
-            guard state.use == .untouched, parked.isParked, parked.thread == thread, let parser = parked.parser, let plan = parked.plan else { return nil }
-            // Lent to this call: nobody else reaches the engine's parser until it is parked again.
-            parked.isParked = false
+            guard state.use == .untouched, let plan = parked.plan, let parser = lendParser(to: thread) else { return nil }
             return (parser, plan)
         }
         guard let (parser, parkedPlan) = lent else { return false }
@@ -115,11 +122,7 @@ final class HookObject: DeferredObject, @unchecked Sendable {
     /// back where it stood.
     override func readMember(at position: Int) throws(JSONSyntaxError) -> JSON {
         let thread = ThreadIdentity.current
-        let lent = withStateLocked { _ -> UnsafeMutablePointer<JSONParser>? in
-            guard parked.isParked, parked.thread == thread, let parser = parked.parser else { return nil }
-            parked.isParked = false
-            return parser
-        }
+        let lent = withStateLocked { _ in lendParser(to: thread) }
         guard let parser = lent else { return try super.readMember(at: position) }
         // Sound, the accesses through `parser`: lent above, as in `streamMembers`. The bytes are the
         // parser's own (it kept them when this object was made over them).

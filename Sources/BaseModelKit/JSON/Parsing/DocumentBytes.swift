@@ -38,18 +38,15 @@ struct DocumentBytes: @unchecked Sendable {
     /// Whether the bytes are a copy, which may outlive the call that read them.
     var isCopy: Bool { copy != nil }
 
-    /// A copy of `bytes`. Sound: the copy's memory is its owner's, held in `copy`.
+    /// A copy of `bytes`.
     init<Bytes: Collection<UInt8>>(copying bytes: Bytes) {
-        let copy = DocumentCopy(bytes)
-        self.init(base: UnsafePointer(copy.base), count: copy.count, copy: copy)
+        self.init(DocumentCopy(bytes))
     }
 
     /// The bytes of a block from `malloc` that this document takes over (see
-    /// `DocumentCopy(adoptingMalloced:count:)`). Sound: as `init(copying:)`: the block is the
-    /// owner's, held in `copy`.
+    /// `DocumentCopy(adoptingMalloced:count:)`).
     init(adoptingMalloced base: UnsafeMutablePointer<UInt8>, count: Int) {
-        let copy = DocumentCopy(adoptingMalloced: base, count: count)
-        self.init(base: UnsafePointer(copy.base), count: count, copy: copy)
+        self.init(DocumentCopy(adoptingMalloced: base, count: count))
     }
 
     /// Bytes of memory whose owner lends them until it changes them (a writer's output, see
@@ -59,7 +56,8 @@ struct DocumentBytes: @unchecked Sendable {
         self.init(base: base, count: count, copy: nil)
     }
 
-    /// The bytes of a copy already made. Sound: as `init(copying:)`.
+    /// The bytes of a copy. Sound: the copy's memory is its owner's, held in `copy`. (Every copy,
+    /// whether made from bytes or adopted from `malloc`, comes through here.)
     init(_ copy: DocumentCopy) {
         self.init(base: UnsafePointer(copy.base), count: copy.count, copy: copy)
     }

@@ -66,15 +66,11 @@ struct JSONWriter: ~Copyable {
             endArray(isEmpty: elements.isEmpty)
         case .object(let object):
             if let written = writtenBytes(of: object) {
-                // The bytes as they are; with members added after them, without the closing brace,
-                // then those members and the brace.
-                let isWhole = written.additions.isEmpty
+                // The bytes as they are, then any members added after them.
+                let start = bytes.count
                 // Sound: the object's bytes are lent for the append only.
-                written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: isWhole ? $0 : UnsafeBufferPointer(rebasing: $0.dropLast())) }
-                if isWhole { return }
-                try writeMembers(written.additions, isFirst: written.bytes.count == 2)
-                // (Compact: no indentation to close.)
-                bytes.append(UInt8(ascii: "}"))
+                written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+                try writeAdditions(written.additions, toObjectFrom: start)
                 return
             }
             guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
