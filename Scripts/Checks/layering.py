@@ -12,15 +12,19 @@ comments and string literals removed — the code in string interpolations is ke
 - a type, top-level function or global named there that only higher layers declare;
 - `Type.member` where every declaration of `member` for `Type` (in its body or its extensions) is in a
   higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`;
-- `.member` on any other receiver where `member` is declared only in higher layers' extensions of
-  lower layers' types or of types from outside the package (`extension String`), and by no type
-  that the file's own layer or a lower one declares;
+- `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
+  bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
+  layers' types or of types from outside the package (`extension String`), or by a protocol of a
+  higher layer that a higher layer makes a lower type conform to, and by no type that the file's
+  own layer or a lower one declares;
+- `BaseModelKit.name`, as `name`;
 - `Type(label:` and `.init(label:` where every initialiser of that first label — for `Type`, or for
-  any type when the receiver is not named — is declared in a higher layer;
+  any type when the receiver is not named (`Self(`, `self.init(`) — is declared in a higher layer;
 - `[label:` where every subscript with that first argument label is declared in a higher layer;
 - a custom operator that only higher layers declare (`infix operator <~>`).
-Unlabelled subscripts and initialisers, and operators the language already has, cannot be told apart
-by text; the compiler's module boundary (Docs/Architecture.md) is the check for those.
+Unlabelled subscripts and initialisers, operators the language already has, and a conformance to a
+protocol from outside the package that a higher layer declares (`extension JSONNumber: Hashable`)
+cannot be told apart by text: they are beyond this check.
 It is a net for the dependencies the compiler does not stop within one module; `layering_selftest.py`
 plants one leak of each kind and checks that each is caught.
 
@@ -56,22 +60,34 @@ MEMBER = re.compile(r"^\s+" + MODIFIERS + r"(?:func|var|let|case)\s+([A-Za-z_]\w
 INIT = re.compile(r"^\s+" + MODIFIERS + r"init[?!]?\s*(?:<[^>]*>\s*)?\(\s*([a-z_]\w*)\s*(?:[A-Za-z_]\w*\s*)?:", re.M)
 SUBSCRIPT = re.compile(r"^\s+" + MODIFIERS + r"subscript\s*(?:<[^>]*>\s*)?\(\s*([a-z]\w*)\s+[A-Za-z_]\w*\s*:", re.M)
 OPERATOR = re.compile(r"^\s*(?:prefix|infix|postfix)\s+operator\s+([^\s{:]+)", re.M)
-INIT_USE = re.compile(r"(?:\b([A-Z]\w*)|(?<![\w)\]])\.init)\s*\(\s*([a-z_]\w*)\s*:")
+# `Self(`, `self.init(` and `super.init(` name no type: any initialiser of that label may be meant.
+INIT_USE = re.compile(r"(?:\b(?!Self\b)([A-Z]\w*)|\bSelf|(?:(?<![\w)\]])|\b(?:self|Self|super))\.init)\s*\(\s*([a-z_]\w*)\s*:")
 SUBSCRIPT_USE = re.compile(r"[\w)\]?!]\s*\[\s*([a-z]\w*)\s*:")
 BODY = re.compile(r"^" + MODIFIERS + r"(extension|class|struct|enum|protocol|actor)\s+([A-Za-z_]\w*)[^{\n]*(?:\n[^{\n]*)*?\{", re.M)
 IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
 QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
+# What a file binds: declarations (`let (a, b)`, `case let .x(value)`), parameters with their labels,
+# closure parameters (`{ first, second in`).
+BINDINGS = (re.compile(r"\b(?:let|var|func|case)\s+(\(?[A-Za-z_][\w, ]*)"),
+            re.compile(r"[(,]\s*([A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)?)\s*:"),
+            re.compile(r"\{\s*(?:\[[^\]]*\]\s*)?\(?([A-Za-z_][\w, ]*)\)?\s+in\b"))
+MODULE = re.compile(r"\bBaseModelKit\s*\.$")
+# An argument label at a call (`read(from: bytes)`), not a use of a name.
+LABEL = re.compile(r"\s*:(?!:)")
 KEYWORDS = {"func", "var", "let", "case", "init", "subscript", "static", "class", "final", "override"}
 
 
 def bodies(text):
-    """(keyword, type name, body) of each top-level type declaration and extension."""
+    """(keyword, type name, the protocols its header names, body) of each top-level type declaration
+    and extension."""
     for match in BODY.finditer(text):
         depth, i = 1, match.end()
         while i < len(text) and depth:
             depth += {"{": 1, "}": -1}.get(text[i], 0)
             i += 1
-        yield match.group(1), match.group(2), text[match.end():i]
+        header = match.group(0)[match.end(2) - match.start():-1].split(" where ")[0]
+        protocols = re.findall(r"[A-Za-z_]\w*", header.split(":", 1)[1]) if ":" in header else []
+        yield match.group(1), match.group(2), protocols, text[match.end():i]
 
 
 def members(body):
@@ -118,7 +134,7 @@ def declarations(files):
             for match in pattern.finditer(text):
                 if match.group(1) not in KEYWORDS and not is_private(match.group(0)):
                     names.setdefault(match.group(1), set()).add(rank)
-    lifted, own = {}, {}
+    lifted, own, conformances = {}, {}, []
     # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
     # label or spelling → ranks.
     inits, init_labels, subscripts, operators = {}, {}, {}, {}
@@ -126,7 +142,9 @@ def declarations(files):
         rank = DECLARED_AT.get(relative, rank_of(relative)[0])
         for match in OPERATOR.finditer(text):
             operators.setdefault(match.group(1), set()).add(rank)
-        for keyword, name, body in bodies(text):
+        for keyword, name, protocols, body in bodies(text):
+            if keyword == "extension":
+                conformances.append((name, protocols, rank))
             # A member is declared at the body's own level; deeper are locals of its functions.
             for member, member_name in members(body):
                 if is_private(member.group(0)):
@@ -145,6 +163,15 @@ def declarations(files):
             for match in SUBSCRIPT.finditer(body):
                 if not is_private(match.group(0)):
                     subscripts.setdefault(match.group(1), set()).add(rank)
+    # A lower layer's type that a higher layer makes conform to a protocol of the package gains the
+    # protocol's members (requirements and extensions) there: they are lifted like an extension's.
+    for name, protocols, rank in conformances:
+        extended = min(names[name]) if name in names else -1
+        for protocol in protocols:
+            for member_name, ranks in by_type.get(protocol, {}).items():
+                lift = max(rank, min(ranks))
+                if extended < lift:
+                    lifted.setdefault(member_name, set()).add((lift, extended))
     return names, by_type, lifted, own, (inits, init_labels, subscripts, operators)
 
 
@@ -158,11 +185,20 @@ def check(root):
         rank, layer = rank_of(relative)
         # What the file declares itself, private or not, is its own to use.
         local = {match.group(1) for pattern in (TYPE, TOP_FUNC, GLOBAL) for match in pattern.finditer(text)}
+        # Every name the file binds itself (members, locals, parameters, closure parameters): a bare
+        # use of one of those is the file's own, whatever higher layers declare.
+        bound = {name for pattern in BINDINGS for group in pattern.findall(text)
+                 for name in re.findall(r"[A-Za-z_]\w*", group)}
         for number, line in enumerate(text.split("\n"), 1):
             found = {}
-            for dot, name in IDENT.findall(line):
+            for match in IDENT.finditer(line):
+                dot, name = match.groups()
+                # `BaseModelKit.name` is the name itself, qualified by the module.
+                if dot and MODULE.search(line, 0, match.start() + 1):
+                    dot = ""
                 declared = None if name in local else names.get(name)
-                if dot and not (declared and name[0].isupper()):
+                bare = not dot and not declared and name not in bound and not LABEL.match(line, match.end())
+                if (dot or bare) and not (declared and name[0].isupper()):
                     # A member on a receiver the check cannot name: only a file that sees the
                     # extended type but not the extension is concerned, and only when no type of its
                     # own layer or below declares a member of that name.

@@ -60,6 +60,32 @@ LEAKS = [
          "extension JSONParser {\n    func plantedRead() -> Int {\n        self[plantedAt: 1] // planted\n    }\n}\n"),
         ("JSON/PlantedOperator.swift", "func plantedSum() -> Int {\n    1 <~> 2 // planted\n}\n"),
     ]),
+    ("members of an Engine/ extension of JSONParser, used bare inside JSON/'s extension of it", [
+        ("Engine/PlantedBare.swift",
+         "extension JSONParser {\n    func plantedSkip() -> Int { 1 }\n    var plantedDepth: Int { 2 }\n}\n"),
+        ("JSON/PlantedBareCall.swift",
+         "extension JSONParser {\n    func plantedUse() -> Int {\n        plantedSkip() // planted\n    }\n}\n"),
+        ("JSON/PlantedBareRead.swift",
+         "extension JSONParser {\n    var plantedTwice: Int {\n        2 * plantedDepth // planted\n    }\n}\n"),
+    ]),
+    ("an Engine/ global and function named through the module", [
+        ("Engine/PlantedModule.swift", "let plantedLimit = 3\nfunc plantedMake() -> Int { 4 }\n"),
+        ("JSON/PlantedModuleGlobal.swift", "func plantedRead() -> Int {\n    BaseModelKit.plantedLimit // planted\n}\n"),
+        ("JSON/PlantedModuleCall.swift", "func plantedCall() -> Int {\n    BaseModelKit.plantedMake() // planted\n}\n"),
+    ]),
+    ("a member an Engine/ protocol gives a JSON/ type that Engine/ makes conform, used from JSON/", [
+        ("Engine/PlantedConformance.swift",
+         "protocol PlantedHelping {}\nextension PlantedHelping {\n    func plantedHelp() -> Int { 1 }\n}\n"
+         "extension JSONNumber: PlantedHelping {}\n"),
+        ("JSON/PlantedConformedUse.swift", "func plantedUse(_ number: JSONNumber) -> Int {\n    number.plantedHelp() // planted\n}\n"),
+    ]),
+    ("an Engine/ initialiser of JSONParser called as Self( and self.init( inside JSON/", [
+        ("Engine/PlantedInit.swift", "extension JSONParser {\n    init(plantedFrom other: JSONParser) { self = other }\n}\n"),
+        ("JSON/PlantedSelfInit.swift",
+         "extension JSONParser {\n    func plantedCopy() -> JSONParser {\n        Self(plantedFrom: self) // planted\n    }\n}\n"),
+        ("JSON/PlantedDelegatingInit.swift",
+         "extension JSONParser {\n    init(plantedCopying other: JSONParser) {\n        self.init(plantedFrom: other) // planted\n    }\n}\n"),
+    ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
          "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),
