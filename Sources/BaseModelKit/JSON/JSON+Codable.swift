@@ -3,22 +3,6 @@ import Foundation
 // `JSON`, `JSONObject` and `JSONNumber` go through any `Encoder`/`Decoder`: a raw JSON value can sit
 // in a `Codable` type, and a model can cross a `Codable` stack as the JSON its maps make.
 
-/// A coding key of any name or index: JSON objects have keys no type declares.
-struct AnyCodingKey: CodingKey, Hashable {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
-    }
-
-    init(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
-    }
-}
-
 extension JSON: Codable {
     /// Reads whatever value the decoder holds: an object (every key the container lists), an array,
     /// `null`, a Boolean, a number (an integer exactly, otherwise the nearest `Double`, or a `Decimal`

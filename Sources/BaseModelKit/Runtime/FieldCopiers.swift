@@ -10,37 +10,3 @@ final class FieldCopiers: Sendable {
         all = fields.filter(\.isWritable).compactMap(FieldCopier.make)
     }
 }
-
-/// Reads one field's value out as `Any`, and writes such a value back.
-class FieldCopier: @unchecked Sendable {
-    /// The field's value in `object`.
-    func save(from object: AnyObject) -> Any { () }
-    /// Writes `saved`, which `save` returned for the same field, back into `object`.
-    func restore(_ saved: Any, to object: AnyObject) {}
-
-    static func make(for field: StoredField) -> FieldCopier? {
-        func make<Value>(_: Value.Type) -> FieldCopier? {
-            FieldHandle<Value>(field: field).map(TypedFieldCopier.init)
-        }
-        return make(field.type)
-    }
-}
-
-/// `@unchecked Sendable` as `FieldCopier`: its only property is a `let` of a `Sendable` type.
-private final class TypedFieldCopier<Value>: FieldCopier, @unchecked Sendable {
-    let handle: FieldHandle<Value>
-
-    init(_ handle: FieldHandle<Value>) {
-        self.handle = handle
-    }
-
-    override func save(from object: AnyObject) -> Any {
-        handle.read(from: object)
-    }
-
-    override func restore(_ saved: Any, to object: AnyObject) {
-        // `saved` came from `save` of this same field: always a `Value`.
-        guard let value = saved as? Value else { return }
-        handle.write(value, to: object)
-    }
-}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// An identity property held as an `Int` or a `String`, read in place (see `ElementIdentity.keyOf`).
+enum IdentityField: Sendable {
+    case int(FieldHandle<Int>)
+    case string(FieldHandle<String>)
+
+    /// The identity of `object`, which must be of the class whose field the handle is.
+    @inline(__always)
+    func key(of object: AnyObject) -> IdentityKey {
+        switch self {
+        case .int(let handle): .int(handle.read(from: object))
+        case .string(let handle): .string(handle.read(from: object))
+        }
+    }
+}

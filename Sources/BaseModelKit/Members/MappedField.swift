@@ -1,0 +1,176 @@
+/// A property of type `Value` with its coder.
+final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
+    /// How an update merges the property, found once, kept apart so that taking a held value copies no enum.
+    private let identityKey: String?
+    private let identityReader: (any IdentityProbing)?
+    private let mergesByKey: Bool
+    private let mergesModel: Bool
+    /// A dictionary of other values merged by key (`BaseModel.mergedDictionaries`): compared by its
+    /// written JSON, key by key.
+    private let mergesEntries: Bool
+    /// How a step of an `IdentityPath` finds a model in the property, if it holds models.
+    private let addressing: (any ModelAddressing)?
+    /// Whether the property is an optional model (or other reference) merged on update: while it
+    /// holds `nil`, a value is read anew, without the merge's `Optional<Wrapped>`, whose metadata
+    /// the unspecialised merge looked up per value.
+    private let isOptionalReference: Bool
+    /// How the property is written when it is an optional of a reference (an optional model) or of an
+    /// enum kept in one byte: from the reference or the byte itself, by `optionalWriter`. (Kept apart
+    /// from the existential, which is read only when used: read for every member, it cost an outlined
+    /// copy each.)
+    private let optionalShape: OptionalShape
+    /// The coder as an `OptionalReferenceWriting`, or `NoOptionalWriting` when it is none (not an
+    /// optional existential: calls through one copied it first).
+    private let optionalWriter: any OptionalReferenceWriting
+    /// For an enum property (or an optional one) whose coder learns its cases: a learned case is
+    /// stored as its byte, with no value of the enum in between (unspecialised code copied each one
+    /// through the enum's metadata).
+    let learnedEnum: LearnedEnumField?
+    /// The model's extras (`BaseModel.extras`), where the member that merges a partial collection
+    /// keeps its index (`ModelCollectionMember`).
+    private let extras: FieldHandle<ModelExtras?>
+
+    private enum OptionalShape {
+        case none
+        case reference
+        /// The bit pattern of `nil`.
+        case trivial(nilBits: UInt8)
+        /// An optional of another type for which the optional coder's `write` is not specialised:
+        /// its value written from where it lies in the optional.
+        case payload
+    }
+
+    init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, extras: FieldHandle<ModelExtras?>) {
+        self.extras = extras
+        addressing = coder as? any ModelAddressing
+        let holdsOptionalReference = ReferenceCollections.isOptionalReference(Value.self)
+        isOptionalReference = coder.mergesIntoExisting && holdsOptionalReference
+        let optionalWriter = coder as? any OptionalReferenceWriting
+        self.optionalWriter = optionalWriter ?? NoOptionalWriting()
+        if optionalWriter != nil, holdsOptionalReference {
+            optionalShape = .reference
+        } else if optionalWriter != nil, let nilBits = (Value.self as? any StandardContainer.Type)?.nilBits {
+            optionalShape = .trivial(nilBits: nilBits)
+        } else if let optionalWriter, !optionalWriter.writesSpecialised {
+            optionalShape = .payload
+        } else {
+            optionalShape = .none
+        }
+        learnedEnum = coder.learnedCases.flatMap { LearnedEnumField(cases: $0, handle: handle) }
+        (identityKey, identityReader, mergesByKey, mergesModel, mergesEntries) = switch MergeShape(of: coder) {
+        case .identified(let key, let probing): (key, probing, false, false, false)
+        case .keyed: (nil, nil, true, false, false)
+        case .model: (nil, nil, false, true, false)
+        case .entries: (nil, nil, false, false, true)
+        case .none: (nil, nil, false, false, false)
+        }
+        super.init(handle: handle, coder: coder)
+    }
+
+    var mergesOnUpdate: Bool { mergesModel || mergesByKey || identityKey != nil }
+
+    func makeModelCollectionMember() -> ModelCollectionMember? {
+        ModelCollectionMember.make(handle: handle, coder: coder, access: self, extras: extras)
+    }
+
+    func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue {
+        // The collections merged on update first, straight (see `heldMember`).
+        if mergesByKey || identityKey != nil {
+            return heldValue(ofMerged: handle.read(from: object))
+        }
+        return heldMember(by: coder, from: handle, of: object, session: session, shape: mergesModel ? .model : mergesEntries ? .entries : MergeShape.none)
+    }
+
+    /// The held value of `value`, a value of this property when it merges on update (`mergesOnUpdate`).
+    private func heldValue(ofMerged value: Value) -> HeldValue {
+        if mergesByKey {
+            if coder.isNil(value) { return .written(nullJSON) }
+            return .objects(KeyedModels(buffer: BufferIdentity.of(value), value: value))
+        }
+        if let identityKey, let identityReader {
+            if coder.isNil(value) { return .written(nullJSON) }
+            return .elements(key: identityKey, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: identityReader))
+        }
+        return .object(coder.isNil(value) ? nil : value as AnyObject)
+    }
+
+    /// A property merged in place — a model, a dictionary of models, an array merged by identity — is
+    /// unchanged when it holds afterwards what it held before: the same object, or a collection with
+    /// the same buffer (`isSameObject`), which is what its held values would compare first. Only one that
+    /// changed has its held values taken. (Taking them for each merged property before and after
+    /// would cost every update.) Any other property is compared by its held values.
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
+        guard mergesOnUpdate else {
+            return try decodeComparingHeldValues(from: &parser, into: object, session: session, tracker: tracker, at: site())
+        }
+        let before = handle.read(from: object)
+        try decode(from: &parser, into: object, session: session)
+        recordMergedChange(from: before, to: handle.read(from: object), of: object, tracker: tracker, at: site())
+    }
+
+    /// Records the change of a property merged on update from `before` to `after` (none when they
+    /// are the same object or storage).
+    func recordMergedChange(from before: Value, to after: Value, of object: AnyObject, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) {
+        if isSameObject(before, after) { return }
+        tracker.compare(heldValue(ofMerged: before), heldValue(ofMerged: after), object: object, at: site())
+    }
+
+    func json(of object: AnyObject, session: EncodingSession) -> JSON? {
+        try? coder.encode(handle.read(from: object), session: session)
+    }
+
+    func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
+        canonicalIdentity(of: json, by: coder, session: session)
+    }
+
+    func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+        guard let addressing else { return .notAddressable("a value that holds no models") }
+        return addressing.address(id, in: handle.read(from: object), positions: &positions, session: session)
+    }
+
+    func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
+        if let learnedEnum, let bits = learnedEnum.cases.bits(at: &parser, nilBits: learnedEnum.nilBits) {
+            return storeCase(bits: bits, in: learnedEnum.field, of: object, session: session)
+        }
+        let mayMerge = !isOptionalReference || !handle.holdsNilReference(in: object)
+        try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session, mayMerge: mayMerge)
+    }
+
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        switch optionalShape {
+        case .none:
+            break
+        case .reference:
+            // As `writeMember`, from the reference (see `OptionalReferenceWriting`).
+            guard let reference = handle.reference(in: object) else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
+            writer.writeKey(quoted: key, isFirst: isFirst)
+            try optionalWriter.writeReference(reference, to: &writer, session: session)
+            return true
+        case .trivial(let nilBits):
+            // As above, from the byte (`Value` is one trivial byte: checked by `nilBits`).
+            let bits = TrivialBits.bits(of: handle.read(from: object))
+            guard bits != nilBits else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
+            writer.writeKey(quoted: key, isFirst: isFirst)
+            try optionalWriter.writeTrivial(bits: bits, to: &writer, session: session)
+            return true
+        case .payload:
+            return try writePayload(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        }
+        return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+    }
+
+    /// As `writeMember`, the value lent where it lies in the optional: the optional coder's own code
+    /// copied the optional first, which (unspecialised: an optional of a collection, say) looked up
+    /// `Optional<Wrapped>`'s metadata per value. Out of line: inlined, its closure made `write`
+    /// slower for every other property.
+    @inline(never)
+    private func writePayload(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        var value = handle.read(from: object)
+        if coder.isNil(value) { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
+        writer.writeKey(quoted: key, isFirst: isFirst)
+        // Sound: `value` is a `Wrapped?` that is not `nil` (`Value` is the optional coder's
+        // `Wrapped?`), lent for the call.
+        try withUnsafePointer(to: &value) { try optionalWriter.writePayload(of: UnsafeRawPointer($0), to: &writer, session: session) }
+        return true
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Mapped properties of the most common types, as concrete (non-generic) types.
+///
+/// `MappedField<Value>` is made for a type known only at run time, so its code runs unspecialised,
+/// and every `Optional<Value>` or `Array<Value>` it touches costs a lookup in the runtime's metadata
+/// cache. The types below are spelled out, so the compiler specialises their code and the coders'.
+protocol SpecializedFieldAccess: MappedFieldAccess {
+    associatedtype Coder: ValueCoding
+    var handle: FieldHandle<Coder.Value> { get }
+    var coder: Coder { get }
+}
+
+extension SpecializedFieldAccess {
+    func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
+        try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
+    }
+
+    func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
+        try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+    }
+
+    func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue {
+        heldMember(by: coder, from: handle, of: object, session: session)
+    }
+
+    func json(of object: AnyObject, session: EncodingSession) -> JSON? {
+        try? coder.encode(handle.read(from: object), session: session)
+    }
+
+    func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
+        canonicalIdentity(of: json, by: coder, session: session)
+    }
+}
+
+extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparable {
+    /// A scalar: its coder reads one value, and its one change is recorded at the place given.
+    var comparesScalar: Bool { true }
+
+    /// The common scalars compare their values, and write JSON only for a change. (Writing both
+    /// values as bytes cost two allocations per member of every update.) A value that is exactly
+    /// the one there is not written (see `decodeMember`); one that is only equal to it (`-0.0` for
+    /// `0.0`) is written, and is no change.
+    func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
+        if try skipsNull(at: &parser, for: coder, session: session) { return }
+        let new = try coder.decode(from: &parser, session: session)
+        let old = handle.read(from: object)
+        if Coder.Value.isExactly(old, new) { return }
+        session.undoLog?.noteWrite(of: handle, in: object)
+        handle.write(new, to: object)
+        guard old != new else { return }
+        tracker.record(old: (try? coder.encode(old, session: tracker.encoding)) ?? .null, new: (try? coder.encode(new, session: tracker.encoding)) ?? .null,
+                       object: object, at: site())
+    }
+}

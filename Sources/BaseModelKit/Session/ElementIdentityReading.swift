@@ -1,0 +1,5 @@
+/// What reads the identities of an array's elements (its coder).
+protocol ElementIdentityReading {
+    /// Each element's identity and object.
+    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]?
+}
