@@ -24,7 +24,7 @@ final class LearnedEnumCases: Sendable {
     private let table = PublishedReference<Table>()
 
     /// The text each case is written as, shared with the coder that learns the cases, so that the
-    /// member writer copies a case without going through the coder (`StreamedMember.learnedEnum`).
+    /// member writer copies a case without going through the coder (`MemberDispatch.learnedEnum`).
     let written = WrittenEnumCases()
 
     /// Whether the table holds integers' digits (`Int` raw values) rather than strings' contents.

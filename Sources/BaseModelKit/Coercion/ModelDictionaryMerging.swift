@@ -1,6 +1,6 @@
 /// A coder of a dictionary of models, which an update merges by key, merging on the dictionary as
 /// its references: what the member loop of an update calls for such a property
-/// (`ModelCollectionMember`), with no value of the property's own type in between. (Through the
+/// (`ModelCollectionMerge`), with no value of the property's own type in between. (Through the
 /// property's access and the generic member decode, each such merge copied the dictionary through
 /// its value witnesses and retained and released the access.)
 protocol ModelDictionaryMerging {

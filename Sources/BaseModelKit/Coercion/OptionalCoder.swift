@@ -7,12 +7,12 @@ struct OptionalCoder<Wrapped>: ValueCoding {
 
     // Specialised for the scalars, with the bodies apart (see `IntegerCoder.decode(from:session:)`):
     // unspecialised, every value looked up the metadata of `Optional<Wrapped>`. An optional model is
-    // written through `writeReference` (see `MappedField`).
+    // written through `writeReference` (see `GenericMemberAccess`).
 
     var typeName: String { wrapped.typeName }
     var acceptsNull: Bool { true }
     var mergesIntoExisting: Bool { wrapped.mergesIntoExisting }
-    /// An optional enum's cases are its wrapped enum's, with the same bytes (see `MappedField`).
+    /// An optional enum's cases are its wrapped enum's, with the same bytes (see `GenericMemberAccess`).
     var learnedCases: LearnedEnumCases? { wrapped.learnedCases }
 
     @_specialize(where Wrapped == Int)
@@ -91,7 +91,7 @@ struct OptionalCoder<Wrapped>: ValueCoding {
         try writeOptional(value, to: &writer, session: session)
     }
 
-    /// The types `write` is specialised for (the list above): `MappedField` writes optionals of any
+    /// The types `write` is specialised for (the list above): `GenericMemberAccess` writes optionals of any
     /// other type from where their value lies (`writePayload`), and these through `write`.
     static var writesSpecialised: Bool {
         let specialised: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
@@ -118,18 +118,18 @@ extension OptionalCoder: OptionalReferenceWriting {
     var writesSpecialised: Bool { Self.writesSpecialised }
 
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
-        // `MappedField` calls this only for an optional of a reference type (`isOptionalReference`).
+        // `GenericMemberAccess` calls this only for an optional of a reference type (`isOptionalReference`).
         try wrapped.write(ReferenceCollections.value(object, as: Wrapped.self), to: &writer, session: session)
     }
 
     func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws {
-        // `MappedField` calls this only when `Wrapped` and `Wrapped?` are one trivial byte each
+        // `GenericMemberAccess` calls this only when `Wrapped` and `Wrapped?` are one trivial byte each
         // (`nilBits`), with the byte of a `Wrapped?` that is not `nil`: the byte of its `Wrapped`.
         try wrapped.write(TrivialBits.value(bits: bits, as: Wrapped.self), to: &writer, session: session)
     }
 
     // Sound: an `Optional` is a single-payload enum, whose payload lies at its start (Swift's layout
-    // of such enums, with the tag, if any, after it); `MappedField` calls this only with an optional
+    // of such enums, with the tag, if any, after it); `GenericMemberAccess` calls this only with an optional
     // that is not `nil`, whose first bytes are then an initialized, aligned `Wrapped`, copied here.
     // `WiderTypesTests.optionalCollections` writes optionals of collections, text forms and scalars.
     func writePayload(of optional: UnsafeRawPointer, to writer: inout JSONWriter, session: EncodingSession) throws {

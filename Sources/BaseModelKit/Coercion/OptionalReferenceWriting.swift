@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes the value of an optional of a reference (an optional model), or of an enum kept in one
 /// trivial byte, from the reference or the byte itself, so that no `Optional<Wrapped>` is made (see
-/// `MappedField.write`).
+/// `GenericMemberAccess.write`).
 protocol OptionalReferenceWriting {
     /// Writes `object`, the optional's value (a `Wrapped`), as the wrapped coder writes it.
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws

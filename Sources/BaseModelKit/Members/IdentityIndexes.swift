@@ -1,6 +1,6 @@
 /// The identity → position indexes of one model's arrays merged by identity: by member for the steps
 /// of `IdentityPath`s (`IdentityLookup`), by field for partial collections' merges
-/// (`ModelCollectionMember`). Owned by the model (`ModelExtras`), so they go with it and a model never
+/// (`ModelCollectionMerge`). Owned by the model (`ModelExtras`), so they go with it and a model never
 /// looked up in or merged into pays nothing.
 ///
 /// An index is a hint, never trusted: a step takes the element at the position it gives only when

@@ -31,22 +31,22 @@ final class MemberTable: Sendable {
     /// The property each member sets; `nil` for a nested object of several properties.
     let properties: [String?]
     /// The access of each member.
-    let accessors: [any MappedFieldAccess]
+    let accesses: [any MemberAccess]
     /// How the member loop decodes each member.
-    let streamedMembers: [StreamedMember]
+    let dispatches: [MemberDispatch]
     /// The member that merges each property holding a collection of models in an update's member
-    /// loop (`nil` for any other), held here; `modelCollections` lends them.
-    private let collectionMembers: [ModelCollectionMember?]
-    /// `collectionMembers`, unretained: the loop calls them without a retain and a release each.
-    /// Sound: this table holds every one of them (`collectionMembers`) for as long as it lives, and
+    /// loop (`nil` for any other), held here; `lentCollectionMerges` lends them.
+    private let collectionMerges: [ModelCollectionMerge?]
+    /// `collectionMerges`, unretained: the loop calls them without a retain and a release each.
+    /// Sound: this table holds every one of them (`collectionMerges`) for as long as it lives, and
     /// the loop runs only while the table is alive.
-    private let modelCollections: [Unmanaged<ModelCollectionMember>?]
+    private let lentCollectionMerges: [Unmanaged<ModelCollectionMerge>?]
     /// Whether the changes of this table's objects are told to them after an update: their class
     /// overrides `didUpdate(_:)` or is `@Observable` (`true` for a table that does not know, such as
     /// a nested key path's). Handed to the recorder with each change (`ChangeSite.isAnnounced`), and
     /// asked by the announcing of an update's changes.
     let announcesChanges: Bool
-    /// The members whose update compares a scalar (`MappedFieldAccess.comparesScalar`): an update
+    /// The members whose update compares a scalar (`MemberAccess.comparesScalar`): an update
     /// that records changes but keeps no report does not step into them, and records their change
     /// at the path of the object with their step added (`decodeMember`).
     private let scalarMembers: [Bool]
@@ -80,7 +80,7 @@ final class MemberTable: Sendable {
     /// With `arrayPositions` (one per field, in increasing order) the members are positions of an
     /// array, whose keys are the positions' text.
     /// `unknownKeys`, for a model's own table, keeps the members no map names there.
-    init(modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<ModelExtras?>? = nil,
+    init(modelName: String, fields: [MemberPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<ModelExtras?>? = nil,
          alternativeKeys: [String: String] = [:], announcesChanges: Bool = true, isModel: Bool = false) {
         self.modelName = modelName
         self.isModel = isModel
@@ -109,13 +109,13 @@ final class MemberTable: Sendable {
             return end
         }
         properties = fields.map { $0.property.isEmpty ? nil : $0.property }
-        accessors = fields.map(\.access)
-        streamedMembers = accessors.map(StreamedMember.init)
-        collectionMembers = accessors.map { $0.makeModelCollectionMember() }
-        // Sound: unretained, as `modelCollections` says; `collectionMembers` holds them.
-        modelCollections = collectionMembers.map { $0.map(Unmanaged.passUnretained) }
-        nestedTables = accessors.map { ($0 as? NestedFields)?.members }
-        scalarMembers = accessors.map(\.comparesScalar)
+        accesses = fields.map(\.access)
+        dispatches = accesses.map(MemberDispatch.init)
+        collectionMerges = accesses.map { $0.makeModelCollectionMerge() }
+        // Sound: unretained, as `lentCollectionMerges` says; `collectionMerges` holds them.
+        lentCollectionMerges = collectionMerges.map { $0.map(Unmanaged.passUnretained) }
+        nestedTables = accesses.map { ($0 as? NestedMembers)?.members }
+        scalarMembers = accesses.map(\.comparesScalar)
         var indexByKey: [String: Int] = [:]
         for (index, key) in keys.enumerated() {
             indexByKey[key] = index
@@ -176,8 +176,8 @@ final class MemberTable: Sendable {
     /// collection as its references; else through the property's access, which reads the property
     /// into an `Any`.
     func address(member index: Int, _ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
-        if let collection = collectionMembers[index] { return collection.address(id, in: object, positions: &positions, session: session) }
-        return accessors[index].address(id, in: object, positions: &positions, session: session)
+        if let collection = collectionMerges[index] { return collection.address(id, in: object, positions: &positions, session: session) }
+        return accesses[index].address(id, in: object, positions: &positions, session: session)
     }
 
     /// The member of a JSON key, if the key is mapped: in a table of a few members by comparing the
@@ -220,8 +220,8 @@ final class MemberTable: Sendable {
             return try updateMembers(from: &parser, into: object, session: session, isExisting: isExisting)
         }
         try memberLoop(from: &parser, into: object, session: session) { index, parser, _ in
-            if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
-                try accessors[index].decode(from: &parser, into: object, session: session)
+            if try !dispatches[index].decode(from: &parser, into: object, session: session) {
+                try accesses[index].decode(from: &parser, into: object, session: session)
             }
         }
     }
@@ -247,12 +247,12 @@ final class MemberTable: Sendable {
         try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
             try watchRepeat(of: index, read: &read)
             if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
-            if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
-                if let collection = modelCollections[index] {
-                    // Sound: see `modelCollections`.
+            if try !dispatches[index].decode(from: &parser, into: object, session: session) {
+                if let collection = lentCollectionMerges[index] {
+                    // Sound: see `lentCollectionMerges`.
                     try collection._withUnsafeGuaranteedRef { try $0.merge(from: &parser, into: object, session: session) }
                 } else {
-                    try accessors[index].decode(from: &parser, into: object, session: session)
+                    try accesses[index].decode(from: &parser, into: object, session: session)
                 }
             }
         }
@@ -435,8 +435,8 @@ final class MemberTable: Sendable {
                     if let tracker {
                         try decodeTracked(member: index, at: stepsInto(member: index, session: session) ? .current : .below(.index(position)),
                                           from: &parser, into: object, session: session, tracker: tracker)
-                    } else if try !streamedMembers[index].decode(from: &parser, into: object, session: session) {
-                        try accessors[index].decode(from: &parser, into: object, session: session)
+                    } else if try !dispatches[index].decode(from: &parser, into: object, session: session) {
+                        try accesses[index].decode(from: &parser, into: object, session: session)
                     }
                 }
                 next += 1
@@ -494,15 +494,15 @@ final class MemberTable: Sendable {
     private func decodeTracked(member index: Int, at place: @autoclosure () -> ChangePlace, from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder) throws {
         // The name is read only for a change (see `ChangeSite`).
         guard properties[index] != nil else {
-            return try accessors[index].decode(from: &parser, into: object, session: session)
+            return try accesses[index].decode(from: &parser, into: object, session: session)
         }
-        if let collection = modelCollections[index] {
-            // Sound: see `modelCollections`.
+        if let collection = lentCollectionMerges[index] {
+            // Sound: see `lentCollectionMerges`.
             return try collection._withUnsafeGuaranteedRef {
                 try $0.mergeComparing(from: &parser, into: object, session: session, tracker: tracker) { changeSite(ofMember: index, at: place()) }
             }
         }
-        try accessors[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: changeSite(ofMember: index, at: place()))
+        try accesses[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: changeSite(ofMember: index, at: place()))
     }
 
     /// What a change of member `index` at `place` is recorded as.
@@ -541,7 +541,7 @@ final class MemberTable: Sendable {
     func writeMembers(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         var isFirst = true
         var keyStart = 0
-        for index in accessors.indices {
+        for index in accesses.indices {
             // Sound: the run is this table's own memory (see `QuotedKey`), and the key lies inside it.
             let keyEnd = quotedKeyEnds[index]
             let key = QuotedKey(bytes: UnsafeBufferPointer(start: quotedKeyRun.base + keyStart, count: keyEnd - keyStart))
@@ -607,8 +607,8 @@ final class MemberTable: Sendable {
     private func writeMember(_ index: Int, of object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         do {
             // The common scalars in place, as in the member loop; the rest through their access.
-            return try streamedMembers[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
-                ?? accessors[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
+            return try dispatches[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
+                ?? accesses[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
         } catch let error as MappingError {
             throw self.error(error, atMember: index)
         }

@@ -21,7 +21,7 @@ extension ArrayCoder: ModelAddressing {
     }
 
     /// `address(_:in:positions:session:)` on the array as its references, for a coder that
-    /// `mergesModels` (see `ModelCollectionMember`).
+    /// `mergesModels` (see `ModelCollectionMerge`).
     func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         // Only coders that merge models (and so have an identity) are asked.
         guard let identity else { preconditionFailure("addressModel(_:among:positions:session:) of an array coder without identity") }
@@ -63,7 +63,7 @@ extension DictionaryCoder: ModelAddressing {
     }
 
     /// `address(_:in:positions:session:)` on the dictionary as its references, for a coder that
-    /// `mergesModels` (see `ModelCollectionMember`).
+    /// `mergesModels` (see `ModelCollectionMerge`).
     func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
         Self.address(id) { models[$0] }
     }

@@ -54,7 +54,7 @@ final class ModelPlan: Sendable {
     /// table's members are positions.
     let isPositional: Bool
 
-    init(modelType: AnyObject.Type, modelName: String, fields: [FieldPlan], arrayPositions: [Int]? = nil, storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
+    init(modelType: AnyObject.Type, modelName: String, fields: [MemberPlan], arrayPositions: [Int]? = nil, storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
         self.advisories = advisories
         self.nestedModelTypes = nestedModelTypes

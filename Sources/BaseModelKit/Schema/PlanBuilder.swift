@@ -43,7 +43,7 @@ struct PlanBuilder {
             throw SchemaError(model: model.name, problems: problems)
         }
 
-        var plans: [(order: Int, plan: FieldPlan)] = []
+        var plans: [(order: Int, plan: MemberPlan)] = []
         /// The model classes the mapped properties hold, at any level, and those constructors build.
         var nestedModelTypes: [BaseModel.Type] = []
         /// Each mapped entry's top-level key, property, declaration order and optionality.
@@ -81,7 +81,7 @@ struct PlanBuilder {
                 problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but `\(property)` has type `\(field.type)`, which is not that type and holds no value of it (as an optional, an element or a dictionary value).")
                 continue
             }
-            let specialized = SpecializedFields.access(for: field, transformer: transformer)
+            let specialized = ScalarMemberAccesses.access(for: field, transformer: transformer)
             guard let access = specialized ?? mappedAccess(for: field, factory: factory) else {
                 if let transformer {
                     problems.append("The transformer for `\(property)` converts `\(transformer.valueType)`, but BaseModelKit cannot map the rest of `\(property)`'s type `\(field.type)` around it.")
@@ -169,12 +169,12 @@ struct PlanBuilder {
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
                   let index = plan.members.index(forKey: member) else { return nil }
-            return plan.members.accessors[index].json(of: model, session: IdentityWriting.session)
+            return plan.members.accesses[index].json(of: model, session: IdentityWriting.session)
         }
         // A member's value as the elements' class reads and writes it (a lenient "1" for an Int is 1).
         let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON? = { member, json, session in
             guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: member) else { return nil }
-            return plan.members.accessors[index].canonicalJSON(for: json, session: session)
+            return plan.members.accesses[index].canonicalJSON(for: json, session: session)
         }
         return ElementIdentity(key: key, isPartial: isPartial, of: { memberValue($0, key) }, canonical: { canonicalMember(key, $0, $1) }, keyOf: { object in
             // The elements' own class, the usual one, through the access kept for it; a subclass
@@ -188,7 +188,7 @@ struct PlanBuilder {
             }
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
                   let index = plan.members.index(forKey: key) else { return nil }
-            let access = plan.members.accessors[index]
+            let access = plan.members.accesses[index]
             if Swift.type(of: model) == elementClass {
                 _ = elementAccess.publish { $0 == nil ? IdentityAccess(type: type, access: access) : nil }
                 if let field = access.identityField {
@@ -206,7 +206,7 @@ struct PlanBuilder {
 
     /// The storage the `@Observable` macro made for `property` — the `var` `_property`, declared by a
     /// class that also declares the macro's registrar — with its position. The macro turns the
-    /// declared property into accessors around that storage, which holds a value of the declared type:
+    /// declared property into accesses around that storage, which holds a value of the declared type:
     /// writing it directly is writing the property without telling observers, which the engine does
     /// after the update (`observedProperties`).
     private func observationStorage(of property: String) -> (offset: Int, element: StoredField)? {
@@ -320,21 +320,21 @@ struct PlanBuilder {
         return fixed
     }
 
-    private static func plan(key: String, property: String, access: any MappedFieldAccess) -> FieldPlan {
+    private static func plan(key: String, property: String, access: any MemberAccess) -> MemberPlan {
         var quoted = JSONWriter(formatting: [])
         quoted.writeString(key)
-        return FieldPlan(jsonKey: key, jsonKeyBytes: Array(key.utf8), quotedKey: quoted.output, property: property, access: access)
+        return MemberPlan(jsonKey: key, jsonKeyBytes: Array(key.utf8), quotedKey: quoted.output, property: property, access: access)
     }
 
     // MARK: Nested key paths
 
     /// The fields of one JSON object level: entries whose remaining path is one key become fields
     /// under that key; entries that go deeper are gathered, by their next key, into one
-    /// `NestedFields` each. `inside` is the path of this level, for messages. In declaration order
+    /// `NestedMembers` each. `inside` is the path of this level, for messages. In declaration order
     /// (a nested object where its first property is declared).
-    private mutating func nested(_ entries: [(order: Int, segments: ArraySlice<String>, plan: FieldPlan)], inside: String) -> [(order: Int, plan: FieldPlan)] {
-        var result: [(order: Int, plan: FieldPlan)] = []
-        var deeper: [String: [(order: Int, segments: ArraySlice<String>, plan: FieldPlan)]] = [:]
+    private mutating func nested(_ entries: [(order: Int, segments: ArraySlice<String>, plan: MemberPlan)], inside: String) -> [(order: Int, plan: MemberPlan)] {
+        var result: [(order: Int, plan: MemberPlan)] = []
+        var deeper: [String: [(order: Int, segments: ArraySlice<String>, plan: MemberPlan)]] = [:]
         for entry in entries {
             // The empty key itself (`""`, a JSON key like any other) is one empty step; an empty step
             // in a path (`"a..b"`, `"a."`) is a mistake.
@@ -363,7 +363,7 @@ struct PlanBuilder {
             let members = !positions.isEmpty && positions.count == inner.count
                 ? MemberTable(modelName: model.name, fields: positions.sorted { $0.index < $1.index }.map(\.plan), arrayPositions: positions.map(\.index).sorted())
                 : MemberTable(modelName: model.name, fields: inner.map(\.plan))
-            result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: NestedFields(members: members))))
+            result.append((group.map(\.order).min()!, Self.plan(key: key, property: "", access: NestedMembers(members: members))))
         }
         return result.sorted { $0.order < $1.order }
     }
@@ -371,7 +371,7 @@ struct PlanBuilder {
     /// For a class whose JSON is an array (`BaseModel.isPositional`): `fields` put in the order of
     /// their positions, which are returned; each problem noted — a key that is no position, and what
     /// an array cannot have (unknown or alternative keys, hooks that see the object).
-    private mutating func positionalMembers(_ fields: inout [FieldPlan], alternatives: [String: String]) -> [Int] {
+    private mutating func positionalMembers(_ fields: inout [MemberPlan], alternatives: [String: String]) -> [Int] {
         for field in fields where Self.position(field.jsonKey) == nil {
             problems.append("isPositional is true, but apiToLocal has the key \"\(field.jsonKey)\", which is not an array position (\"0\", \"1\", … or \"2.t\" inside one).")
         }
@@ -521,11 +521,11 @@ struct PlanBuilder {
     }
 
     /// The property's typed access with the coder chosen for its type, or `nil` if it has no coder.
-    private func mappedAccess(for field: StoredField, factory: CoderFactory) -> (any MappedFieldAccess)? {
-        func make<Value>(_ type: Value.Type) -> (any MappedFieldAccess)? {
+    private func mappedAccess(for field: StoredField, factory: CoderFactory) -> (any MemberAccess)? {
+        func make<Value>(_ type: Value.Type) -> (any MemberAccess)? {
             guard let handle = FieldHandle<Value>(field: field),
                   let coder = try? factory.coder(for: Value.self) else { return nil }
-            return MappedField(handle: handle, coder: coder, extras: extras)
+            return GenericMemberAccess(handle: handle, coder: coder, extras: extras)
         }
         return make(field.type)
     }
@@ -606,9 +606,9 @@ private struct KnownIdentity {
 /// The access of the identity property of one class of elements (see `elementIdentity`).
 private final class IdentityAccess: Sendable {
     let type: ObjectIdentifier
-    let access: any MappedFieldAccess
+    let access: any MemberAccess
 
-    init(type: ObjectIdentifier, access: any MappedFieldAccess) {
+    init(type: ObjectIdentifier, access: any MemberAccess) {
         self.type = type
         self.access = access
     }

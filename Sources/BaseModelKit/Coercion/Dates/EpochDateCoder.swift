@@ -3,7 +3,7 @@ import Foundation
 /// A `Date` as a number of seconds or milliseconds since 1970 (`JSONTransformer.secondsSince1970`,
 /// `.millisecondsSince1970`): `TransformedDateCoder`'s rules for these two, read and written here,
 /// in a coder that holds nothing but its unit, so that the member loop keeps it in place like the
-/// plain scalars' coders (`StreamedMember`; not through `MappedField` and the existential coder).
+/// plain scalars' coders (`MemberDispatch`; not through `GenericMemberAccess` and the existential coder).
 /// Values that are not plain numbers, and every error, go through `TransformedDateCoder`'s tree
 /// rule.
 struct EpochDateCoder: ValueCoding {

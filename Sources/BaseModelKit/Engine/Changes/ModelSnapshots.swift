@@ -14,8 +14,8 @@ enum ModelSnapshots {
             var state = ObjectState(object: object, heldValues: [:], unknownKeys: (object as? BaseModel)?.unknownKeys ?? JSONObject())
             forEachTable(members) { table in
                 // Identities are kept as they are now: code may change them in place later.
-                let heldValues = table.accessors.map { accessor -> HeldValue in
-                    let held = accessor.heldValue(of: object, session: recorder.encoding)
+                let heldValues = table.accesses.map { access -> HeldValue in
+                    let held = access.heldValue(of: object, session: recorder.encoding)
                     if case .elements(let key, let models) = held { return .elements(key: key, models.captured()) }
                     return held
                 }
@@ -53,7 +53,7 @@ enum ModelSnapshots {
     private static func compare(_ object: AnyObject, members: MemberTable, path: MappingPath, identities: [NotedIdentity], state: ObjectState,
                                 snapshot: ModelSnapshot, recorder: ChangeRecorder, visited: inout Set<ObjectIdentifier>) {
         guard let before = state.heldValues[ObjectIdentifier(members)] else { return }
-        for index in members.accessors.indices {
+        for index in members.accesses.indices {
             let memberPath = path.appending(.key(members.keys[index]))
             guard let property = members.properties[index] else {
                 if let nested = members.nestedTables[index] {
@@ -61,7 +61,7 @@ enum ModelSnapshots {
                 }
                 continue
             }
-            let after = members.accessors[index].heldValue(of: object, session: recorder.encoding)
+            let after = members.accesses[index].heldValue(of: object, session: recorder.encoding)
             // Objects that were there then and are there now, at the same place: their own changes.
             switch (before[index], after) {
             case (.object(let was?), .object(let now?)) where was === now:
@@ -145,7 +145,7 @@ private final class FormerJSON: @unchecked Sendable {
     private func members(_ table: MemberTable, of state: ObjectState) -> JSONObject {
         var object = JSONObject()
         guard let heldValues = state.heldValues[ObjectIdentifier(table)] else { return object }
-        for index in table.accessors.indices {
+        for index in table.accesses.indices {
             let key = table.keys[index]
             guard table.properties[index] == nil else {
                 object[key] = recorder.json(of: heldValues[index]) { self.json(ofModel: $0) }

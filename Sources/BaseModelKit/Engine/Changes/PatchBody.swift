@@ -82,7 +82,7 @@ enum PatchBody {
         private mutating func body(of object: AnyObject, members: MemberTable) -> JSONObject? {
             var body = JSONObject()
             let own = changed[ObjectIdentifier(object)] ?? [:]
-            for index in members.accessors.indices {
+            for index in members.accesses.indices {
                 let key = members.keys[index]
                 guard let property = members.properties[index] else {
                     if let nested = members.nestedTables[index], let inner = self.body(of: object, members: nested) {
@@ -95,7 +95,7 @@ enum PatchBody {
                     continue
                 }
                 let changes = own[property] ?? PropertyChanges()
-                let held = members.accessors[index].heldValue(of: object, session: recorder.encoding)
+                let held = members.accesses[index].heldValue(of: object, session: recorder.encoding)
                 if let whole = changes.byScope[.value] {
                     // A model in full over the one the receiver has: a replacement.
                     if case .object(let child?) = held {
@@ -234,7 +234,7 @@ enum PatchBody {
         }
 
         private mutating func undoLeftovers(of object: AnyObject, members: MemberTable, in fields: inout JSONObject, over old: JSONObject) {
-            for index in members.accessors.indices {
+            for index in members.accesses.indices {
                 let key = members.keys[index]
                 guard let oldValue = old[key], oldValue != .null else { continue }
                 guard members.properties[index] != nil else {
@@ -245,7 +245,7 @@ enum PatchBody {
                     }
                     continue
                 }
-                switch members.accessors[index].heldValue(of: object, session: recorder.encoding) {
+                switch members.accesses[index].heldValue(of: object, session: recorder.encoding) {
                 case .object(let child?):
                     fields[key] = replacement(of: child, over: oldValue)
                 case .objects(let models):

@@ -221,7 +221,7 @@ enum ModelDecoding {
     static func checkFixed(_ found: [String: JSON], of model: BaseModel, plan: ModelPlan, session: DecodingSession) throws {
         for fixed in plan.fixedKeys {
             guard let value = found[fixed.key], let index = plan.members.index(forKey: fixed.key) else { continue }
-            let access = plan.members.accessors[index]
+            let access = plan.members.accesses[index]
             let current = access.json(of: model, session: IdentityWriting.session) ?? .null
             let given = access.canonicalJSON(for: value, session: session) ?? value
             guard given != current else { continue }

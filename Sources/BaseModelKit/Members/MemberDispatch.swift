@@ -8,7 +8,7 @@ import Foundation
 /// loop touches no reference count. Calling the access object retained and released it for every
 /// member: 16 million atomic operations in 20 decodes of the odds feed, besides the protocol witness
 /// call.
-enum StreamedMember: Sendable {
+enum MemberDispatch: Sendable {
     case string(FieldHandle<String>, StringCoder)
     case optionalString(FieldHandle<String?>, OptionalOf<StringCoder>)
     case int(FieldHandle<Int>, IntegerCoder<Int>)
@@ -19,12 +19,12 @@ enum StreamedMember: Sendable {
     case optionalBool(FieldHandle<Bool?>, OptionalOf<BoolCoder>)
     case date(FieldHandle<Date>, DateCoder)
     case optionalDate(FieldHandle<Date?>, OptionalOf<DateCoder>)
-    /// An integer of another fixed width (`IntegerField`), decoded out of line (as nine cases here,
+    /// An integer of another fixed width (`IntegerAccess`), decoded out of line (as nine cases here,
     /// the integers made `decode` too large to be inlined into the member loop).
-    case integer(IntegerMember)
+    case integer(IntegerDispatch)
     case epochDate(FieldHandle<Date>, EpochDateCoder)
     case optionalEpochDate(FieldHandle<Date?>, OptionalOf<EpochDateCoder>)
-    /// An enum property whose coder learns its cases (`MappedField.learnedEnum`): a learned case is
+    /// An enum property whose coder learns its cases (`GenericMemberAccess.learnedEnum`): a learned case is
     /// stored as its byte here; anything else goes through the access.
     // Sound: the cases are held unowned; the access, which the same table holds, owns them.
     case learnedEnum(FieldHandle<UInt8>, Unmanaged<LearnedEnumCases>, nilBits: UInt8?)
@@ -32,23 +32,23 @@ enum StreamedMember: Sendable {
     case access
 
     /// The member for `access`: a scalar case with the access's own handle and coder when it is one
-    /// of the specialised fields.
-    init(_ access: any MappedFieldAccess) {
+    /// of the scalar member accesses.
+    init(_ access: any MemberAccess) {
         switch access {
-        case let field as SpecializedFields.StringField: self = .string(field.handle, field.coder)
-        case let field as SpecializedFields.OptionalStringField: self = .optionalString(field.handle, field.coder)
-        case let field as SpecializedFields.IntField: self = .int(field.handle, field.coder)
-        case let field as SpecializedFields.OptionalIntField: self = .optionalInt(field.handle, field.coder)
-        case let field as SpecializedFields.DoubleField: self = .double(field.handle, field.coder)
-        case let field as SpecializedFields.OptionalDoubleField: self = .optionalDouble(field.handle, field.coder)
-        case let field as SpecializedFields.BoolField: self = .bool(field.handle, field.coder)
-        case let field as SpecializedFields.OptionalBoolField: self = .optionalBool(field.handle, field.coder)
-        case let field as SpecializedFields.DateField: self = .date(field.handle, field.coder)
-        case let field as SpecializedFields.OptionalDateField: self = .optionalDate(field.handle, field.coder)
-        case let field as SpecializedFields.EpochDateField: self = .epochDate(field.handle, field.coder)
-        case let field as SpecializedFields.OptionalEpochDateField: self = .optionalEpochDate(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.StringAccess: self = .string(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.OptionalStringAccess: self = .optionalString(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.IntAccess: self = .int(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.OptionalIntAccess: self = .optionalInt(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.DoubleAccess: self = .double(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.OptionalDoubleAccess: self = .optionalDouble(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.BoolAccess: self = .bool(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.OptionalBoolAccess: self = .optionalBool(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.DateAccess: self = .date(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.OptionalDateAccess: self = .optionalDate(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.EpochDateAccess: self = .epochDate(field.handle, field.coder)
+        case let field as ScalarMemberAccesses.OptionalEpochDateAccess: self = .optionalEpochDate(field.handle, field.coder)
         default:
-            if let member = access.integerMember {
+            if let member = access.integerDispatch {
                 self = .integer(member)
                 return
             }

@@ -2,16 +2,16 @@ import Foundation
 
 /// Mapped properties of the most common types, as concrete (non-generic) types.
 ///
-/// `MappedField<Value>` is made for a type known only at run time, so its code runs unspecialised,
+/// `GenericMemberAccess<Value>` is made for a type known only at run time, so its code runs unspecialised,
 /// and every `Optional<Value>` or `Array<Value>` it touches costs a lookup in the runtime's metadata
 /// cache. The types below are spelled out, so the compiler specialises their code and the coders'.
-protocol SpecializedFieldAccess: MappedFieldAccess {
+protocol ScalarMemberAccess: MemberAccess {
     associatedtype Coder: ValueCoding
     var handle: FieldHandle<Coder.Value> { get }
     var coder: Coder { get }
 }
 
-extension SpecializedFieldAccess {
+extension ScalarMemberAccess {
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
     }
@@ -33,7 +33,7 @@ extension SpecializedFieldAccess {
     }
 }
 
-extension SpecializedFieldAccess where Coder.Value: Equatable & ExactlyComparable {
+extension ScalarMemberAccess where Coder.Value: Equatable & ExactlyComparable {
     /// A scalar: its coder reads one value, and its one change is recorded at the place given.
     var comparesScalar: Bool { true }
 

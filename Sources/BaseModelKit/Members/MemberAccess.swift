@@ -1,9 +1,9 @@
 /// Decodes a JSON value into one property of an object, and encodes the property back.
 ///
-/// Class-bound: a plan calls its accessors through existentials read from an array, and an existential
+/// Class-bound: a plan calls its accesses through existentials read from an array, and an existential
 /// of a struct was copied out (outlined copy, projection and destroy per member) where a class
 /// reference is only retained.
-protocol MappedFieldAccess: AnyObject, Sendable {
+protocol MemberAccess: AnyObject, Sendable {
     /// Sets the property of `object` from the JSON at the parser's position, read straight from the
     /// bytes. `null` for a type that does not accept it leaves the property unchanged with lenient
     /// coercion and is an error with strict coercion.
@@ -48,25 +48,25 @@ protocol MappedFieldAccess: AnyObject, Sendable {
     /// For an enum property (or an optional one) whose coder learns its cases
     /// (`RawValueCoder.learnedCases`): how it is stored as its byte; `nil` for any other. (A requirement
     /// rather than a cast: a cast that fails searches every conformance of the type.)
-    var learnedEnum: LearnedEnumField? { get }
+    var learnedEnum: LearnedEnumMember? { get }
 
-    /// For an integer of a fixed width other than `Int` (`IntegerField`): the member loop's case for it.
-    var integerMember: IntegerMember? { get }
+    /// For an integer of a fixed width other than `Int` (`IntegerAccess`): the member loop's case for it.
+    var integerDispatch: IntegerDispatch? { get }
 
     /// For an `Int` or `String` property: its field, where a merge by identity reads an element's
     /// identity in place.
     var identityField: IdentityField? { get }
 
     /// For a property holding a collection of models that an update merges into: the member that
-    /// merges it in the member loop of an update (see `ModelCollectionMember`); `nil` otherwise.
-    func makeModelCollectionMember() -> ModelCollectionMember?
+    /// merges it in the member loop of an update (see `ModelCollectionMerge`); `nil` otherwise.
+    func makeModelCollectionMerge() -> ModelCollectionMerge?
 }
 
-extension MappedFieldAccess {
-    var learnedEnum: LearnedEnumField? { nil }
-    var integerMember: IntegerMember? { nil }
+extension MemberAccess {
+    var learnedEnum: LearnedEnumMember? { nil }
+    var integerDispatch: IntegerDispatch? { nil }
     var identityField: IdentityField? { nil }
-    func makeModelCollectionMember() -> ModelCollectionMember? { nil }
+    func makeModelCollectionMerge() -> ModelCollectionMerge? { nil }
     func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue { .untracked }
     var mergesOnUpdate: Bool { false }
     var comparesScalar: Bool { false }

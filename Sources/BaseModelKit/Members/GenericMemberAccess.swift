@@ -1,5 +1,5 @@
 /// A property of type `Value` with its coder.
-final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, MappedFieldAccess, @unchecked Sendable {
+final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>, Value>, MemberAccess, @unchecked Sendable {
     /// How an update merges the property, found once, kept apart so that taking a held value copies no enum.
     private let identityKey: String?
     private let identityReader: (any IdentityProbing)?
@@ -25,9 +25,9 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
     /// For an enum property (or an optional one) whose coder learns its cases: a learned case is
     /// stored as its byte, with no value of the enum in between (unspecialised code copied each one
     /// through the enum's metadata).
-    let learnedEnum: LearnedEnumField?
+    let learnedEnum: LearnedEnumMember?
     /// The model's extras (`BaseModel.extras`), where the member that merges a partial collection
-    /// keeps its index (`ModelCollectionMember`).
+    /// keeps its index (`ModelCollectionMerge`).
     private let extras: FieldHandle<ModelExtras?>
 
     private enum OptionalShape {
@@ -56,7 +56,7 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
         } else {
             optionalShape = .none
         }
-        learnedEnum = coder.learnedCases.flatMap { LearnedEnumField(cases: $0, handle: handle) }
+        learnedEnum = coder.learnedCases.flatMap { LearnedEnumMember(cases: $0, handle: handle) }
         (identityKey, identityReader, mergesByKey, mergesModel, mergesEntries) = switch MergeShape(of: coder) {
         case .identified(let key, let probing): (key, probing, false, false, false)
         case .keyed: (nil, nil, true, false, false)
@@ -69,8 +69,8 @@ final class MappedField<Value>: FieldStorage<any ValueCoding<Value>, Value>, Map
 
     var mergesOnUpdate: Bool { mergesModel || mergesByKey || identityKey != nil }
 
-    func makeModelCollectionMember() -> ModelCollectionMember? {
-        ModelCollectionMember.make(handle: handle, coder: coder, access: self, extras: extras)
+    func makeModelCollectionMerge() -> ModelCollectionMerge? {
+        ModelCollectionMerge.make(handle: handle, coder: coder, access: self, extras: extras)
     }
 
     func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue {

@@ -1,5 +1,5 @@
 /// One mapped property of a class's plan: its JSON key, its name, and how to read and write it.
-struct FieldPlan: Sendable {
+struct MemberPlan: Sendable {
     /// The JSON key.
     let jsonKey: String
     /// The JSON key's UTF-8 bytes, to match keys in a document without making strings.
@@ -9,7 +9,7 @@ struct FieldPlan: Sendable {
     /// The stored property's name.
     let property: String
     /// Typed access to the property with the coder chosen for its type.
-    let access: any MappedFieldAccess
+    let access: any MemberAccess
 }
 
 /// `null` as compact JSON text: what the held value of `nil` holds.
@@ -48,15 +48,15 @@ where Coder.Value == Value {
     return .written(writer.output)
 }
 
-// How one property is read from JSON and written back, for any coder: shared by `MappedField` (a
-// coder known at run time) and the specialised scalar fields (coders known at compile time, for which
+// How one property is read from JSON and written back, for any coder: shared by `GenericMemberAccess` (a
+// coder known at run time) and the scalar member accesses (coders known at compile time, for which
 // these functions are specialised).
 
 /// Sets the property from the JSON at the parser's position. `null` for a type that does not accept
 /// it leaves the property unchanged with lenient coercion and is an error with strict coercion.
 /// `mayMerge: false` reads the value anew even for a coder that merges (the property holds `nil`).
 ///
-/// Generic over `Value` as well as the coder: `MappedField` passes its coder as an existential, and
+/// Generic over `Value` as well as the coder: `GenericMemberAccess` passes its coder as an existential, and
 /// with the value's type taken from the opened coder (`Coder.Value`) every call looked up that
 /// associated type (half a percent of decoding the type zoo).
 func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Value>, of object: AnyObject, session: DecodingSession,
@@ -139,7 +139,7 @@ func canonicalIdentity<Coder: ValueCoding>(of json: JSON, by coder: Coder, sessi
     (try? coder.decode(json, existing: nil, session: session)).flatMap { try? coder.encode($0, session: IdentityWriting.session) }
 }
 
-/// Stores the learned case `bits` in `field`, an enum property as its byte (`LearnedEnumField`): an
+/// Stores the learned case `bits` in `field`, an enum property as its byte (`LearnedEnumMember`): an
 /// update writes, and logs, only a case that is not the one there.
 @inline(__always)
 func storeCase(bits: UInt8, in field: FieldHandle<UInt8>, of object: AnyObject, session: DecodingSession) {

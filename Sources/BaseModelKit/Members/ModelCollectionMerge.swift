@@ -1,7 +1,7 @@
 /// A property holding a collection of models that an update merges into — `[String: Model]` by key,
 /// `[Model]` by identity (not an optional one) — merged by the member loop of an update on the
 /// collection as its references (`ModelDictionaryMerging`, `ModelArrayMerging`), through this object
-/// held unretained (see `MemberTable.modelCollections`).
+/// held unretained (see `MemberTable.lentCollectionMerges`).
 ///
 /// Why: through the property's access (an existential, retained and released per call) and the
 /// generic member decode (the collection copied in and out through its value witnesses, compared
@@ -10,31 +10,31 @@
 ///
 /// A class, so that the member loop reaches it unretained (`Unmanaged`) and calls its one method
 /// through the class's table: the generic subclass knows the property's type.
-class ModelCollectionMember: @unchecked Sendable {
+class ModelCollectionMerge: @unchecked Sendable {
     /// Merges the JSON at the parser's position into the property of `object` in an update, exactly
     /// as the property's access's `decode(from:into:session:)` does.
     func merge(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        preconditionFailure("ModelCollectionMember.merge is overridden by every member")
+        preconditionFailure("ModelCollectionMerge.merge is overridden by every member")
     }
 
     /// `merge` for an update that records its changes: as the access's
     /// `decodeComparing(from:into:session:tracker:property:)` does, a collection left as it was is no
     /// change, and one that changed is compared element by element.
     func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: () -> ChangeSite) throws {
-        preconditionFailure("ModelCollectionMember.mergeComparing is overridden by every member")
+        preconditionFailure("ModelCollectionMerge.mergeComparing is overridden by every member")
     }
 
     /// The model `id` names in the property of `owner`: a step of an `IdentityPath`, taken on the
     /// collection as its references, as the access's `address(_:in:positions:session:)` takes it
     /// on a copy of the collection as an `Any`.
     func address(_ id: JSON?, in owner: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
-        preconditionFailure("ModelCollectionMember.address is overridden by every member")
+        preconditionFailure("ModelCollectionMerge.address is overridden by every member")
     }
 
     /// The member for `field`'s property, when its coder merges a collection of models; `nil`
     /// otherwise.
     /// `extras` is the model's `BaseModel.extras`.
-    static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: MappedField<Value>, extras: FieldHandle<ModelExtras?>) -> ModelCollectionMember? {
+    static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>) -> ModelCollectionMerge? {
         if let dictionary = coder.modelDictionaryMerging {
             return TypedModelCollectionMember(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras)
         }
@@ -45,12 +45,12 @@ class ModelCollectionMember: @unchecked Sendable {
     }
 }
 
-/// `ModelCollectionMember` for a property of type `Value`: `[String: M]` merged by key or `[M]` merged
+/// `ModelCollectionMerge` for a property of type `Value`: `[String: M]` merged by key or `[M]` merged
 /// by identity, for a model class `M`.
 ///
 /// `@unchecked Sendable`: every stored property is a `let` of a `Sendable` value or of the access
 /// (itself `Sendable`); nothing changes after `init`.
-private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @unchecked Sendable {
+private final class TypedModelCollectionMember<Value>: ModelCollectionMerge, @unchecked Sendable {
     private let handle: FieldHandle<Value>
     /// The coder, as the one of the two it is (`isDictionary`), and `NoCollectionMerging` as the
     /// other. (Held as two plain existentials, which a call lends: an enum of the two, or optionals,
@@ -60,11 +60,11 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMember, @u
     private let isDictionary: Bool
     /// The property's access, which owns this member (held unowned to make no cycle): `null` goes
     /// through it.
-    private unowned let access: MappedField<Value>
+    private unowned let access: GenericMemberAccess<Value>
     /// The model's extras (`BaseModel.extras`), where a partial collection's index is kept.
     private let extras: FieldHandle<ModelExtras?>
 
-    init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: MappedField<Value>, extras: FieldHandle<ModelExtras?>) {
+    init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>) {
         self.handle = handle
         self.extras = extras
         self.dictionary = dictionary

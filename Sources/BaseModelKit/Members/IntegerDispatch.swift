@@ -1,7 +1,7 @@
 import Foundation
 
-/// The integer fields of fixed widths other than `Int` in the member loop (`StreamedMember.integer`).
-enum IntegerMember: Sendable {
+/// The integer fields of fixed widths other than `Int` in the member loop (`MemberDispatch.integer`).
+enum IntegerDispatch: Sendable {
     case int64(FieldHandle<Int64>, IntegerCoder<Int64>)
     case int32(FieldHandle<Int32>, IntegerCoder<Int32>)
     case int16(FieldHandle<Int16>, IntegerCoder<Int16>)

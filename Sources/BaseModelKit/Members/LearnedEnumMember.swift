@@ -1,6 +1,6 @@
 /// An enum property, or an optional one, whose coder learns its cases (`LearnedEnumCases`), as the
 /// byte it is kept in.
-struct LearnedEnumField {
+struct LearnedEnumMember {
     let cases: LearnedEnumCases
     /// The property as its byte.
     let field: FieldHandle<UInt8>

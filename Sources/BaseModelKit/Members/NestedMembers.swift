@@ -1,8 +1,8 @@
 /// Mapped properties that live inside one nested JSON value: the map entries `"s.h": "homeScore"` and
-/// `"s.a": "awayScore"` make one `NestedFields` for the key `"s"`, which reads `{"s":{"h":2,"a":1}}`
+/// `"s.a": "awayScore"` make one `NestedMembers` for the key `"s"`, which reads `{"s":{"h":2,"a":1}}`
 /// into both properties and writes them back into one object; the entries `"sc.0": "home"` and
 /// `"sc.1": "away"` make one whose members are array positions, which reads `{"sc":[2,1]}` and writes
-/// one array. Deeper paths (`"a.b.c"`, `"legs.0.s"`) nest a `NestedFields` inside another. Its members
+/// one array. Deeper paths (`"a.b.c"`, `"legs.0.s"`) nest a `NestedMembers` inside another. Its members
 /// go through the same member loop and writer as a model's (`MemberTable`), so decoding, updates and
 /// their change sets, snapshots and PATCH bodies treat them as any other member.
 ///
@@ -14,7 +14,7 @@
 /// none of its properties is written; an array is written up to its highest mapped position, with
 /// `null` at positions no entry names (or whose property is `nil` and omitted), and left out when no
 /// property is written.
-final class NestedFields: MappedFieldAccess {
+final class NestedMembers: MemberAccess {
     let members: MemberTable
 
     init(members: MemberTable) {
