@@ -53,9 +53,8 @@ struct ArrayCoder<Element>: ValueCoding {
         // An empty array allocates nothing (documents such as citm_catalog.json hold many `[]`).
         if elements.isEmpty { return [] }
         // Appended to an array with room reserved: one allocation for most arrays, grown by doubling.
-        // (Collecting elements in a separate buffer and moving them into an exact array cost an
-        // allocation and a free more per array, and left the decoded objects slower to release by a
-        // factor of three: see Docs/Performance.md.)
+        // (Collecting elements in a separate buffer and moving them into an exact array costs an
+        // allocation and a free more per array, and leaves the decoded objects slower to release.)
         var result: [Element] = []
         result.reserveCapacity(8)
         while try elements.next(in: &parser, session: session) {

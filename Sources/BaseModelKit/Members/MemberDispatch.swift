@@ -5,9 +5,8 @@ import Foundation
 /// other field through its access object.
 ///
 /// The cases hold only a field offset and a coder of plain values (or an unowned reference), so the
-/// loop touches no reference count. Calling the access object retained and released it for every
-/// member: 16 million atomic operations in 20 decodes of the odds feed, besides the protocol witness
-/// call.
+/// loop touches no reference count. Calling the access object retains and releases it for every
+/// member (two atomic operations), besides the protocol witness call.
 enum MemberDispatch: Sendable {
     case string(FieldHandle<String>, StringCoder)
     case optionalString(FieldHandle<String?>, OptionalOf<StringCoder>)

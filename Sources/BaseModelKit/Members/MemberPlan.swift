@@ -57,8 +57,8 @@ where Coder.Value == Value {
 /// `mayMerge: false` reads the value anew even for a coder that merges (the property holds `nil`).
 ///
 /// Generic over `Value` as well as the coder: `GenericMemberAccess` passes its coder as an existential, and
-/// with the value's type taken from the opened coder (`Coder.Value`) every call looked up that
-/// associated type (half a percent of decoding the type zoo).
+/// with the value's type taken from the opened coder (`Coder.Value`) every call looks up that
+/// associated type.
 func decodeMember<Value, Coder: ValueCoding>(from parser: inout JSONParser, by coder: Coder, into handle: FieldHandle<Value>, of object: AnyObject, session: DecodingSession,
                                              mayMerge: Bool = true) throws where Coder.Value == Value {
     if try skipsNull(at: &parser, for: coder, session: session) { return }

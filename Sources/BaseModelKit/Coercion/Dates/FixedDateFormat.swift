@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A format made only of fixed-width numbers (`yyyy`, `MM`, `dd`, `HH`, `mm`, `ss`) and literals, in
 /// `en_US_POSIX` and a time zone with one fixed offset, is also read and written by hand
-/// (`NumericDateLayout`) — the formatter took about 40 µs a date on Linux. Only text of exactly the
+/// (`NumericDateLayout`), since the formatter is slow, on Linux most of all. Only text of exactly the
 /// layout's shape, naming a real date from 1583 (the first whole Gregorian year) to 9999, is read by
 /// hand: anything else still goes to the formatter, so the results are the formatter's.
 struct FixedDateFormat: Sendable {

@@ -3,7 +3,7 @@ import Foundation
 /// ISO 8601 text with and without fractional seconds.
 ///
 /// The common shape — `yyyy-MM-ddTHH:mm:ss`, an optional fraction, then `Z` or `±HH:mm` — is read and
-/// written by hand (Foundation's formatters took about 10 µs per date); anything else goes to
+/// written by hand (Foundation's formatters cost many times more a date); anything else goes to
 /// `ISO8601DateFormatter` (macOS 10.12 / iOS 10, with fractional seconds from 10.13 / 11 — below the
 /// package's floor, where `Date.ISO8601FormatStyle` needs macOS 12 / iOS 15), used under a lock.
 /// `ISO8601DateTests` compares the hand-written reader and writer with Foundation's formatter on a
