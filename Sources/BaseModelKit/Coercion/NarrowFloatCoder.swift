@@ -10,22 +10,28 @@ import Foundation
 struct NarrowFloatCoder<Narrow: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCoding {
     var typeName: String { String(describing: Narrow.self) }
 
-    /// The value of the type nearest to a number, given as `value` (the `Double` nearest to it), or
-    /// `nil` beyond the type's range. Rounding twice, to a `Double` and then to the type, gives the
+    /// The value of the type nearest to a number, given as `value` (the `Double` nearest to it): not
+    /// finite beyond the type's range. Rounding twice, to a `Double` and then to the type, gives the
     /// nearest value except where the `Double` lies exactly halfway between two of the type's values
     /// (`7.038531e-26` for `Float`): there the number as written (`text`) is rounded once.
+    ///
+    /// Returns no `Narrow?`: run unspecialised (for `Float16`), forming one looks up its metadata per
+    /// value. The rare case is out of line, so that its `Narrow?` is formed only there.
     @inline(__always)
-    static func nearest(to value: Double, text: () throws -> String) rethrows -> Narrow? {
-        var narrow = Narrow(value)
-        if Narrow(value.nextUp) != Narrow(value.nextDown), let once = Narrow(try text()) {
-            narrow = once
-        }
-        return narrow.isFinite ? narrow : nil
+    static func nearest(to value: Double, text: () throws -> String) rethrows -> Narrow {
+        let narrow = Narrow(value)
+        if Narrow(value.nextUp) != Narrow(value.nextDown) { return try roundedOnce(text(), else: narrow) }
+        return narrow
+    }
+
+    @inline(never)
+    private static func roundedOnce(_ text: String, else narrow: Narrow) -> Narrow {
+        Narrow(text) ?? narrow
     }
 
     func decode(_ json: JSON, existing: Narrow?, session: DecodingSession) throws -> Narrow {
         try exactNumber(in: json, session: session) { number in
-            number.double.flatMap { Self.nearest(to: $0) { number.description } }
+            number.double.map { Self.nearest(to: $0) { number.description } }.flatMap { $0.isFinite ? $0 : nil }
         }
     }
 

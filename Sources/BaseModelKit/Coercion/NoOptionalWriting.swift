@@ -6,7 +6,6 @@ import Foundation
 struct NoOptionalWriting: OptionalReferenceWriting {
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {}
     func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws {}
-    var writesSpecialised: Bool { true }
     // Sound: reads nothing.
     func writePayload(of optional: UnsafeRawPointer, to writer: inout JSONWriter, session: EncodingSession) throws {}
 }

@@ -5,9 +5,11 @@ import Foundation
 struct OptionalCoder<Wrapped>: ValueCoding {
     let wrapped: any ValueCoding<Wrapped>
 
-    // Specialised for the scalars, with the bodies apart (see `IntegerCoder.decode(from:session:)`):
-    // unspecialised, every value looked up the metadata of `Optional<Wrapped>`. An optional model is
-    // written through `writeReference` (see `GenericMemberAccess`).
+    // Not specialised: the scalars and their optionals have accesses of their own
+    // (`ScalarMemberAccesses`); an optional of any other type is written from where its value lies
+    // (`writePayload`), an optional model through `writeReference` (see `GenericMemberAccess`). The
+    // bodies of `decode` and `write` are functions of their own: in the witnesses themselves, they
+    // cost more.
 
     var typeName: String { wrapped.typeName }
     var acceptsNull: Bool { true }
@@ -15,26 +17,6 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     /// An optional enum's cases are its wrapped enum's, with the same bytes (see `GenericMemberAccess`).
     var learnedCases: LearnedEnumCases? { wrapped.learnedCases }
 
-    @_specialize(where Wrapped == Int)
-    @_specialize(where Wrapped == Int8)
-    @_specialize(where Wrapped == Int16)
-    @_specialize(where Wrapped == Int32)
-    @_specialize(where Wrapped == Int64)
-    @_specialize(where Wrapped == UInt)
-    @_specialize(where Wrapped == UInt8)
-    @_specialize(where Wrapped == UInt16)
-    @_specialize(where Wrapped == UInt32)
-    @_specialize(where Wrapped == UInt64)
-    @_specialize(where Wrapped == Float)
-    @_specialize(where Wrapped == Double)
-    @_specialize(where Wrapped == Decimal)
-    @_specialize(where Wrapped == Bool)
-    @_specialize(where Wrapped == String)
-    @_specialize(where Wrapped == Character)
-    @_specialize(where Wrapped == Date)
-    @_specialize(where Wrapped == URL)
-    @_specialize(where Wrapped == UUID)
-    @_specialize(where Wrapped == Data)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
         try decodeOptional(from: &parser, session: session)
     }
@@ -67,37 +49,8 @@ struct OptionalCoder<Wrapped>: ValueCoding {
         try decodeByReading(json, existing: existing, session: session)
     }
 
-    @_specialize(where Wrapped == Int)
-    @_specialize(where Wrapped == Int8)
-    @_specialize(where Wrapped == Int16)
-    @_specialize(where Wrapped == Int32)
-    @_specialize(where Wrapped == Int64)
-    @_specialize(where Wrapped == UInt)
-    @_specialize(where Wrapped == UInt8)
-    @_specialize(where Wrapped == UInt16)
-    @_specialize(where Wrapped == UInt32)
-    @_specialize(where Wrapped == UInt64)
-    @_specialize(where Wrapped == Float)
-    @_specialize(where Wrapped == Double)
-    @_specialize(where Wrapped == Decimal)
-    @_specialize(where Wrapped == Bool)
-    @_specialize(where Wrapped == String)
-    @_specialize(where Wrapped == Character)
-    @_specialize(where Wrapped == Date)
-    @_specialize(where Wrapped == URL)
-    @_specialize(where Wrapped == UUID)
-    @_specialize(where Wrapped == Data)
     func write(_ value: Wrapped?, to writer: inout JSONWriter, session: EncodingSession) throws {
         try writeOptional(value, to: &writer, session: session)
-    }
-
-    /// The types `write` is specialised for (the list above): `GenericMemberAccess` writes optionals of any
-    /// other type from where their value lies (`writePayload`), and these through `write`.
-    static var writesSpecialised: Bool {
-        let specialised: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
-                                       UInt32.self, UInt64.self, Float.self, Double.self, Decimal.self, Bool.self, String.self,
-                                       Character.self, Date.self, URL.self, UUID.self, Data.self]
-        return specialised.contains { $0 == Wrapped.self }
     }
 
     @inline(never)
@@ -115,8 +68,6 @@ struct OptionalCoder<Wrapped>: ValueCoding {
 }
 
 extension OptionalCoder: OptionalReferenceWriting {
-    var writesSpecialised: Bool { Self.writesSpecialised }
-
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
         // `GenericMemberAccess` calls this only for an optional of a reference type (`isOptionalReference`).
         try wrapped.write(ReferenceCollections.value(object, as: Wrapped.self), to: &writer, session: session)

@@ -8,9 +8,6 @@ protocol OptionalReferenceWriting {
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws
     /// Writes the `Wrapped` whose bit pattern is `bits` (`TrivialBits`), as the wrapped coder writes it.
     func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws
-    /// Whether the optional is written best through the coder's own `write` (specialised for its
-    /// type) rather than from where its value lies (`writePayload`).
-    var writesSpecialised: Bool { get }
     /// Writes the value of the `Wrapped?` at `optional`, which is not `nil`, as the wrapped coder
     /// writes it, without a copy of the optional. Sound: `optional` is lent for the call (see
     /// `OptionalCoder`'s implementation).

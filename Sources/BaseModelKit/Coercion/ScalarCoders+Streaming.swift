@@ -30,12 +30,11 @@ extension BoolCoder {
 
 extension IntegerCoder {
     // Specialised for every width the schema admits: the coder is made for a type known only at run
-    // time, so its code ran unspecialised, and `Integer(exactly:)` took the generic `BinaryInteger`
-    // path with a conformance lookup per value. With `@_specialize`, the generic entry checks
-    // `Integer` once and calls the specialised body.
-    //
-    // The body is a function of its own: inlined, the unspecialised entry looked up the metadata of
-    // `Optional<Integer>` before checking the type, so the check saved nothing.
+    // time, and unspecialised, `Integer(exactly:)` and `Integer?` in the rarer cases take a
+    // conformance or metadata lookup per value. The generic entry checks `Integer` once and calls
+    // the specialised body. The common case is in the entry (a plain integer in range, converted by a
+    // range check rather than `Integer(exactly:)`), the rest a function of its own: inlined, the
+    // unspecialised entry looked up the metadata of `Optional<Integer>` before checking the type.
     @_specialize(where Integer == Int)
     @_specialize(where Integer == Int8)
     @_specialize(where Integer == Int16)
@@ -47,9 +46,6 @@ extension IntegerCoder {
     @_specialize(where Integer == UInt32)
     @_specialize(where Integer == UInt64)
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Integer {
-        // The common case inline (a plain integer in range, converted by a range check rather than
-        // `Integer(exactly:)`, whose `Integer?` the unspecialised entry would look up): else every
-        // integer takes a call.
         if let token = parser.peekToken(), token == UInt8(ascii: "-") || token &- UInt8(ascii: "0") < 10 {
             let start = parser.position
             if let plain = parser.readPlainInteger() {
@@ -111,12 +107,12 @@ extension NarrowFloatCoder {
         // The tree's rule (`decode(_:existing:session:)`), for a number: one too large names the
         // number as written.
         let end = parser.position
-        let nearest = try Self.nearest(to: value) {
+        let narrow = try Self.nearest(to: value) {
             parser.position = start
             defer { parser.position = end }
             return try parser.readNumber().description
         }
-        guard let narrow = nearest else {
+        guard narrow.isFinite else {
             parser.position = start
             throw notExact(.number(try parser.readNumber()))
         }

@@ -37,25 +37,22 @@ extension BoolCoder {
 }
 
 extension IntegerCoder {
-    // Specialised as `decode(from:session:)` is: unspecialised, the writer's generic integer code
-    // looked up `Integer.Magnitude` per value.
-    @_specialize(where Integer == Int)
-    @_specialize(where Integer == Int8)
-    @_specialize(where Integer == Int16)
-    @_specialize(where Integer == Int32)
-    @_specialize(where Integer == Int64)
-    @_specialize(where Integer == UInt)
-    @_specialize(where Integer == UInt8)
-    @_specialize(where Integer == UInt16)
-    @_specialize(where Integer == UInt32)
-    @_specialize(where Integer == UInt64)
+    // Up to 64 bits, written as an `Int64` or a `UInt64`, whose code is specialised: the writer's
+    // generic integer code, run for a width known only at run time, looks up `Integer.Magnitude` per
+    // value. Wider integers (`Int128`) take the generic code.
     func write(_ value: Integer, to writer: inout JSONWriter, session: EncodingSession) throws {
         writeDigits(value, to: &writer)
     }
 
     @inline(never)
     private func writeDigits(_ value: Integer, to writer: inout JSONWriter) {
-        writer.writeInteger(value)
+        if Integer.bitWidth > 64 {
+            writer.writeInteger(value)
+        } else if Integer.isSigned {
+            writer.writeInteger(Int64(truncatingIfNeeded: value))
+        } else {
+            writer.writeInteger(UInt64(truncatingIfNeeded: value))
+        }
     }
 }
 

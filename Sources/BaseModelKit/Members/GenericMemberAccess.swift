@@ -35,8 +35,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         case reference
         /// The bit pattern of `nil`.
         case trivial(nilBits: UInt8)
-        /// An optional of another type for which the optional coder's `write` is not specialised:
-        /// its value written from where it lies in the optional.
+        /// An optional of any other type: its value written from where it lies in the optional.
         case payload
     }
 
@@ -51,7 +50,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
             optionalShape = .reference
         } else if optionalWriter != nil, let nilBits = (Value.self as? any StandardContainer.Type)?.nilBits {
             optionalShape = .trivial(nilBits: nilBits)
-        } else if let optionalWriter, !optionalWriter.writesSpecialised {
+        } else if optionalWriter != nil {
             optionalShape = .payload
         } else {
             optionalShape = .none
