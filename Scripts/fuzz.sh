@@ -38,6 +38,8 @@ sources=$(find Sources/BaseModelKit -name '*.swift' | sort)
 digest=$(cat $sources Sources/CBaseModelKitAtomics/*.c Sources/CBaseModelKitAtomics/include/* | sha256sum | cut -d' ' -f1)
 if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$digest" ]]; then
     echo "Building the instrumented library…" >&2
+    # Made anew: written over, the archive kept the objects of source files since removed or renamed.
+    rm -f "$out/lib/libBaseModelKit.a"
     # shellcheck disable=SC2086
     swiftc "${flags[@]}" -parse-as-library -module-name BaseModelKit -package-name BaseModelKit -emit-module \
         -emit-module-path "$out/lib/BaseModelKit.swiftmodule" -emit-library -static \
