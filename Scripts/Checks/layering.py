@@ -66,9 +66,9 @@ SUBSCRIPT_USE = re.compile(r"[\w)\]?!]\s*\[\s*([a-z]\w*)\s*:")
 BODY = re.compile(r"^" + MODIFIERS + r"(extension|class|struct|enum|protocol|actor)\s+([A-Za-z_]\w*)[^{\n]*(?:\n[^{\n]*)*?\{", re.M)
 IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
 QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
-# What a file binds: declarations (`let (a, b)`, `case let .x(value)`), parameters with their labels,
-# closure parameters (`{ first, second in`).
-BINDINGS = (re.compile(r"\b(?:let|var|func|case)\s+(\(?[A-Za-z_][\w, ]*)"),
+# What a file binds: declarations (`let (a, b)`, `case let .x(value)`, `for (key, value) in`),
+# parameters with their labels, closure parameters (`{ first, second in`).
+BINDINGS = (re.compile(r"\b(?:let|var|func|case|for)\s+(\(?[A-Za-z_][\w, ]*)"),
             re.compile(r"[(,]\s*([A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)?)\s*:"),
             re.compile(r"\{\s*(?:\[[^\]]*\]\s*)?\(?([A-Za-z_][\w, ]*)\)?\s+in\b"))
 MODULE = re.compile(r"\bBaseModelKit\s*\.$")
