@@ -72,6 +72,13 @@ struct FixedDateFormatTests {
         #expect(throws: MappingError.self) { _ = try Stamps.decode(from: #"{"p":"2026-11-22 19:45:00.\#(fraction)"}"#) }
         #expect(!FormatterInput.isSafe("2026-11-22T19:45:00.\(fraction)"))
         #expect(FormatterInput.isSafe("2026-11-22T19:45:00.123456789+05:30"))
+        // A fraction that ICU reads on through an exponent: 19 digits, then 21 after `e` (or `E+`).
+        let exponent = "2026-11-22T19:45:00.1209551600000000000e000000000000000000000"
+        #expect(throws: MappingError.self) { _ = try Stamps.decode(from: #"{"iso":"\#(exponent),"}"#) }
+        #expect(throws: MappingError.self) { _ = try Stamps.decode(from: #"{"p":"\#(exponent)"}"#) }
+        #expect(!FormatterInput.isSafe(exponent))
+        #expect(!FormatterInput.isSafe("2026-11-22T19:45:00.1209551600000000000E+00000000000000000000"))
+        #expect(FormatterInput.isSafe("Wed, 25 Nov 2026 19:45:00 +0000"))
         let precise = try #require(try Stamps.decode(from: #"{"p":"2026-11-22 19:45:00.250"}"#).precise)
         #expect(abs(precise.timeIntervalSince1970 - 1_795_376_700.25) < 0.001)
     }
