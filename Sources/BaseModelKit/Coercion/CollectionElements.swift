@@ -1,8 +1,10 @@
-// How the coders of collections read their elements from the bytes: one cursor for arrays and one
-// for objects, holding the rules every collection shares — each element's index or key in the paths,
-// `null` only for element types that accept it, failed elements dropped by lossy collections, unknown
-// enum cases left out. The coders themselves say what to do with each element (`ArrayCoder`,
-// `SetCoder`, `DictionaryCoder`, `KeyedDictionaryCoder`).
+// What the coders of collections share beside their cursors (`ElementCursor` for arrays,
+// `EntryCursor` for objects, over `CursorState`), which hold the rules every collection keeps — each
+// element's index or key in the paths, failed elements dropped by lossy collections, unknown enum
+// cases left out: an element's read (`null` only for element types that accept it), the parser's
+// reads ahead of an element (an array's element by position, an object's identity), and how an
+// element is compared by reference. The coders themselves say what to do with each element
+// (`ArrayCoder`, `SetCoder`, `DictionaryCoder`, `KeyedDictionaryCoder`).
 
 extension ValueCoding {
     /// The collection element at the parser's position. `null` is an element only of a type that

@@ -31,7 +31,9 @@ struct NarrowFloatCoder<Narrow: BinaryFloatingPoint & LosslessStringConvertible 
 
     func decode(_ json: JSON, existing: Narrow?, session: DecodingSession) throws -> Narrow {
         try exactNumber(in: json, session: session) { number in
-            number.double.map { Self.nearest(to: $0) { number.description } }.flatMap { $0.isFinite ? $0 : nil }
+            guard let value = number.double else { return nil }
+            let narrow = Self.nearest(to: value) { number.description }
+            return narrow.isFinite ? narrow : nil
         }
     }
 

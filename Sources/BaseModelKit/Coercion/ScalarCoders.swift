@@ -1,6 +1,7 @@
 import Foundation
 
-// Coders for the scalar types (Docs/MapsAndConstructors.md lists them). Lenient coercion accepts numbers written as strings,
+// The rule the numeric coders share (each scalar's coder is in a file of its own:
+// Docs/MapsAndConstructors.md lists the types). Lenient coercion accepts numbers written as strings,
 // numbers for strings and the usual spellings of Booleans; strict coercion accepts exact JSON types.
 // Either way, a conversion that would lose information is an error.
 
