@@ -29,28 +29,8 @@ enum DocumentDecoding {
                                     envelopeKey: String? = nil) throws -> BaseModel {
         let session = DecodingSession.forDecoding(options: options, reports: report != nil, envelopeKey: envelopeKey)
         let plan = try PlanRegistry.plan(for: type)
-        guard path == nil, report == nil, !plan.runsHooksBelow else {
-            return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
-                try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
-            }
-        }
-        return try decodeWhole(bytes, as: type, session: session, plan: plan)
-    }
-
-    /// A whole document, no report, no hook: `run`'s work without its closure, whose captures were
-    /// retained and released for every document. Out of line, so that a debug build keeps this parser
-    /// out of the frame of every decode that runs hooks (under AddressSanitizer, that frame and the
-    /// member loop's grew past what a 64 KB thread has for two levels of hooked models:
-    /// `SmallStackTests`).
-    @inline(never)
-    private static func decodeWhole(_ bytes: DocumentBytes, as type: BaseModel.Type, session: DecodingSession, plan: ModelPlan) throws -> BaseModel {
-        do {
-            var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
-            let model = try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
-            try parser.expectEndOfInput()
-            return model
-        } catch let error as JSONSyntaxError {
-            throw MappingError(.malformedJSON(error))
+        return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
+            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
         }
     }
 
@@ -58,9 +38,6 @@ enum DocumentDecoding {
     /// update changed is restored if it fails.
     static func update(_ model: BaseModel, from bytes: DocumentBytes, at path: String?, options: DecodingOptions, report: MappingReport?) throws -> ChangeSet {
         let plan = try PlanRegistry.plan(for: type(of: model))
-        if path == nil, report == nil, !plan.runsHooksBelow {
-            return try ModelDecoding.updateWhole(model, from: bytes, plan: plan, options: options)
-        }
         return try ModelDecoding.update(model, options: options, reports: report != nil) { session in
             try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
                 try ModelDecoding.update(model, from: &parser, session: session, plan: plan)

@@ -262,24 +262,6 @@ enum ModelDecoding {
         return finish(session, root: root)
     }
 
-    /// `update(_:options:reports:_:)` of `root` from a whole document, for a class whose plan runs
-    /// no hooks below it (`ModelPlan.runsHooksBelow`), without a report: the same steps with no
-    /// closure between them. (Each closure's captures were retained and released per update.)
-    @inline(never)
-    static func updateWhole(_ root: BaseModel, from bytes: DocumentBytes, plan: ModelPlan, options: DecodingOptions) throws -> ChangeSet {
-        let session = updateSession(options: options, reports: false)
-        do {
-            var parser = try JSONParser(bytes: bytes, maxDepth: session.options.maxDepth)
-            try update(root, from: &parser, session: session, plan: plan)
-            try parser.expectEndOfInput()
-        } catch {
-            finishUpdate(session, failed: true)
-            if let syntax = error as? JSONSyntaxError { throw MappingError(.malformedJSON(syntax)) }
-            throw error
-        }
-        return finish(session, root: root)
-    }
-
     /// The end of an update that succeeded: the claims given back, the changes announced (and
     /// returned), the session kept for the next update.
     private static func finish(_ session: consuming DecodingSession, root: BaseModel) -> ChangeSet {
