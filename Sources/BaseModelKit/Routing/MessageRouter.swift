@@ -101,19 +101,29 @@ public final class MessageRouter: Sendable {
     private func route(bytes: DocumentBytes) throws -> String? {
         // Handlers run outside the lock, so that one may register routes or route again.
         let (options, fallback) = state.withLock { ($0.options, $0.fallback) }
-        let type: String?
-        do {
-            type = try messageType(in: bytes, options: options, nullIsNone: fallback != nil)
-        } catch let error as MappingError where error.reason.isNotFound && fallback != nil {
-            type = nil
-        }
+        let type = try type(of: bytes, options: options, hasFallback: fallback != nil)
         if let type, let route = state.withLock({ $0.routes[type] }) {
             try route(bytes, options)
             return type
         }
-        guard let fallback else {
-            throw unknownType(type, in: bytes, options: options)
+        try fallBack(bytes, type: type, to: fallback, options: options)
+        return nil
+    }
+
+    /// The type of the message in `bytes`; `nil` for none when `hasFallback`, the fallback handler
+    /// then taking the message (see `messageType`).
+    private func type(of bytes: DocumentBytes, options: DecodingOptions, hasFallback: Bool) throws -> String? {
+        do {
+            return try messageType(in: bytes, options: options, nullIsNone: hasFallback)
+        } catch let error as MappingError where error.reason.isNotFound && hasFallback {
+            return nil
         }
+    }
+
+    /// Hands the message in `bytes`, whose type (`nil`: none) has no class, to `fallback` as a JSON
+    /// tree; throws `unknownMessageType` when there is no fallback.
+    private func fallBack(_ bytes: DocumentBytes, type: String?, to fallback: Fallback?, options: DecodingOptions) throws {
+        guard let fallback else { throw unknownType(type, in: bytes, options: options) }
         let message: JSON
         do {
             message = try JSON(parsing: bytes, maxDepth: options.maxDepth)
@@ -121,10 +131,8 @@ public final class MessageRouter: Sendable {
             throw MappingError(.malformedJSON(error))
         }
         try fallback(type, message)
-        return nil
     }
 
-    /// The type of the message in `bytes`: the string or integer at `typeKey`.
     /// The messages of a stream of bytes, in the order they arrive, each decoded into the class
     /// registered for its type and delivered with that type — for a loop that applies them in order,
     /// on the actor that owns what they change:
@@ -166,23 +174,11 @@ public final class MessageRouter: Sendable {
     /// One message of `messages(from:)`: its class's model, or `nil` when the fallback handler took it.
     func routedMessage(_ bytes: DocumentBytes, options: DecodingOptions, report: MappingReport?) throws -> RoutedMessage? {
         let fallback = state.withLock { $0.fallback }
-        let type: String?
-        do {
-            type = try messageType(in: bytes, options: options, nullIsNone: fallback != nil)
-        } catch let error as MappingError where error.reason.isNotFound && fallback != nil {
-            type = nil
-        }
+        let type = try type(of: bytes, options: options, hasFallback: fallback != nil)
         if let type, let decoder = state.withLock({ $0.decoders[type] }) {
             return RoutedMessage(type: type, model: try decoder(bytes, options, report))
         }
-        guard let fallback else {
-            throw unknownType(type, in: bytes, options: options)
-        }
-        do {
-            try fallback(type, try JSON(parsing: bytes, maxDepth: options.maxDepth))
-        } catch let error as JSONSyntaxError {
-            throw MappingError(.malformedJSON(error))
-        }
+        try fallBack(bytes, type: type, to: fallback, options: options)
         return nil
     }
 
