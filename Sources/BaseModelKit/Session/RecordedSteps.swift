@@ -9,26 +9,6 @@ struct RecordedSteps {
     let identityStart: Int
     let identityCount: Int
 
-    /// A path of its own (a change made by hand).
-    init(_ path: MappingPath) {
-        list = StepList()
-        list.steps = path.components
-        prefix = (0, 0)
-        start = 0
-        count = path.components.count
-        identityStart = 0
-        identityCount = 0
-    }
-
-    init(list: StepList, prefix: (start: Int, count: Int), start: Int, count: Int, identityStart: Int = 0, identityCount: Int = 0) {
-        self.list = list
-        self.prefix = prefix
-        self.start = start
-        self.count = count
-        self.identityStart = identityStart
-        self.identityCount = identityCount
-    }
-
     /// The identities noted on the path, with the depths of their steps.
     var identities: ArraySlice<NotedIdentity> { list.identities[identityStart..<identityStart + identityCount] }
 
@@ -38,4 +18,13 @@ struct RecordedSteps {
     }
 
     var path: MappingPath { MappingPath(Array(steps)) }
+}
+
+extension RecordedSteps {
+    /// A path of its own (a change made by hand).
+    init(_ path: MappingPath) {
+        let list = StepList()
+        list.steps = path.components
+        self.init(list: list, prefix: (0, 0), start: 0, count: path.components.count, identityStart: 0, identityCount: 0)
+    }
 }
