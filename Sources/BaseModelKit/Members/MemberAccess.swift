@@ -50,9 +50,6 @@ protocol MemberAccess: AnyObject, Sendable {
     /// rather than a cast: a cast that fails searches every conformance of the type.)
     var learnedEnum: LearnedEnumMember? { get }
 
-    /// For an integer of a fixed width other than `Int` (`IntegerAccess`): the member loop's case for it.
-    var integerDispatch: IntegerDispatch? { get }
-
     /// For an `Int` or `String` property: its field, where a merge by identity reads an element's
     /// identity in place.
     var identityField: IdentityField? { get }
@@ -64,7 +61,6 @@ protocol MemberAccess: AnyObject, Sendable {
 
 extension MemberAccess {
     var learnedEnum: LearnedEnumMember? { nil }
-    var integerDispatch: IntegerDispatch? { nil }
     var identityField: IdentityField? { nil }
     func makeModelCollectionMerge() -> ModelCollectionMerge? { nil }
     func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue { .untracked }

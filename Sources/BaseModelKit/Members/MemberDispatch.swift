@@ -30,30 +30,16 @@ enum MemberDispatch: Sendable {
     /// Any other access: decoded through the object.
     case access
 
-    /// The member for `access`: a scalar case with the access's own handle and coder when it is one
-    /// of the scalar member accesses.
+    /// The member for `access`: its own case when it is one of the scalar member accesses, a learned
+    /// enum's case for an enum that learns its cases, `.access` otherwise.
     init(_ access: any MemberAccess) {
-        switch access {
-        case let field as ScalarMemberAccesses.StringAccess: self = .string(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.OptionalStringAccess: self = .optionalString(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.IntAccess: self = .int(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.OptionalIntAccess: self = .optionalInt(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.DoubleAccess: self = .double(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.OptionalDoubleAccess: self = .optionalDouble(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.BoolAccess: self = .bool(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.OptionalBoolAccess: self = .optionalBool(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.DateAccess: self = .date(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.OptionalDateAccess: self = .optionalDate(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.EpochDateAccess: self = .epochDate(field.handle, field.coder)
-        case let field as ScalarMemberAccesses.OptionalEpochDateAccess: self = .optionalEpochDate(field.handle, field.coder)
-        default:
-            if let member = access.integerDispatch {
-                self = .integer(member)
-                return
-            }
-            guard let learned = access.learnedEnum else { self = .access; return }
+        if let scalar = access as? any ScalarMemberAccess {
+            self = scalar.dispatch
+        } else if let learned = access.learnedEnum {
             // Sound: unretained, as the case says; its owner outlives every use.
             self = .learnedEnum(learned.field, Unmanaged.passUnretained(learned.cases), nilBits: learned.nilBits)
+        } else {
+            self = .access
         }
     }
 

@@ -9,6 +9,8 @@ protocol ScalarMemberAccess: MemberAccess {
     associatedtype Coder: ValueCoding
     var handle: FieldHandle<Coder.Value> { get }
     var coder: Coder { get }
+    /// The member loop's case for this access, which decodes and writes it in place.
+    var dispatch: MemberDispatch { get }
 }
 
 extension ScalarMemberAccess {

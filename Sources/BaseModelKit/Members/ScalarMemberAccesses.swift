@@ -1,33 +1,34 @@
 import Foundation
 
 /// The accesses of the common scalars, one final class per type: the member loop and the writer
-/// handle these in place (`MemberDispatch`), with their coders known at compile time.
+/// handle these in place, each through its case of `MemberDispatch`, with their coders known at
+/// compile time.
 enum ScalarMemberAccesses {
     // Each restates `@unchecked Sendable` from `CodedMemberAccess` (see there why it is unchecked).
-    final class StringAccess: CodedMemberAccess<StringCoder, String>, ScalarMemberAccess, @unchecked Sendable {}
-    final class OptionalStringAccess: CodedMemberAccess<OptionalOf<StringCoder>, String?>, ScalarMemberAccess, @unchecked Sendable {}
-    final class IntAccess: CodedMemberAccess<IntegerCoder<Int>, Int>, ScalarMemberAccess, @unchecked Sendable {}
-    final class OptionalIntAccess: CodedMemberAccess<OptionalOf<IntegerCoder<Int>>, Int?>, ScalarMemberAccess, @unchecked Sendable {}
-    final class DoubleAccess: CodedMemberAccess<DoubleCoder, Double>, ScalarMemberAccess, @unchecked Sendable {}
-    final class OptionalDoubleAccess: CodedMemberAccess<OptionalOf<DoubleCoder>, Double?>, ScalarMemberAccess, @unchecked Sendable {}
-    final class BoolAccess: CodedMemberAccess<BoolCoder, Bool>, ScalarMemberAccess, @unchecked Sendable {}
-    final class OptionalBoolAccess: CodedMemberAccess<OptionalOf<BoolCoder>, Bool?>, ScalarMemberAccess, @unchecked Sendable {}
-    final class DateAccess: CodedMemberAccess<DateCoder, Date>, ScalarMemberAccess, @unchecked Sendable {}
-    final class OptionalDateAccess: CodedMemberAccess<OptionalOf<DateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class StringAccess: CodedMemberAccess<StringCoder, String>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .string(handle, coder) } }
+    final class OptionalStringAccess: CodedMemberAccess<OptionalOf<StringCoder>, String?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalString(handle, coder) } }
+    final class IntAccess: CodedMemberAccess<IntegerCoder<Int>, Int>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .int(handle, coder) } }
+    final class OptionalIntAccess: CodedMemberAccess<OptionalOf<IntegerCoder<Int>>, Int?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalInt(handle, coder) } }
+    final class DoubleAccess: CodedMemberAccess<DoubleCoder, Double>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .double(handle, coder) } }
+    final class OptionalDoubleAccess: CodedMemberAccess<OptionalOf<DoubleCoder>, Double?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalDouble(handle, coder) } }
+    final class BoolAccess: CodedMemberAccess<BoolCoder, Bool>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .bool(handle, coder) } }
+    final class OptionalBoolAccess: CodedMemberAccess<OptionalOf<BoolCoder>, Bool?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalBool(handle, coder) } }
+    final class DateAccess: CodedMemberAccess<DateCoder, Date>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .date(handle, coder) } }
+    final class OptionalDateAccess: CodedMemberAccess<OptionalOf<DateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalDate(handle, coder) } }
     /// An integer of a fixed width other than `Int` (`Int8` … `UInt64`), decoded and written in place by
     /// the member loop (`MemberDispatch`); not through `GenericMemberAccess` and its existential coder.
     final class IntegerAccess<Integer: FixedWidthInteger & Sendable & ExactlyComparable>: CodedMemberAccess<IntegerCoder<Integer>, Integer>, ScalarMemberAccess, @unchecked Sendable {
         /// The member loop's case for the field, made where the width is known (a cast to each
         /// `IntegerAccess<…>` demangled its type when a plan was built).
-        let integerDispatch: IntegerDispatch?
+        let dispatch: MemberDispatch
 
         init(handle: FieldHandle<Integer>, member: IntegerDispatch) {
-            integerDispatch = member
+            dispatch = .integer(member)
             super.init(handle: handle, coder: IntegerCoder())
         }
     }
-    final class EpochDateAccess: CodedMemberAccess<EpochDateCoder, Date>, ScalarMemberAccess, @unchecked Sendable {}
-    final class OptionalEpochDateAccess: CodedMemberAccess<OptionalOf<EpochDateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class EpochDateAccess: CodedMemberAccess<EpochDateCoder, Date>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .epochDate(handle, coder) } }
+    final class OptionalEpochDateAccess: CodedMemberAccess<OptionalOf<EpochDateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalEpochDate(handle, coder) } }
 
     /// A specialised access for `field` when no transformer applies and its type is one of the common
     /// scalars (or an optional of one) or an integer of any fixed width, or when it is a `Date` (or
