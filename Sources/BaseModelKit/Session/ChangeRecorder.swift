@@ -12,26 +12,19 @@ final class ChangeRecorder: Sendable {
         /// (`ReportRecorder.appendPath`).
         var wholePath: (start: Int, count: Int)?
 
-        /// How many changes the last update recorded: the room the next one's list starts with.
-        var lastCount = 0
-
-        /// Before the first change of an update: a new step list, with the room the last one
-        /// needed (up to `roomKept`), unless the one there is empty and nothing else holds it. (A
-        /// list emptied in place cost a call per step removed; the old one is freed whole once no
-        /// change set holds it.)
+        /// Before the first change of an update: the step list emptied to be used again when nothing
+        /// else holds it (the changes of an earlier update, handed out, may), a new one otherwise.
         mutating func startRecording() {
             wholePath = nil
-            if !steps.steps.isEmpty || !steps.identities.isEmpty || !isKnownUniquelyReferenced(&steps) {
-                steps = StepList(stepCapacity: min(steps.steps.count, Self.roomKept), identityCapacity: min(steps.identities.count, Self.roomKept))
+            if isKnownUniquelyReferenced(&steps), steps.steps.capacity <= 256 {
+                // Emptied from the end: `removeAll(keepingCapacity:)` went through the general
+                // `replaceSubrange`, unspecialised, at every step.
+                while steps.steps.popLast() != nil {}
+                if !steps.identities.isEmpty { steps.identities.removeAll(keepingCapacity: true) }
+            } else {
+                steps = StepList()
             }
-            // Grown from empty, the list was reallocated at the first, second and fourth change of
-            // every update.
-            changes.reserveCapacity(min(max(8, lastCount), Self.roomKept))
         }
-
-        /// The most room an update's lists start with: one that changed a whole collection does not
-        /// make every update after it reserve as much.
-        static let roomKept = 1_024
     }
 
     /// The session that writes values as JSON for comparison (with `nil` as `null`).
@@ -242,6 +235,9 @@ final class ChangeRecorder: Sendable {
                                       identityStart: identityStart, identityCount: state.steps.identities.count - identityStart)
             // Appended as it is: a property changes once per update at one path, since the member
             // loops refuse a key repeated in one object (`MappingError.Reason.repeatedKey`).
+            // Room for a message's changes at the first: grown from empty, the list was reallocated
+            // at the first, second and fourth change of every update.
+            if state.changes.capacity == 0 { state.changes.reserveCapacity(8) }
             state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope))
         }
     }
@@ -259,7 +255,6 @@ final class ChangeRecorder: Sendable {
     /// it then.
     func reset() {
         state.withLock { state in
-            state.lastCount = state.changes.count
             state.changes = []
             state.isAnnouncing = false
         }

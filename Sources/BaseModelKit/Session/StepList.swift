@@ -15,12 +15,4 @@ final class StepList {
     /// (`Change.identityPath`), a change's after the one before's.
     @exclusivity(unchecked)
     var identities: [NotedIdentity] = []
-
-    init() {}
-
-    /// An empty list with room for `stepCapacity` steps and `identityCapacity` identities.
-    init(stepCapacity: Int, identityCapacity: Int) {
-        steps.reserveCapacity(stepCapacity)
-        identities.reserveCapacity(identityCapacity)
-    }
 }
