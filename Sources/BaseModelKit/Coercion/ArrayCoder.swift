@@ -250,26 +250,7 @@ struct ArrayCoder<Element>: ValueCoding {
         return value.compactMap { item in anyObject(item).flatMap { object in identity.of(object).map { ($0, object) } } }
     }
 
-    @_specialize(where Element == Int)
-    @_specialize(where Element == Int8)
-    @_specialize(where Element == Int16)
-    @_specialize(where Element == Int32)
-    @_specialize(where Element == Int64)
-    @_specialize(where Element == UInt)
-    @_specialize(where Element == UInt8)
-    @_specialize(where Element == UInt16)
-    @_specialize(where Element == UInt32)
-    @_specialize(where Element == UInt64)
-    @_specialize(where Element == Float)
-    @_specialize(where Element == Double)
-    @_specialize(where Element == Decimal)
-    @_specialize(where Element == Bool)
-    @_specialize(where Element == String)
-    @_specialize(where Element == Character)
-    @_specialize(where Element == Date)
-    @_specialize(where Element == URL)
-    @_specialize(where Element == UUID)
-    @_specialize(where Element == Data)
+    /// Not specialised for the scalar element types, as `decode` is: no benchmark row gains 5 % by it.
     func write(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
         try writeElements(value, to: &writer, session: session)
     }

@@ -172,26 +172,7 @@ struct DictionaryCoder<Value>: ValueCoding {
         }
     }
 
-    @_specialize(where Value == Int)
-    @_specialize(where Value == Int8)
-    @_specialize(where Value == Int16)
-    @_specialize(where Value == Int32)
-    @_specialize(where Value == Int64)
-    @_specialize(where Value == UInt)
-    @_specialize(where Value == UInt8)
-    @_specialize(where Value == UInt16)
-    @_specialize(where Value == UInt32)
-    @_specialize(where Value == UInt64)
-    @_specialize(where Value == Float)
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Decimal)
-    @_specialize(where Value == Bool)
-    @_specialize(where Value == String)
-    @_specialize(where Value == Character)
-    @_specialize(where Value == Date)
-    @_specialize(where Value == URL)
-    @_specialize(where Value == UUID)
-    @_specialize(where Value == Data)
+    /// Not specialised for the scalar value types, as `decode` is: no benchmark row gains 5 % by it.
     func write(_ dictionary: [String: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
         if holdsReferences { return try writeObjects(ReferenceCollections.objects(dictionary), to: &writer, session: session) }
         try writeEntries(dictionary, to: &writer, session: session)
