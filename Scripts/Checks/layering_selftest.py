@@ -20,6 +20,14 @@ LEAKS = [
         ("JSON/PlantedInterpolation.swift",
          'func plantedDescription() -> String {\n    "plan: \\(String(describing: ModelPlan.self))" // planted\n}\n'),
     ]),
+    ("a higher layer's type named inside an interpolation on a later line of a multiline string", [
+        ("JSON/PlantedMultiline.swift",
+         'func plantedDescription() -> String {\n    """\n    plan:\n    \\(String(describing: ModelPlan.self)) // planted\n    """\n}\n'),
+    ]),
+    ("an extension in JSON/ of a type Engine/ declares", [
+        ("Engine/PlantedExtended.swift", "struct PlantedEngineType {}\n"),
+        ("JSON/PlantedExtension.swift", "extension PlantedEngineType { // planted\n    var plantedCount: Int { 1 }\n}\n"),
+    ]),
     ("a global declared in Engine/ used from JSON/", [
         ("Engine/PlantedGlobal.swift", "let plantedEngineLimit = 3\n"),
         ("JSON/PlantedGlobalUse.swift", "func plantedLimit() -> Int {\n    plantedEngineLimit // planted\n}\n"),

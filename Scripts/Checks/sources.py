@@ -48,8 +48,9 @@ def strip(source):
 
 
 def _string(source, i, out):
-    """Blanks the string literal starting at `i` into `out` as `""` (its interpolations' code kept
-    after it, its line breaks kept); returns the index after the literal."""
+    """Blanks the string literal starting at `i` into `out` as `""`, its interpolations' code kept
+    where it stands, on its own lines (so a name in one is placed at its line, in a multiline literal
+    too), and its line breaks kept; returns the index after the literal."""
     n = len(source)
     hashes = 0
     while source[i + hashes] == "#":
@@ -60,7 +61,7 @@ def _string(source, i, out):
     closing = quote + "#" * hashes
     escape = "\\" + "#" * hashes
     j += len(quote)
-    code, lines = [], 0
+    pieces = ['""']
     while j < n:
         if source.startswith(closing, j):
             j += len(closing)
@@ -68,20 +69,18 @@ def _string(source, i, out):
         if source[j] == "\n":
             if not multiline:
                 break
-            lines += 1
+            pieces.append("\n")
         if source.startswith(escape, j):
             k = j + len(escape)
             if k < n and source[k] == "(":
                 end = _interpolation_end(source, k)
-                inner = strip(source[k + 1:end])
-                lines += inner.count("\n")
-                code.append(" " + inner.replace("\n", " ") + " ")
+                pieces.append(" " + strip(source[k + 1:end]) + " ")
                 j = end + 1
                 continue
             j = k + 1
             continue
         j += 1
-    out.append('""' + "".join(code) + "\n" * lines)
+    out.append("".join(pieces))
     return j
 
 
