@@ -21,6 +21,9 @@ comments and string literals removed — the code in string interpolations is ke
 - `Type(label:` and `.init(label:` where every initialiser of that first label — for `Type`, or for
   any type when the receiver is not named (`Self(`, `self.init(`) — is declared in a higher layer;
 - `[label:` where every subscript with that first argument label is declared in a higher layer;
+- `name(label:`, a call of a function (or enum case) whose name the file's layer or a lower one
+  declares, by a first label that only higher layers declare for that name: an overload added
+  higher up (`read(high:` where JSON/ has `read(low:`);
 - a custom operator that only higher layers declare (`infix operator <~>`).
 Unlabelled subscripts and initialisers, operators the language already has, and a conformance that
 a higher layer declares to a protocol of a lower layer or from outside the package (`extension
@@ -62,6 +65,11 @@ MEMBER = re.compile(r"^\s+" + MODIFIERS + r"(?:func|var|let|case)\s+([A-Za-z_]\w
 INIT = re.compile(r"^\s+" + MODIFIERS + r"init[?!]?\s*(?:<[^>]*>\s*)?\(\s*([a-z_]\w*)\s*(?:[A-Za-z_]\w*\s*)?:", re.M)
 SUBSCRIPT = re.compile(r"^\s+" + MODIFIERS + r"subscript\s*(?:<[^>]*>\s*)?\(\s*([a-z]\w*)\s+[A-Za-z_]\w*\s*:", re.M)
 OPERATOR = re.compile(r"^\s*(?:prefix|infix|postfix)\s+operator\s+([^\s{:]+)", re.M)
+# A function's (or an enum case's) name and first argument label: `func read(from bytes:` → `from`,
+# `func skip(_ count:` → `_`, `case failed(reason:` → `reason`.
+FUNC_LABEL = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:func|case)\s+([a-z_]\w*)\s*(?:<[^>]*>\s*)?\(\s*([A-Za-z_]\w*)", re.M)
+# A call with its first label: `read(from:`, `.read(from:` (not `func read(from:`).
+FUNC_LABEL_USE = re.compile(r"(?<![\w$])(?<!func )(?<!case )([a-z_]\w*)\s*\(\s*([a-z_]\w*)\s*:(?!:)")
 # `Self(`, `self.init(` and `super.init(` name no type: any initialiser of that label may be meant.
 INIT_USE = re.compile(r"(?:\b(?!Self\b)([A-Z]\w*)|\bSelf|(?:(?<![\w)\]])|\b(?:self|Self|super))\.init)\s*\(\s*([a-z_]\w*)\s*:")
 SUBSCRIPT_USE = re.compile(r"[\w)\]?!]\s*\[\s*([a-z]\w*)\s*:")
@@ -140,10 +148,15 @@ def declarations(files):
     # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
     # label or spelling → ranks.
     inits, init_labels, subscripts, operators = {}, {}, {}, {}
+    # Functions and enum cases by name → first label → ranks (locals too: they only hide).
+    function_labels = {}
     for relative, text in files.items():
         rank = DECLARED_AT.get(relative, rank_of(relative)[0])
         for match in OPERATOR.finditer(text):
             operators.setdefault(match.group(1), set()).add(rank)
+        for match in FUNC_LABEL.finditer(text):
+            if not is_private(match.group(0)):
+                function_labels.setdefault(match.group(1), {}).setdefault(match.group(2), set()).add(rank)
         for keyword, name, protocols, body in bodies(text):
             if keyword == "extension":
                 conformances.append((name, protocols, rank))
@@ -174,12 +187,12 @@ def declarations(files):
                 lift = max(rank, min(ranks))
                 if extended < lift:
                     lifted.setdefault(member_name, set()).add((lift, extended))
-    return names, by_type, lifted, own, (inits, init_labels, subscripts, operators)
+    return names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels)
 
 
 def check(root):
     files = {os.path.relpath(path, root): strip(text) for path, text in swift_files(root)}
-    names, by_type, lifted, own, (inits, init_labels, subscripts, operators) = declarations(files)
+    names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels) = declarations(files)
     operator_uses = [(spelling, re.compile(r"(?<![-+*/%<>=!&|^~?.])" + re.escape(spelling) + r"(?![-+*/%<>=!&|^~?.])"))
                      for spelling in operators]
     problems = []
@@ -191,6 +204,9 @@ def check(root):
         # use of one of those is the file's own, whatever higher layers declare.
         bound = {name for pattern in BINDINGS for group in pattern.findall(text)
                  for name in re.findall(r"[A-Za-z_]\w*", group)}
+        # The functions the file declares, private or local ones too: a call of one of those names
+        # may be the file's own.
+        own_functions = {match.group(1) for match in re.finditer(r"\bfunc\s+([a-z_]\w*)", text)}
         for number, line in enumerate(text.split("\n"), 1):
             found = {}
             for match in IDENT.finditer(line):
@@ -217,6 +233,14 @@ def check(root):
                 ranks = inits.get(type_name, {}).get(label) if type_name else init_labels.get(label)
                 if ranks and min(ranks) > rank and not (type_name and type_name in local):
                     found[f"{type_name or ''}.init({label}:)"] = min(ranks)
+            for function, label in FUNC_LABEL_USE.findall(line):
+                # A call whose name lower layers declare too, by a first label only higher layers
+                # declare for it (an overload: `read(high:` where JSON/ has `read(low:`).
+                labels = function_labels.get(function, {})
+                ranks = labels.get(label)
+                if ranks and min(ranks) > rank and function not in own_functions \
+                        and any(min(others) <= rank for others in labels.values()):
+                    found[f"{function}({label}:)"] = min(ranks)
             for label in SUBSCRIPT_USE.findall(line):
                 ranks = subscripts.get(label)
                 if ranks and min(ranks) > rank:

@@ -94,6 +94,14 @@ LEAKS = [
         ("JSON/PlantedDelegatingInit.swift",
          "extension JSONParser {\n    init(plantedCopying other: JSONParser) {\n        self.init(plantedFrom: other) // planted\n    }\n}\n"),
     ]),
+    ("overloads an Engine/ layer adds, by their labels, to a JSON/ function and a JSON/ member", [
+        ("JSON/PlantedLowOverloads.swift",
+         "func plantedRead(low: Int) -> Int { low }\nextension JSONParser {\n    func plantedStep(low: Int) -> Int { low }\n}\n"),
+        ("Engine/PlantedHighOverloads.swift",
+         "func plantedRead(high: Int) -> Int { high }\nextension JSONParser {\n    func plantedStep(high: Int) -> Int { high }\n}\n"),
+        ("JSON/PlantedOverloadCall.swift", "func plantedCall() -> Int {\n    plantedRead(high: 1) // planted\n}\n"),
+        ("JSON/PlantedOverloadMember.swift", "func plantedStepping(_ parser: JSONParser) -> Int {\n    parser.plantedStep(high: 1) // planted\n}\n"),
+    ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
          "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),
