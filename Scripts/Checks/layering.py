@@ -25,10 +25,10 @@ comments and string literals removed — the code in string interpolations is ke
   declares, by a first label that only higher layers declare for that name: an overload added
   higher up (`read(high:` where JSON/ has `read(low:`);
 - a custom operator that only higher layers declare (`infix operator <~>`).
-Unlabelled subscripts and initialisers, operators the language already has, and a conformance that
-a higher layer declares to a protocol of a lower layer or from outside the package (`extension
-JSONNumber: Hashable`), which lower code may then rely on without naming anything higher, cannot be
-told apart by text: they are beyond this check. (The second is also how a layer lets a higher one
+Unlabelled subscripts, initialisers and overloads (`read(_ text: String)` beside `read(_ count:
+Int)`), operators the language already has, and a conformance that a higher layer declares to a
+protocol of a lower layer or from outside the package (`extension JSONNumber: Hashable`), which
+lower code may then rely on without naming anything higher, cannot be told apart by text: they are beyond this check. (The second is also how a layer lets a higher one
 plug in: Engine/ makes `BaseModel` a `ModelCoderProviding`, a protocol of Coercion/.)
 It is a net for the dependencies the compiler does not stop within one module; `layering_selftest.py`
 plants one leak of each kind and checks that each is caught.
