@@ -194,9 +194,9 @@ public final class MessageRouter: Sendable {
         return MappingError(.unknownMessageType(type ?? ""), path: MappingPath(JSONKeyPath(typeKey).segments.map { .key($0) }))
     }
 
-    /// The type of the message in `bytes`; `nil` for a `null` type when `nullIsNone` (a router with a
-    /// fallback, which takes messages without a type: gateways send `"t": null` on every message
-    /// that is not a dispatch).
+    /// The type of the message in `bytes`, the string or integer at `typeKey`; `nil` for a `null`
+    /// type when `nullIsNone` (a router with a fallback, which takes messages without a type:
+    /// gateways send `"t": null` on every message that is not a dispatch).
     private func messageType(in bytes: DocumentBytes, options: DecodingOptions, nullIsNone: Bool) throws -> String? {
         // A compact message's type read where it stands, its neighbours passed by matching brackets
         // (the decode that follows reads and checks the whole message); anything else, and every
