@@ -46,6 +46,10 @@ final class MemberTable: Sendable {
     /// a nested key path's). Handed to the recorder with each change (`ChangeSite.isAnnounced`), and
     /// asked by the announcing of an update's changes.
     let announcesChanges: Bool
+    /// Whether a member of this table's objects may change twice in one update: their class overrides
+    /// `deserialize(_:)` (`true` for a table that does not know, such as a nested key path's). Handed
+    /// to the recorder with each change (`ChangeSite.mayRepeat`).
+    private let mayRepeatChanges: Bool
     /// The members whose update compares a scalar (`MemberAccess.comparesScalar`): an update
     /// that records changes but keeps no report does not step into them, and records their change
     /// at the path of the object with their step added (`decodeMember`).
@@ -81,10 +85,11 @@ final class MemberTable: Sendable {
     /// array, whose keys are the positions' text.
     /// `unknownKeys`, for a model's own table, keeps the members no map names there.
     init(modelName: String, fields: [MemberPlan], arrayPositions: [Int]? = nil, unknownKeys: FieldHandle<ModelExtras?>? = nil,
-         alternativeKeys: [String: String] = [:], announcesChanges: Bool = true, isModel: Bool = false) {
+         alternativeKeys: [String: String] = [:], announcesChanges: Bool = true, mayRepeatChanges: Bool = true, isModel: Bool = false) {
         self.modelName = modelName
         self.isModel = isModel
         self.announcesChanges = announcesChanges
+        self.mayRepeatChanges = mayRepeatChanges
         self.unknownKeys = unknownKeys
         keepsUnknownKeys = unknownKeys != nil
         self.arrayPositions = arrayPositions
@@ -507,7 +512,7 @@ final class MemberTable: Sendable {
 
     /// What a change of member `index` at `place` is recorded as.
     private func changeSite(ofMember index: Int, at place: ChangePlace) -> ChangeSite {
-        ChangeSite(property: properties[index] ?? "", place: place, isAnnounced: announcesChanges)
+        ChangeSite(property: properties[index] ?? "", place: place, isAnnounced: announcesChanges, mayRepeat: mayRepeatChanges)
     }
 
     /// `object`'s members as a JSON object, braces included: see `writeMembers`.

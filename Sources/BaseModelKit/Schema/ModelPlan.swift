@@ -74,7 +74,8 @@ final class ModelPlan: Sendable {
         isPositional = arrayPositions != nil
         self.members = MemberTable(modelName: modelName, fields: fields, arrayPositions: arrayPositions, unknownKeys: unknownKeysField.flatMap(FieldHandle<ModelExtras?>.init),
                                    alternativeKeys: alternativeKeys,
-                                   announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil, isModel: true)
+                                   announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil,
+                                   mayRepeatChanges: overriddenHooks.contains(.deserialize), isModel: true)
     }
 }
 

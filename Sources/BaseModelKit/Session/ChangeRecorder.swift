@@ -207,7 +207,7 @@ final class ChangeRecorder: Sendable {
 
     /// Records a change of `object` at `site`, its path followed by `last` when given.
     private func add(object: AnyObject, at site: ChangeSite, last: MappingPath.Component? = nil, lastIdentity: JSON? = nil, old: JSON, new: JSON, scope: ChangeScope) {
-        let (property, place) = (site.property, site.place)
+        let (property, place, mayRepeat) = (site.property, site.place, site.mayRepeat)
         state.withLock { state in
             if state.changes.isEmpty { state.startRecording() }
             if site.isAnnounced { state.isAnnouncing = true }
@@ -233,8 +233,22 @@ final class ChangeRecorder: Sendable {
             }
             let steps = RecordedSteps(list: state.steps, prefix: prefix, start: start, count: state.steps.steps.count - start,
                                       identityStart: identityStart, identityCount: state.steps.identities.count - identityStart)
-            // Appended as it is: a property changes once per update at one path, since the member
-            // loops refuse a key repeated in one object (`MappingError.Reason.repeatedKey`).
+            // A property changes once per update at one path, since the member loops refuse a key
+            // repeated in one object (`MappingError.Reason.repeatedKey`) — unless an overridden
+            // `deserialize(_:)` calls `super` again (`ChangeSite.mayRepeat`): then one change from
+            // the first old value to the last new one, none if they are equal. Looked for among the
+            // last 32 changes, so that the cost stays with the changes. (The earlier change's steps
+            // stay in the list, unused.)
+            if mayRepeat, scope == .value,
+               let earlier = state.changes.indices.reversed().prefix(32).first(where: {
+                   state.changes[$0].object === object && state.changes[$0].scope == .value && state.changes[$0].property == property
+                       && state.changes[$0].steps.hasSameSteps(as: steps)
+               }) {
+                let first = state.changes.remove(at: earlier).oldValue
+                if first == new { return }
+                state.changes.append(Change(object: object, property: property, steps: steps, oldValue: first, newValue: new, scope: .value))
+                return
+            }
             // Room for a message's changes at the first: grown from empty, the list was reallocated
             // at the first, second and fourth change of every update.
             if state.changes.capacity == 0 { state.changes.reserveCapacity(8) }

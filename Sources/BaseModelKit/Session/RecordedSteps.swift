@@ -18,6 +18,11 @@ struct RecordedSteps {
     }
 
     var path: MappingPath { MappingPath(Array(steps)) }
+
+    /// Whether the two hold the same steps.
+    func hasSameSteps(as other: RecordedSteps) -> Bool {
+        prefix.count + count == other.prefix.count + other.count && steps.elementsEqual(other.steps)
+    }
 }
 
 extension RecordedSteps {

@@ -78,8 +78,34 @@ final class Puppy: Dog {
     }
 }
 
+/// An override that calls `super` a second time with its own object when the message carries a
+/// correction under `"fix"`.
+final class Corrected: BaseModel {
+    var count = 0
+    var label = ""
+    var child: Corrected?
+    override class var apiToLocal: [String: String] { ["c": "count", "l": "label", "ch": "child"] }
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        if let fix = object["fix"]?.object {
+            try super.deserialize(fix)
+        }
+    }
+}
+
 @Suite("Hooks", .serialized)
 struct HookTests {
+    @Test("an override that calls super twice in an update records one change per property: first old value to last new one, none when they are equal")
+    func superTwiceInAnUpdate() throws {
+        let model = try Corrected.decode(from: #"{"c":1,"l":"a","ch":{"c":5}}"#)
+        // `count` 1 → 2 → 3 and `label` "a" → "b" → "a", with a nested object's change in between.
+        let changes = try model.update(from: #"{"c":2,"l":"b","ch":{"c":6},"fix":{"c":3,"l":"a"}}"#)
+        #expect(model.count == 3 && model.label == "a" && model.child?.count == 6)
+        #expect(changes.description == "count at c: 1 → 3\ncount at ch.c: 5 → 6" || changes.description == "count at ch.c: 5 → 6\ncount at c: 1 → 3",
+                "\(changes.description)")
+        #expect(changes.changes.count == 2)
+    }
+
     private func calls(during body: () throws -> Void) rethrows -> [String] {
         hookCalls.withLock { $0 = [] }
         try body()
