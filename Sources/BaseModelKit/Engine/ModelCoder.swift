@@ -55,11 +55,11 @@ struct ModelCoder<Declared>: ValueCoding {
             if type(of: existing) == buildType, try fillsAsUsual(existing, from: &parser, session: session) {
                 return current
             }
-            var hookObject: HookObject?
+            var hookObject: DeferredObject?
             // The plans are lent (`withPlan`): returned, each was retained and released per object.
             if try withPlan(for: buildType, { $0.overriddenHooks.contains(.modelClass) }) {
                 // A payload whose type key picks another class replaces the object instead of merging.
-                let object = HookObject(at: &parser, session: session)
+                let object = DeferredObject.forHook(at: &parser, session: session)
                 if let replacement = try ModelDecoding.replacementClass(for: JSONObject(deferred: object), existing: existing, hookClass: buildType, declared: declaredClass) {
                     let model = replacement.init()
                     try ModelDecoding.fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: try plan(for: replacement))

@@ -2,11 +2,12 @@
 /// fill typed storage straight from its bytes instead. It is read (once) the first time anyone asks
 /// for its members, so code that looks at the object sees exactly what a tree would have shown.
 ///
-/// Not final: a reader that hands such an object to code of its own and wants it back (the engine's
-/// `HookObject`) subclasses it to carry what it needs. `@unchecked Sendable` only because a class that
-/// is not final cannot be checked: every stored property is a `let` of a `Sendable` type or state
-/// reached only under the object's striped lock, as a subclass's mutable state is.
-class DeferredObject: @unchecked Sendable {
+/// A reader that hands such an object to code of its own while it reads (the engine, to an
+/// overridden hook) may park its parser here meanwhile, so that what the code asks of the object
+/// continues with that parser where it stands (`park`). `@unchecked Sendable` because the parked
+/// parser's address cannot be checked: every stored property is a `let` of a `Sendable` type or
+/// state reached only under the object's striped lock, or by the one call the parser is lent to.
+final class DeferredObject: @unchecked Sendable {
     /// How the object's bytes were used.
     enum Use: Equatable {
         /// Nobody has read the object.
@@ -29,7 +30,7 @@ class DeferredObject: @unchecked Sendable {
     /// The whole document, a copy (objects may outlive the call that read the document) — or, for
     /// an object written in place (`init(writtenInPlace:keys:)`), the writer's own bytes, lent until
     /// it writes again. Read through `readableBytes`, which copies lent bytes first — except by an
-    /// object made over a parser (`init(at:)`, a `HookObject`), whose bytes are never lent.
+    /// object made over a parser (`init(at:)`, as a hook's is), whose bytes are never lent.
     let bytes: DocumentBytes
     /// Whether `bytes` are lent by the writer that wrote them.
     private let isLent: Bool
@@ -50,11 +51,47 @@ class DeferredObject: @unchecked Sendable {
     @exclusivity(unchecked)
     private var state = State()
 
+    /// What the reader that made the object over its parser keeps with it for the code it hands the
+    /// object to (the engine: the decoding call's session); `nil` for any other object.
+    let readerContext: AnyObject?
+
+    /// Where the reader's parser is, standing at this object, while the code the reader handed the
+    /// object to runs: the parser stays in the reader's frame and only its address is parked here,
+    /// so nothing of it is copied or retained on the way. Reached only under the lock, or by the one
+    /// call it is lent to (`lendParser`), so, like `state`, without Swift's dynamic exclusivity
+    /// check. Sound: the reader parks the address only within the call it was passed to, and takes
+    /// it back (`takeBack`) before that call returns, thrown or not; a call lent the parser uses it
+    /// only between the two.
+    @exclusivity(unchecked)
+    var parked = Parked()
+
+    struct Parked {
+        var parser: UnsafeMutablePointer<JSONParser>?
+        /// The reader's own object for this one (the engine: the plan of its class), unretained (a
+        /// retain and a release per object), and the keys its member loop takes as its own, the same
+        /// object seen as `MemberKeys`. Sound: the reader keeps it alive longer than this object
+        /// (plans live as long as the process).
+        var reader: Unmanaged<AnyObject>?
+        unowned(unsafe) var keys: (any MemberKeys)?
+        /// The reader's thread: the parser is lent on it alone, since it checks the room left on
+        /// that thread's stack (`JSONParser.stackAllowsDeeper`), and cannot tell on another.
+        var thread = 0
+        /// Whether the parser is here to lend: parked, and not lent to a call right now.
+        var isParked = false
+    }
+
+    /// What the reader's member loop passed over when it streamed the object (`.more`, not known,
+    /// when another loop streamed it); reached only under the lock.
+    @exclusivity(unchecked)
+    var passedOverMembers = SkippedMembers.Passed.more
+
     /// The object at the parser's position (a `{`), not read yet. The parser's bytes become a copy if
     /// they were lent (once per document: the parser goes on over the copy).
-    init(at parser: inout JSONParser) {
+    /// `readerContext`: see there.
+    init(at parser: inout JSONParser, readerContext: AnyObject? = nil) {
         parser.keepBytes()
         precondition(parser.bytes.isCopy, "a deferred object over lent bytes")
+        self.readerContext = readerContext
         self.bytes = parser.bytes
         self.start = parser.position
         self.remainingDepth = parser.maxDepth - parser.depth
@@ -82,6 +119,7 @@ class DeferredObject: @unchecked Sendable {
     }
 
     private init(standalone bytes: DocumentBytes, keys: (any MemberKeys)?, isLent: Bool) {
+        self.readerContext = nil
         self.bytes = bytes
         self.start = 0
         self.remainingDepth = Int.max / 2
@@ -175,22 +213,78 @@ class DeferredObject: @unchecked Sendable {
         }
     }
 
-    /// The value of a member of this object that starts at `position`, read by a parser of its own.
-    /// (A `HookObject` reads it with the engine's parser while that is parked with it.)
-    func readMember(at position: Int) throws(JSONSyntaxError) -> JSON {
-        var parser = parser()
-        try parser.enterContainer()
-        parser.position = position
-        return try parser.readValue()
+    /// The value of a member of this object that starts at `position`: read with the reader's parser
+    /// when it is parked here and this is the reader's thread (a key read after the reader's member
+    /// loop: no parser made and freed), lent for the read and put back where it stood; by a parser of
+    /// its own otherwise.
+    private func readMember(at position: Int) throws(JSONSyntaxError) -> JSON {
+        let thread = ThreadIdentity.current
+        guard let parser = withStateLocked({ _ in lendParser(to: thread) }) else {
+            var parser = parser()
+            try parser.enterContainer()
+            parser.position = position
+            return try parser.readValue()
+        }
+        // Sound, the accesses through `parser`: lent above (see `parked`). The bytes are the
+        // parser's own (it kept them when this object was made over them).
+        let (resume, depth) = (parser.pointee.position, parser.pointee.depth)
+        defer {
+            parser.pointee.position = resume
+            parser.pointee.depth = depth
+            withStateLocked { _ in parked.isParked = true }
+        }
+        // Inside the object: one level deeper than where the parser stands, next to it.
+        parser.pointee.position = position
+        parser.pointee.depth = depth + 1
+        return try parser.pointee.readValue()
     }
 
-    /// For an object a streaming reader consumed: where the value of `key` (whose UTF-8 bytes are
-    /// `utf8`) starts, as the reader noted when it passed over it; `.some(nil)` when the object does
-    /// not have the key; `nil` when that is not known (then the object is looked through). Called
-    /// under the object's lock (see `withStateLocked`): a subclass reads its own state here without
-    /// taking it again. Sound: `utf8` is lent by the caller for the call, and only read.
-    func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
-        nil
+    /// For an object the reader's member loop streamed: where the value of `key` (whose UTF-8 bytes
+    /// are `utf8`) starts, as the loop noted when it passed over it; `.some(nil)` when it did not pass
+    /// over the key and does not take it as its own; `nil` when that is not known (then the object is
+    /// looked through). Called under the lock, which guards the notes and `parked`. Sound: `utf8` is
+    /// lent by the caller for the call, and only read. (An object made over a parser has bytes of
+    /// its own, never lent: read as they are.)
+    private func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
+        guard let keys = parked.keys, let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
+        if let value = found { return .some(value) }
+        return keys.isMember(key) ? nil : .some(nil)
+    }
+
+    // MARK: The reader's parser, parked
+
+    /// Parks the address of the reader's parser here, standing at this object, while code the
+    /// reader hands the object to runs; `reader` is the reader's own object for it, whose keys its
+    /// member loop takes as its own. Sound: see `parked`, and `Parked.reader`.
+    func park<Reader: MemberKeys>(_ parser: UnsafeMutablePointer<JSONParser>, reader: Reader) {
+        withStateLocked { _ in
+            parked = Parked(parser: parser, reader: Unmanaged.passUnretained(reader), keys: reader, thread: ThreadIdentity.current, isParked: true)
+        }
+    }
+
+    /// Under the lock: the reader's parser, lent to the calling call when it is parked here and
+    /// `thread` is the reader's; nobody else reaches it until the call parks it again
+    /// (`parked.isParked = true`). `nil` otherwise.
+    func lendParser(to thread: Int) -> UnsafeMutablePointer<JSONParser>? {
+        guard parked.isParked, parked.thread == thread, let parser = parked.parser else { return nil }
+        parked.isParked = false
+        return parser
+    }
+
+    /// For the reader, after the code it handed the object to: forgets the parser's address, and
+    /// says how the object's bytes were used, or throws the syntax error found in them. The reader's
+    /// object stays, for `passedOver`. (Not a tuple of both: each was destroyed through the
+    /// runtime's generic tuple witness.)
+    func takeBack() throws(JSONSyntaxError) -> Use {
+        var use = Use.untouched
+        let error = withStateLocked { state -> JSONSyntaxError? in
+            parked.parser = nil
+            parked.isParked = false
+            use = state.use
+            return state.error
+        }
+        if let error { throw error }
+        return use
     }
 
     /// The members, read from the bytes on first use. Malformed bytes read as an empty object and

@@ -8,7 +8,7 @@
 ///    class replaces it);
 /// 2. `deserialize(_:)` runs. A class that keeps the default has its members read straight from the
 ///    bytes by the plan's member loop (`MemberTable.decodeMembers`), with no hook call and no
-///    `JSONObject`; an override gets the object as a `HookObject` (see `Engine/Hooks/`), and the
+///    `JSONObject`; an override gets the object as a `DeferredObject` over the bytes (see `Engine/Hooks/`), and the
 ///    default, when it calls `super`, runs the same member loop. Nested models run their own steps
 ///    1–3 as their property is set;
 /// 3. `didDeserialize()` runs; an error it throws rejects the object (and, for an update, the whole
@@ -36,9 +36,9 @@ enum ModelDecoding {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: Swift.type(of: existing)), found: json.foundDescription))
         }
-        var hookObject: HookObject?
+        var hookObject: DeferredObject?
         if plan.overriddenHooks.contains(.modelClass) {
-            let object = HookObject(at: &parser, session: session)
+            let object = DeferredObject.forHook(at: &parser, session: session)
             try refuseOtherClass(for: JSONObject(deferred: object), existing: existing)
             hookObject = object
         }
@@ -88,7 +88,7 @@ enum ModelDecoding {
             try fill(model, parser: &parser, session: session, isExisting: false, plan: plan)
             return model
         }
-        let object = HookObject(at: &parser, session: session)
+        let object = DeferredObject.forHook(at: &parser, session: session)
         let chosen = try buildType.classToBuild(for: JSONObject(deferred: object), declared: declared)
         let model = chosen.init()
         try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try PlanRegistry.plan(for: chosen))
@@ -98,7 +98,7 @@ enum ModelDecoding {
     /// Steps 2 and 3 on `model`, whose plan is `plan`, from the object at the parser's position (a
     /// `{`). `isExisting` marks an object that was part of the caller's graph before this call, whose
     /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
-    static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: HookObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
+    static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: DeferredObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
         if isExisting {
             try claimForUpdate(model, plan: plan, session: session)
@@ -110,7 +110,7 @@ enum ModelDecoding {
             try checkPresence(of: requiredKeys(of: plan, session: session), in: parser, plan: plan)
         }
         if plan.overriddenHooks.contains(.deserialize) {
-            try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? HookObject(at: &parser, session: session), plan: plan)
+            try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? DeferredObject.forHook(at: &parser, session: session), plan: plan)
         } else {
             try plan.members.decodeMembers(from: &parser, into: model, session: session, isExisting: isExisting)
         }

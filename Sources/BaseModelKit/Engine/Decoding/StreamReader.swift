@@ -4,7 +4,7 @@
 /// shared), which is why its state needs no lock.
 @usableFromInline final class StreamReader<Output> {
     // Reached by one iteration at a time (see above): without Swift's dynamic exclusivity checks,
-    // a runtime call per access, as a `HookObject`'s parked state is.
+    // a runtime call per access, as a `DeferredObject`'s parked state is.
     @exclusivity(unchecked) private var framer: StreamFramer
     private let decoding: StreamDecoding
     private let decodeBytes: (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?

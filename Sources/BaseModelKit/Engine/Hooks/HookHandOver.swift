@@ -1,7 +1,7 @@
 /// The hand-over between the engine, which reads and writes bytes, and overridden hooks, whose
 /// signatures take and return `JSONObject`s.
 ///
-/// **Decoding.** A class that overrides `deserialize(_:)` gets, for each object, a `HookObject` over
+/// **Decoding.** A class that overrides `deserialize(_:)` gets, for each object, a `DeferredObject` over
 /// the document's bytes: nothing is read unless the override asks for a member. While the override
 /// runs, the engine's parser waits in the engine's frame, its address parked in that object
 /// (`deserialize(_:parser:object:plan:)`). When the override calls `super.deserialize(object)`, the
@@ -22,14 +22,14 @@
 /// default writes them straight into the engine's output, where the object goes, and the keys the
 /// override adds are written after them; elsewhere it writes into a buffer of its own, which a
 /// compact writer copies as it is. The options of the call reach both defaults — whose signatures
-/// carry none — through the `HookObject` while decoding, and through `CurrentSession` otherwise.
+/// carry none — through the `DeferredObject` while decoding (its `hookSession`), and through `CurrentSession` otherwise.
 enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser's address in it while the override runs; leaves the parser after
     /// the object.
-    static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: HookObject, plan: ModelPlan) throws {
+    static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: DeferredObject, plan: ModelPlan) throws {
         // Sound: the address is valid for the call it is passed to, and `runParked` parks it only
-        // within that call, taking it back before it returns (see `HookObject.parked`).
+        // within that call, taking it back before it returns (see `DeferredObject.parked`).
         let use = try runParked(model, parser: &parser, object: object, plan: plan)
         switch use {
         case .streamed:
@@ -45,8 +45,8 @@ enum HookHandOver {
     /// address comes as the argument of this call, not from `withUnsafeMutablePointer`, whose
     /// generic frame and closure a debug build added to every level of hooked models (a 64 KB
     /// thread under AddressSanitizer ran out of room, `SmallStackTests`).
-    private static func runParked(_ model: BaseModel, parser: UnsafeMutablePointer<JSONParser>, object: HookObject, plan: ModelPlan) throws -> DeferredObject.Use {
-        object.park(parser, plan: plan)
+    private static func runParked(_ model: BaseModel, parser: UnsafeMutablePointer<JSONParser>, object: DeferredObject, plan: ModelPlan) throws -> DeferredObject.Use {
+        object.park(parser, reader: plan)
         do {
             try model.deserialize(JSONObject(deferred: object))
         } catch {
@@ -72,13 +72,13 @@ enum HookHandOver {
         let modelType = type(of: model)
         // The object the engine stands at: its parser continues where it is parked, in its call's
         // session, and is parked again after.
-        let hookObject = object.deferred as? HookObject
-        if let hookObject, try hookObject.streamMembers(into: model, modelType: modelType) { return }
+        let deferred = object.deferred
+        if let deferred, try deferred.streamMembers(into: model, modelType: modelType) { return }
         var parser: JSONParser
         // Any other object belongs to the call running now, when there is one: an object kept from
         // an earlier decode and handed to an update is the update's (its changes recorded, rolled
         // back on failure), not the decode's that read it.
-        let session = CurrentSession.decoding ?? hookObject?.session ?? CurrentSession.decodingOrDefault
+        let session = CurrentSession.decoding ?? deferred?.hookSession ?? CurrentSession.decodingOrDefault
         if let deferred = object.deferred {
             // Read into members before, or handed over again: read again from its own bytes.
             parser = deferred.parser()

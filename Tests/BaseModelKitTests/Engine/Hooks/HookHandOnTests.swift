@@ -1,4 +1,4 @@
-// @testable: whether the engine's parser was lent is the `HookObject`'s internal state.
+// @testable: whether the engine's parser was lent is the hook's `DeferredObject`'s internal state.
 @testable import BaseModelKit
 import Foundation
 import Testing
