@@ -26,6 +26,9 @@ run() {
 # how many races the sanitizer reports in each mode.
 field_race_probe() {
     local out=.build-tsan-probe
+    # Made anew: `-emit-library -static` adds to an archive already there, and an earlier run's
+    # objects then define the same symbols twice.
+    rm -rf "$out"
     mkdir -p "$out"
     echo "== ThreadSanitizer sees the engine's field writes" >&2
     # shellcheck disable=SC2046
