@@ -250,7 +250,7 @@ struct ArrayCoder<Element>: ValueCoding {
         return value.compactMap { item in anyObject(item).flatMap { object in identity.of(object).map { ($0, object) } } }
     }
 
-    /// Not specialised for the scalar element types, as `decode` is: no benchmark row gains 5 % by it.
+    /// Not specialised for the scalar element types, unlike `decode`: no benchmark row gains 5 % by it.
     func write(_ value: [Element], to writer: inout JSONWriter, session: EncodingSession) throws {
         try writeElements(value, to: &writer, session: session)
     }

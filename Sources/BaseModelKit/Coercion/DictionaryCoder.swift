@@ -172,7 +172,7 @@ struct DictionaryCoder<Value>: ValueCoding {
         }
     }
 
-    /// Not specialised for the scalar value types, as `decode` is: no benchmark row gains 5 % by it.
+    /// Not specialised for the scalar value types, unlike `decode`: no benchmark row gains 5 % by it.
     func write(_ dictionary: [String: Value], to writer: inout JSONWriter, session: EncodingSession) throws {
         if holdsReferences { return try writeObjects(ReferenceCollections.objects(dictionary), to: &writer, session: session) }
         try writeEntries(dictionary, to: &writer, session: session)

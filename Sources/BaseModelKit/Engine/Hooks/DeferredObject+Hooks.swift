@@ -23,6 +23,8 @@ extension DeferredObject {
     /// parser's position; `false`, reading nothing, otherwise (the object is then read from its own
     /// bytes, by a parser of the calling thread).
     func streamMembers(into model: BaseModel, modelType: BaseModel.Type) throws -> Bool {
+        // Only a hook's object is streamed; its session is lent to the loop below, not bound here
+        // (bound, it was retained and released per object).
         guard readerContext != nil else { return false }
         let thread = ThreadIdentity.current
         let lent = withStateLocked { state -> (parser: UnsafeMutablePointer<JSONParser>, plan: Unmanaged<AnyObject>)? in
