@@ -6,7 +6,7 @@
 # The library is compiled from Sources/BaseModelKit (and its C atomics) with coverage
 # instrumentation; the target's harness is Scripts/Fuzz/<Name>Target.swift plus the shared models in
 # Scripts/Fuzz/FuzzModels.swift. The zoo target adds the model classes Scripts/Fuzz/zoo.py generates
-# (and seeds from their sample documents).
+# (and seeds from their sample documents, plus the committed ones in Scripts/Fuzz/Seeds/zoo).
 # It starts from the committed seeds in Scripts/Fuzz/Seeds/TARGET and grows a working corpus in
 # .build-fuzz/corpus/TARGET (not committed). A crash leaves its input in .build-fuzz/ and exits non-zero.
 set -euo pipefail
@@ -56,6 +56,9 @@ if [[ "$target" == zoo ]]; then
     seeds="$out/seeds/zoo"
     rm -rf "$seeds" && mkdir -p "$seeds"
     python3 -B Scripts/Fuzz/zoo.py "$out/ZooModels.swift" "$seeds"
+    # Inputs that once failed, kept beside the generated samples (zoo.py's classes are the same on
+    # every run: it draws them from a fixed seed).
+    cp Scripts/Fuzz/Seeds/zoo/* "$seeds/"
     extra=("$out/ZooModels.swift")
 fi
 

@@ -90,8 +90,9 @@ private func roundTrip(_ model: BaseModel, type: BaseModel.Type, input: [UInt8])
     do {
         let written = try model.jsonData()
         let again = try type.decode(from: written)
-        guard try again.jsonData() == written else {
-            fuzzFailure("\(type): the encoded graph decodes to a different graph\n\(String(decoding: written, as: UTF8.self))", input)
+        let rewritten = try again.jsonData()
+        guard rewritten == written else {
+            fuzzFailure("\(type): the encoded graph decodes to a different graph\nwritten \(String(decoding: written, as: UTF8.self))\nagain   \(String(decoding: rewritten, as: UTF8.self))", input)
         }
         return written
     } catch let error as MappingError where error.isAboutUnwritableValue {

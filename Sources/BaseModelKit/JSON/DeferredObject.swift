@@ -209,6 +209,9 @@ final class DeferredObject: @unchecked Sendable {
             guard let value else { return nil }
             return try readMember(at: value)
         } catch {
+            // Bytes that are not JSON answer no key (a subscript cannot throw); the member loop that
+            // reads them reports the error with its path. That holds only while every reader refuses
+            // what the parser refuses: one that took a bad byte here would leave the error unsaid.
             return nil
         }
     }

@@ -9,10 +9,13 @@ extension JSONParser {
 
     /// The range of the contents of the string at the current position (after whitespace) when it has
     /// no escapes, without reading it; `nil` when the next value is not such a string or is malformed
-    /// (reading it properly then reports the error). The contents are not checked to be UTF-8.
+    /// (reading it properly then reports the error). Contents that are not ASCII are checked to be
+    /// UTF-8 here: a reader of the range may make its value with `String(decoding:as:)`, which would
+    /// replace a bad byte where every other reader refuses it.
     mutating func plainStringContents() -> Range<Int>? {
-        guard peekToken() == UInt8(ascii: "\""), let (end, _) = try? scanUnescapedRun(from: position + 1),
+        guard peekToken() == UInt8(ascii: "\""), let (end, highBits) = try? scanUnescapedRun(from: position + 1),
               bytes[end] == UInt8(ascii: "\"") else { return nil }
+        if highBits >= 0x80, UTF8Validation.firstInvalidOffset(in: bytes, from: position + 1, to: end) != nil { return nil }
         return (position + 1)..<end
     }
 

@@ -25,6 +25,24 @@ final class Blob: BaseModel {
     override class var apiToLocal: [String: String] { ["t": "text", "n": "numbers", "r": "raw"] }
 }
 
+/// A field of each kind read from a string's bytes in place (no `String` made by the parser).
+class InPlaceStrings: BaseModel {
+    enum Side: String { case back, lay, été }
+    var link: URL?
+    var id: UUID?
+    var bytes: Data?
+    var stamp: Date?
+    var side: Side?
+    var kind: String = ""
+    override class var apiToLocal: [String: String] { ["u": "link", "id": "id", "b": "bytes", "d": "stamp", "s": "side", "$t": "kind"] }
+    override class var transformers: [String: JSONTransformer] { ["stamp": .iso8601] }
+    override class func modelClass(for object: JSONObject) -> BaseModel.Type? {
+        object["$t"]?.string == "more" ? MoreInPlaceStrings.self : nil
+    }
+}
+
+final class MoreInPlaceStrings: InPlaceStrings {}
+
 /// Runs `body` on a new thread whose stack is `megabytes` large, and waits for its answer.
 func onThread<Result: Sendable>(stackMegabytes megabytes: Int, _ body: @escaping @Sendable () -> Result) -> Result {
     onThread(stackBytes: megabytes << 20, body)
@@ -233,6 +251,27 @@ struct AdversarialTests {
             #expect(text?.hasPrefix("The data is not valid JSON. Invalid UTF-8") == true, "\(text ?? "decoded")")
             #expect(throws: JSONSyntaxError.self) { try JSON(parsing: bytes) }
         }
+    }
+
+    /// Readers that take a string's bytes where they stand (URLs, UUIDs, base64, dates, enum cases)
+    /// refuse invalid UTF-8 as the parser does, rather than decoding it to U+FFFD: a bad byte in a
+    /// URL once made a model whose type key came after it decode as the base class (the key's
+    /// look-ahead refused the byte and found no type) and re-decode, from its own output, as the
+    /// subclass.
+    @Test("invalid UTF-8 in a string read in place is malformed JSON, for every field that reads so")
+    func invalidUTF8InPlace() throws {
+        let bad: [UInt8] = [0xBF]
+        for (key, before, after) in [("u", "https://example.com/a", "b=c"), ("id", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", ""),
+                                     ("b", "AAAA", "AAA="), ("d", "2026-11-27T10:00:00", "Z"), ("s", "ét", "")] {
+            let bytes = Array(#"{"\#(key)":"\#(before)"#.utf8) + bad + Array(#"\#(after)","$t":"more"}"#.utf8)
+            let text = message { _ = try InPlaceStrings.decode(from: Data(bytes)) }
+            #expect(text?.hasPrefix("The data is not valid JSON. Invalid UTF-8") == true, "\(key): \(text ?? "decoded")")
+        }
+        // Valid non-ASCII text still reads in place, and the type key after it picks the subclass.
+        let good = try InPlaceStrings.decode(from: #"{"u":"https://example.com/été","s":"été","$t":"more"}"#)
+        #expect(good is MoreInPlaceStrings)
+        #expect(good.side == .été)
+        #expect(good.link?.absoluteString == "https://example.com/%C3%A9t%C3%A9")
     }
 
     @Test("NUL in keys and values: escaped it is data, raw it is a control character and refused")
