@@ -3,8 +3,8 @@
 #
 #     Scripts/fuzz.sh parser|model|roundtrip|zoo|stream SECONDS [extra libFuzzer flags…]
 #
-# The library is compiled from Sources/BaseModelKit (and its C atomics) with coverage
-# instrumentation; the target's harness is Scripts/Fuzz/<Name>Target.swift plus the shared models in
+# The library is compiled from Sources/BaseModelKitJSON and Sources/BaseModelKit (and its C atomics)
+# with coverage instrumentation, by Scripts/build-library.sh; the target's harness is Scripts/Fuzz/<Name>Target.swift plus the shared models in
 # Scripts/Fuzz/FuzzModels.swift. The zoo target adds the model classes Scripts/Fuzz/zoo.py generates
 # (and seeds from their sample documents, plus the committed ones in Scripts/Fuzz/Seeds/zoo).
 # It starts from the committed seeds in Scripts/Fuzz/Seeds/TARGET and grows a working corpus in
@@ -34,19 +34,11 @@ flags=(-O -g -sanitize=fuzzer,address -swift-version 6 -I Sources/CBaseModelKitA
 
 # The library, once per change of its sources.
 stamp="$out/lib/sources.sha"
-sources=$(find Sources/BaseModelKit -name '*.swift' | sort)
+sources=$(find Sources/BaseModelKitJSON Sources/BaseModelKit -name '*.swift' | sort)
 digest=$(cat $sources Sources/CBaseModelKitAtomics/*.c Sources/CBaseModelKitAtomics/include/* | sha256sum | cut -d' ' -f1)
 if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$digest" ]]; then
     echo "Building the instrumented library…" >&2
-    # Made anew: written over, the archive kept the objects of source files since removed or renamed.
-    rm -f "$out/lib/libBaseModelKit.a"
-    # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -parse-as-library -module-name BaseModelKit -package-name BaseModelKit -emit-module \
-        -emit-module-path "$out/lib/BaseModelKit.swiftmodule" -emit-library -static \
-        -o "$out/lib/libBaseModelKit.a" $sources
-    clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CBaseModelKitAtomics/include \
-        -c Sources/CBaseModelKitAtomics/Atomics.c -o "$out/lib/Atomics.o"
-    ar rcs "$out/lib/libBaseModelKit.a" "$out/lib/Atomics.o"
+    Scripts/build-library.sh "$out/lib" "${flags[*]}" "-O1 -g -fsanitize=fuzzer-no-link,address"
     echo "$digest" > "$stamp"
 fi
 
@@ -63,7 +55,7 @@ if [[ "$target" == zoo ]]; then
 fi
 
 echo "Building the $target target…" >&2
-swiftc "${flags[@]}" -parse-as-library -I "$out/lib" -L "$out/lib" -lBaseModelKit \
+swiftc "${flags[@]}" -parse-as-library -I "$out/lib" -L "$out/lib" -lBaseModelKit -lBaseModelKitJSON \
     -o "$out/fuzz-$target" Scripts/Fuzz/FuzzModels.swift "${extra[@]}" "Scripts/Fuzz/$harness"
 
 echo "Fuzzing $target for $seconds s…" >&2

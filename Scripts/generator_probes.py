@@ -47,7 +47,8 @@ def run(command, **kwargs):
     return subprocess.run(command, capture_output=True, text=True, **kwargs)
 
 def build_library():
-    sources = sorted(os.path.join(d, f) for d, _, fs in os.walk(os.path.join(ROOT, "Sources", "BaseModelKit")) for f in fs if f.endswith(".swift"))
+    sources = sorted(os.path.join(d, f) for module in ("BaseModelKitJSON", "BaseModelKit")
+                     for d, _, fs in os.walk(os.path.join(ROOT, "Sources", module)) for f in fs if f.endswith(".swift"))
     lib = os.path.join(OUT, "lib")
     os.makedirs(lib, exist_ok=True)
     stamp = os.path.join(lib, "stamp")
@@ -55,14 +56,9 @@ def build_library():
     if os.path.exists(stamp) and open(stamp).read() == digest:
         return lib
     print("Building the library…", file=sys.stderr)
-    result = run(["swiftc", "-Onone", "-swift-version", "6", "-parse-as-library", "-module-name", "BaseModelKit", "-package-name", "BaseModelKit",
-                  "-I", os.path.join(ROOT, "Sources", "CBaseModelKitAtomics", "include"), "-emit-module", "-emit-module-path",
-                  os.path.join(lib, "BaseModelKit.swiftmodule"), "-emit-library", "-static", "-o", os.path.join(lib, "libBaseModelKit.a")] + sources)
+    result = run([os.path.join(ROOT, "Scripts", "build-library.sh"), lib, "-Onone", "-O1"])
     if result.returncode != 0:
         sys.exit(result.stderr)
-    run(["clang", "-O1", "-I", os.path.join(ROOT, "Sources", "CBaseModelKitAtomics", "include"), "-c",
-         os.path.join(ROOT, "Sources", "CBaseModelKitAtomics", "Atomics.c"), "-o", os.path.join(lib, "Atomics.o")])
-    run(["ar", "rcs", os.path.join(lib, "libBaseModelKit.a"), os.path.join(lib, "Atomics.o")])
     open(stamp, "w").write(digest)
     return lib
 
@@ -115,7 +111,7 @@ def probe(name, root, samples, glossary, type_key, expected_error, lib):
     if generated.returncode != 0:
         return False, generated.stderr.strip()
     open(os.path.join(folder, "main.swift"), "w").write(DRIVER.replace("ROOT", root))
-    compiled = run(["swiftc", "-Onone", "-swift-version", "6", "-I", lib, "-I", os.path.join(ROOT, "Sources", "CBaseModelKitAtomics", "include"), "-L", lib, "-lBaseModelKit", "-o", os.path.join(folder, "driver"),
+    compiled = run(["swiftc", "-Onone", "-swift-version", "6", "-I", lib, "-I", os.path.join(ROOT, "Sources", "CBaseModelKitAtomics", "include"), "-L", lib, "-lBaseModelKit", "-lBaseModelKitJSON", "-o", os.path.join(folder, "driver"),
                     os.path.join(folder, "Models.swift"), os.path.join(folder, "main.swift")])
     if compiled.returncode != 0 or "warning:" in compiled.stderr:
         return False, compiled.stderr.strip()[:2000]

@@ -31,16 +31,9 @@ field_race_probe() {
     rm -rf "$out"
     mkdir -p "$out"
     echo "== ThreadSanitizer sees the engine's field writes" >&2
-    # shellcheck disable=SC2046
-    swiftc -DBASEMODELKIT_THREAD_SANITIZER -Onone -g -sanitize=thread -swift-version 6 -parse-as-library \
-        -module-name BaseModelKit -package-name BaseModelKit -emit-module -emit-module-path "$out/BaseModelKit.swiftmodule" \
-        -emit-library -static -o "$out/libBaseModelKit.a" -I Sources/CBaseModelKitAtomics/include \
-        $(find Sources/BaseModelKit -name '*.swift' | sort)
-    clang -g -fsanitize=thread -I Sources/CBaseModelKitAtomics/include \
-        -c Sources/CBaseModelKitAtomics/Atomics.c -o "$out/Atomics.o"
-    ar rcs "$out/libBaseModelKit.a" "$out/Atomics.o"
+    Scripts/build-library.sh "$out" "-DBASEMODELKIT_THREAD_SANITIZER -Onone -g -sanitize=thread" "-g -fsanitize=thread"
     swiftc -Onone -g -sanitize=thread -swift-version 6 -parse-as-library -I "$out" \
-        -I Sources/CBaseModelKitAtomics/include -L "$out" -lBaseModelKit \
+        -I Sources/CBaseModelKitAtomics/include -L "$out" -lBaseModelKit -lBaseModelKitJSON \
         -o "$out/probe" Scripts/Sanitizers/FieldRaceProbe.swift
     local engine direct updates
     engine=$(TSAN_OPTIONS=halt_on_error=0 "$out/probe" engine 2>&1 | grep -c "WARNING: ThreadSanitizer" || true)

@@ -5,7 +5,7 @@ Docs/Architecture.md's rule: one type per file, in `Type.swift`; beside it only 
 uses (`private` and `fileprivate` types) and extensions. Types nested in the file's type are part of
 it. A file of extensions (`BaseModel+Streams.swift`) or of functions declares no type.
 
-    python3 -B Scripts/Checks/files.py [SOURCES]     (default: Sources/BaseModelKit)
+    python3 -B Scripts/Checks/files.py [SOURCES…]     (default: the library's two targets)
 """
 import os
 import re
@@ -43,8 +43,8 @@ def check(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
-    problems = check(root)
+    problems = [problem for root in sys.argv[1:] or ["Sources/BaseModelKitJSON", "Sources/BaseModelKit"]
+                for problem in check(root)]
     return report(problems,
                   f"{len(problems)} file(s) break the one-type-per-file rule; see Docs/Architecture.md.",
                   "Files: one type per file, each named for its type.")

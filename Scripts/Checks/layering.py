@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Fails when a library file names something declared in a higher layer.
 
-The layers of Sources/BaseModelKit, lowest first, are the folders in RANKS below (Docs/Architecture.md
-explains them); files directly in Sources/BaseModelKit and in Routing/ are the public surface, the top.
+The layers of the library, lowest first, are the folders in RANKS below (Docs/Architecture.md explains
+them): Support/ and JSON/ in Sources/BaseModelKitJSON, the rest in Sources/BaseModelKit, whose files
+directly in it and in Routing/ are the public surface, the top.
 A file may use what its own layer and the layers below it declare.
 
 The check collects what each layer declares: types (nested ones too, wherever they are declared),
@@ -30,10 +31,11 @@ Int)`), operators the language already has, and a conformance that a higher laye
 protocol of a lower layer or from outside the package (`extension JSONNumber: Hashable`), which
 lower code may then rely on without naming anything higher, cannot be told apart by text: they are beyond this check. (The second is also how a layer lets a higher one
 plug in: Engine/ makes `BaseModel` a `ModelCoderProviding`, a protocol of Coercion/.)
-It is a net for the dependencies the compiler does not stop within one module; `layering_selftest.py`
+It is a net for the dependencies the compiler does not stop within one module (between the two
+targets, the compiler stops them); `layering_selftest.py`
 plants one leak of each kind and checks that each is caught.
 
-    python3 -B Scripts/Checks/layering.py [SOURCES]     (default: Sources/BaseModelKit)
+    python3 -B Scripts/Checks/layering.py [SOURCES…]     (default: the two ROOTS below)
 """
 import os
 import re
@@ -46,6 +48,9 @@ from sources import report, strip, swift_files
 RANKS = {"Support": 0, "JSON": 1, "Runtime": 2, "Errors": 3,
          "Options": 4, "Session": 4, "Coercion": 4, "Members": 5, "Schema": 6, "Engine": 7}
 SURFACE = 8
+# The two targets' sources, read as one tree: Support/ and JSON/ are the module BaseModelKitJSON
+# (which the compiler keeps from naming anything of BaseModelKit), the other folders BaseModelKit.
+ROOTS = ["Sources/BaseModelKitJSON", "Sources/BaseModelKit"]
 # Three public types are the public surface, yet the layers below it make them: `BaseModel.swift`'s
 # class is what the layers from Schema/ up work for (they call its hooks), so its name and its own
 # members are available from Schema/ up, and so is `ChangeSet.swift`'s, the type of the
@@ -190,8 +195,17 @@ def declarations(files):
     return names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels)
 
 
-def check(root):
-    files = {os.path.relpath(path, root): strip(text) for path, text in swift_files(root)}
+def check(roots):
+    """The problems of the library whose sources are under `roots` (each holding layer folders; the
+    first file of a relative path wins), and how many files were read."""
+    files = {}
+    where = {}
+    for root in roots:
+        for path, text in swift_files(root):
+            relative = os.path.relpath(path, root)
+            if relative not in files:
+                files[relative] = strip(text)
+                where[relative] = root
     names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels) = declarations(files)
     operator_uses = [(spelling, re.compile(r"(?<![-+*/%<>=!&|^~?.])" + re.escape(spelling) + r"(?![-+*/%<>=!&|^~?.])"))
                      for spelling in operators]
@@ -249,14 +263,13 @@ def check(root):
                 if min(operators[spelling]) > rank and pattern.search(line) and not OPERATOR.search(line):
                     found[f"operator {spelling}"] = min(operators[spelling])
             for name, owner in found.items():
-                problems.append(f"{os.path.join(root, relative)}:{number}: {layer} uses "
+                problems.append(f"{os.path.join(where[relative], relative)}:{number}: {layer} uses "
                                 f"`{name}`, declared only in {layer_name(owner)} or above")
     return problems, len(files)
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
-    problems, count = check(root)
+    problems, count = check(sys.argv[1:] or ROOTS)
     return report(problems,
                   f"{len(problems)} reference(s) go up the layers; see Docs/Architecture.md.",
                   f"Layering: {count} files, no reference goes up the layers.")

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Proves that layering.py catches what it is for: plants each kind of upward reference, one at a
-time, into a copy of Sources/BaseModelKit, and fails unless the check passes the clean copy and
+time, into a copy of the library's sources (both targets), and fails unless the check passes the clean copy and
 refuses every planted one at the planted line.
 
-    python3 -B Scripts/Checks/layering_selftest.py [SOURCES]     (default: Sources/BaseModelKit)
+    python3 -B Scripts/Checks/layering_selftest.py [SOURCES…]     (default: layering.ROOTS)
 """
 import os
 import shutil
@@ -113,26 +113,34 @@ def planted_line(text):
     return next(number for number, line in enumerate(text.split("\n"), 1) if "// planted" in line)
 
 
+def copy_sources(roots, scratch, name):
+    """A copy of `roots` under `scratch/name`, one folder per root, and its roots."""
+    copies = [os.path.join(scratch, name, os.path.basename(os.path.normpath(root))) for root in roots]
+    for root, copy in zip(roots, copies):
+        shutil.copytree(root, copy)
+    return copies
+
+
 def main():
-    source = sys.argv[1] if len(sys.argv) > 1 else "Sources/BaseModelKit"
+    roots = sys.argv[1:] or layering.ROOTS
     problems = []
     with tempfile.TemporaryDirectory() as scratch:
-        clean = os.path.join(scratch, "clean")
-        shutil.copytree(source, clean)
-        found, _ = layering.check(clean)
+        found, _ = layering.check(copy_sources(roots, scratch, "clean"))
         if found:
             problems.append(f"the clean sources are refused: {found[0]}")
         for what, plants in LEAKS:
-            copy = os.path.join(scratch, "planted")
-            shutil.rmtree(copy, ignore_errors=True)
-            shutil.copytree(source, copy)
+            shutil.rmtree(os.path.join(scratch, "planted"), ignore_errors=True)
+            copies = copy_sources(roots, scratch, "planted")
             expected = []
             for relative, text in plants:
+                # Into the copy that holds the layer's folder.
+                layer = relative.split("/")[0]
+                copy = next((copy for copy in copies if os.path.isdir(os.path.join(copy, layer))), copies[-1])
                 with open(os.path.join(copy, relative), "w", encoding="utf-8") as handle:
                     handle.write(text)
                 if "// planted" in text:
                     expected.append(f"{os.path.join(copy, relative)}:{planted_line(text)}:")
-            found, _ = layering.check(copy)
+            found, _ = layering.check(copies)
             for prefix in expected:
                 if not any(problem.startswith(prefix) for problem in found):
                     problems.append(f"not caught: {what}")

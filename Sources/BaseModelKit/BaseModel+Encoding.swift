@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 extension BaseModel {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 extension BaseModel {
     /// A JSON Schema (2020-12) of this class and every model class its properties reach, keyed by the
     /// JSON keys its maps name: each class an entry of `$defs`, the document a `$ref` to this one.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 extension BaseModel {
     /// Applies the documents of a stream to this model one after another, each as
     /// `update(from:options:report:)` applies one, and delivers each one's `ChangeSet` as soon as it

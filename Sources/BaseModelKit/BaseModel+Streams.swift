@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 extension BaseModelProtocol {
     /// Models decoded from the elements of a JSON array as its bytes arrive: the top-level array, or
     /// the array at a designated `path` (`"data.events"`, as in `decodeArray(from:at:)`). `bytes` is

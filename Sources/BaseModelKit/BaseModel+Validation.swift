@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 extension BaseModel {
     /// Checks the class's mapping tables against its stored properties and throws a `SchemaError`
     /// listing every problem at once — one line in a test suite catches a typo in a map:

@@ -1,3 +1,4 @@
+@_exported import BaseModelKitJSON
 /// The base class of models that map to and from JSON through mapping tables.
 ///
 /// A model declares which JSON key fills which stored property, and one engine does the rest both ways:

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Array entry points, which Swift allows to return `[Self]` only from a protocol extension.

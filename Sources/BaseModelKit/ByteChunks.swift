@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Bytes from a sequence that hands out one at a time, gathered into chunks: the framer then runs
 /// once per chunk, not once per byte. A chunk ends after `}`, `]` or a line feed, or at 16 KiB, so
 /// a value is framed as soon as its last byte is in (a socket that sends one message and waits gets

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 extension Change {
     /// The model whose property changed (the object in the graph, after the update).
     public var model: BaseModel {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The models of a stream, in the order their bytes arrive (`decodeElements`, `decodeLines`). Each
 /// iteration reads the stream anew (`StreamIterator`).
 public struct DecodedModels<Model: BaseModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {

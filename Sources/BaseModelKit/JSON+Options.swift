@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 // The JSON layer's entry points as the second release spelled them, with the model options and

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a model graph held at one moment, to list later what changed since: `model.snapshot()`, then
 /// `model.changes(since:)`.
 ///

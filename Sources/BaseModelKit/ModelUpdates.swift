@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The change sets of a stream's messages applied to a model, in the order they arrive
 /// (`BaseModel.updates(fromLines:)`). Each iteration reads the stream anew.
 public struct ModelUpdates<Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a step of an `IdentityPath` found in a property (see `ModelAddressing`, above this layer):
 /// declared here, where the coders of collections of models find it on their references.
 enum AddressedModel {

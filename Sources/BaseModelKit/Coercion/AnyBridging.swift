@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Conversions between `JSON` and the `Any` values of `JSONSerialization`, for code that already works
@@ -67,7 +68,7 @@ enum AnyBridging {
         case .bool(let value): return value
         case .string(let value): return value
         case .number(let number):
-            if let int = number.int(exactly: Int.self) { return int }
+            if let int = number.integer(exactly: Int.self) { return int }
             if let uint = number.uint64 { return uint }
             if number.isInteger, let decimal = number.decimal { return decimal }
             return number.double ?? number.text

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 extension ArrayCoder {
     /// An update of an array in `partialCollections`, in place: listed elements merge into the
     /// element of their identity, or are added at the end; an element with the removal marker

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// `Array` of any mapped type. Elements are decoded by the element's coder, appended to an array with

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `Bool`: `true` or `false`; lenient coercion also takes `"true"`, `"false"`, `"1"`, `"0"`, `0` and `1`.
@@ -19,7 +20,7 @@ struct BoolCoder: ValueCoding {
             return value
         case .number(let number) where session.isLenient:
             let value: Bool
-            switch number.int(exactly: Int.self) {
+            switch number.integer(exactly: Int.self) {
             case 1: value = true
             case 0: value = false
             default: throw mismatch(json)

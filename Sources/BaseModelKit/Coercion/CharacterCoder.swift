@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `Character`: a JSON string of exactly one character.

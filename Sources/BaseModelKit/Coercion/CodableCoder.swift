@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The coder of a property whose type is `Codable` and that nothing earlier in the ladder maps (a

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Chooses the coder for a property's type, once, when a class's plan is built.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 // What the coders of collections share beside their cursors (`ElementCursor` for arrays,
 // `EntryCursor` for objects, over `CursorState`), which hold the rules every collection keeps — each
 // element's index or key in the paths, failed elements dropped by lossy collections, unknown enum

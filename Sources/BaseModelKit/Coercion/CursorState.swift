@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What both cursors keep: where the container ends, whether it is done, where the current element
 /// starts.
 struct CursorState {

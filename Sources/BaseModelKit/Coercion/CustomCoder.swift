@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A custom transformer's closures as a coder.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `Date` read and written by the call's `dateStrategy` (a property transformer takes precedence).

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `Decimal`: a number (lenient: or a string that spells one) that it holds exactly.

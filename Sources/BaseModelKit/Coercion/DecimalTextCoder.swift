@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// `Decimal` read from a JSON string that holds a number (`"0.00100000"`, as exchanges send prices)

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A finite `Decimal`'s significand read from its own memory: its sixteen bytes after the first four

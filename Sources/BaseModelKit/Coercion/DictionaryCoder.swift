@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// `[String: T]` of any mapped type: a JSON object. A dictionary of models merges by key on an update,

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// How the keys of a dictionary that is not keyed by `String` are written as JSON object keys: an
 /// integer or a `LosslessStringConvertible` value as its text, a raw-value enum as its raw value.
 ///

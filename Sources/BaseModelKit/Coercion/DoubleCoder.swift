@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `Double`: a number (lenient: or a string that spells one), to the nearest `Double`.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Walks the elements of the array at the parser's position with the rules every collection shares:
 /// each element's index enters the report's path; an element that fails is left out — the parser
 /// skipping it — when it is an unknown enum case, or when the collection is lossy (`lossy`, or

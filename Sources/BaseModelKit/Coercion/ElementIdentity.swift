@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// How the elements of an array of models are matched on an update (`BaseModel.identities`): by the

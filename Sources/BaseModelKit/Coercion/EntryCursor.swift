@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// `ElementCursor` for the entries of the object at the parser's position, read as a dictionary:
 /// each entry's key in the paths.
 struct EntryCursor {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// An identity property held as an `Int` or a `String`, read in place (see `ElementIdentity.keyOf`).

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The elements of an array already there, by identity, for a merge to take each match from once:

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// An identity as a merge by identity compares it: an integer or a string held as such, so that
@@ -12,7 +13,7 @@ enum IdentityKey: Hashable {
     init(_ json: JSON) {
         switch json {
         case .number(let number):
-            if let value = number.int(exactly: Int.self) { self = .int(value) } else { self = .json(json) }
+            if let value = number.integer(exactly: Int.self) { self = .int(value) } else { self = .json(json) }
         case .string(let text):
             self = .string(text)
         default:

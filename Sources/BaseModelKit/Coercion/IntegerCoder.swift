@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// An integer of any fixed width: a number it holds exactly (lenient: or a string that spells one).
@@ -10,7 +11,7 @@ struct IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding {
     var typeName: String { String(describing: Integer.self) }
 
     func decode(_ json: JSON, existing: Integer?, session: DecodingSession) throws -> Integer {
-        try exactNumber(in: json, session: session) { $0.int(exactly: Integer.self) }
+        try exactNumber(in: json, session: session) { $0.integer(exactly: Integer.self) }
     }
 
     func encode(_ value: Integer, session: EncodingSession) throws -> JSON {

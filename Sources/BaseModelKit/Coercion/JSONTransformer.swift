@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A two-way conversion between JSON and a property's value, for types BaseModelKit does not map on

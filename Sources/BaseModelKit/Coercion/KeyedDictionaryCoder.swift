@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A dictionary keyed by something other than `String` (`[Int: T]`, `[Side: T]`): a JSON object whose
 /// keys are the keys' text. A key whose text is not a key of the type is an error at that key (or,
 /// in a lossy collection, left out).

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// An object's start with a given first key in compact form, `{"key":`, as the bytes of one word
 /// (in memory order, as `DocumentBytes.word(at:)` loads them) and the mask of those it has: what
 /// `JSONParser.firstMemberIdentity` compares in one step. `nil` for a key that does not fit in a word

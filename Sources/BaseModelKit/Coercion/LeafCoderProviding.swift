@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A coder for one type that can offer itself to the `CoderFactory` as the coder of that type.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The cases of one string or integer raw-value enum that decoding has met, by the UTF-8 bytes of
 /// their raw values (a string's contents, an integer's digits), kept as bit patterns (`TrivialBits`):
 /// the next time the same bytes come, the case is made from its byte without a `String`,

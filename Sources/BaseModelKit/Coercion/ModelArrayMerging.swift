@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// `ModelDictionaryMerging` for an array of models merged by identity.
 protocol ModelArrayMerging {
     /// Whether an update merges the coder's arrays (of models, by identity).

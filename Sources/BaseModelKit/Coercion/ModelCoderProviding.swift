@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A model class that can make the coder for values of its type. `BaseModel` conforms; the coder it

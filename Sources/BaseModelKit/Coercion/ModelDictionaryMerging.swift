@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A coder of a dictionary of models, which an update merges by key, merging on the dictionary as
 /// its references: what the member loop of an update calls for such a property
 /// (`ModelCollectionMerge`), with no value of the property's own type in between. (Through the

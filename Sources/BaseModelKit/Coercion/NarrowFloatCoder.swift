@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A binary floating-point type narrower than `Double` (`Float`, and `Float16` where the processor

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The `OptionalReferenceWriting` of a property that is not such an optional: never called (its shape

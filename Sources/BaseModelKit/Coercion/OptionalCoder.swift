@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// `Optional` of any mapped type: `null` is `nil`, anything else the wrapped type's value. An enum

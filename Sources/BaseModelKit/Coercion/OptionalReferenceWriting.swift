@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Writes the value of an optional of a reference (an optional model), or of an enum kept in one

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a partial collection's merge changes in the array itself, in the order it changes it: undone
 /// in the reverse order, and recorded as the change set's element changes.
 enum PartialEdit {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Keeps any JSON value as it is.

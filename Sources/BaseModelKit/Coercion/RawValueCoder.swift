@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `RawRepresentable` type (an enum with `String` or `Int` raw values, an option set) by its raw value.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Arrays and dictionaries of class references — models, `Codable` classes — built as `[AnyObject]`
 /// and `[String: AnyObject]` and handed out as the collection of the element type.
 ///

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 // Streaming fast paths of the scalar coders: each reads the token it expects straight from the bytes
@@ -68,7 +69,7 @@ extension IntegerCoder {
             parser.position = start
         }
         let number = try parser.readNumber()
-        guard let value = number.int(exactly: Integer.self) else { throw notExact(.number(number)) }
+        guard let value = number.integer(exactly: Integer.self) else { throw notExact(.number(number)) }
         return value
     }
 }

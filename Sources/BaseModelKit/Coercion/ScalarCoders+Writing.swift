@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 // Direct-writing fast paths of the scalar coders: each writes its tokens straight into the output

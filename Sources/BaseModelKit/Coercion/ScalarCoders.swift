@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 // The rule the numeric coders share (each scalar's coder is in a file of its own:

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// `Set` of any hashable mapped type: a JSON array, written in the order of its elements' JSON text (a

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The standard containers — `Optional`, `Array`, `Set`, `Dictionary` — recognised from a bare type:
 /// each names its element type statically and builds its coder from the element's. The schema uses
 /// the first to look through containers (`[[Bet]?]` holds `Bet`s); the coder factory the second.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `String`; lenient coercion also takes a number, as its text.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A scalar written as a JSON string of its own form: `URL` (absolute), `UUID`, `Data` (base64).

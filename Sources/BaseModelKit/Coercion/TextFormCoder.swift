@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The coder of a `TextForm` scalar: a JSON string in its form, nothing else.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A raw value no case of an enum has, where the property keeps its default: thrown by

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The identity field of the class of elements a merge meets most (`ElementIdentity.usualField`).

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Converts between JSON values and Swift values of one type, both ways.
 ///
 /// One coder is chosen per mapped property when a class's plan is built (see `CoderFactory`) and is

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The text each case of an enum kept in one byte is written as, by its bit pattern (`TrivialBits`),
 /// as a writer without formatting writes it: once a case has been written, its text is copied, with
 /// no `rawValue` made (`RawValueCoder.write`; through the raw value's coder, unspecialised code

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Racing updates detected, not corrupting: which call is updating or encoding a model right now,
 /// kept in the model's `engineAccess` word and changed only with atomic operations.
 ///

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The coder of a property whose type is a model class: an object in JSON, a nested model in Swift.
 ///
 /// Decoding merges into the object already in the property when there is one (deep merge for updates

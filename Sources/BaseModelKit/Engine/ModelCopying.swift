@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Services derived from the maps: a deep copy of a model graph, and a description of a model's
 /// mapped properties.
 enum ModelCopying {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 // How the errors read where apps and servers show them: `localizedDescription` (through

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Input that cannot be mapped: JSON that is malformed, of the wrong type, a value that JSON or the
 /// target type cannot hold, or one that a transformer or `didDeserialize` refused. It says where (the
 /// JSON path), into what (model and property), and what was expected and found:

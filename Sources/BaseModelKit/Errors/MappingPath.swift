@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Where in a JSON document something happened: `b[3].a`, `m["k"].x`.
 ///
 /// Object members read through a model's map appear as `.name`, array elements as `[index]` and

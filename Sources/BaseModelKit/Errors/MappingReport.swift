@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a decode or update did besides setting values: every lenient coercion applied, every `null`
 /// ignored, every unknown key seen and every collection element skipped, each with its JSON path.
 ///

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A programmer's mistake in a model's mapping tables: every problem of the class at once.
 ///
 ///     Mapping tables of `User` are invalid:

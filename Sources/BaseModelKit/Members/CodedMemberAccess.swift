@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A property's handle and coder, the storage of the accesses.
 ///
 /// `@unchecked Sendable` only because a class that is not final cannot be checked: both properties are

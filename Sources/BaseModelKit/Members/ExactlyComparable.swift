@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A value that is the same as another only when nothing tells them apart — not `Equatable`'s

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A property of type `Value` with its coder.
 final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>, Value>, MemberAccess, @unchecked Sendable {
     /// How an update merges the property, found once, kept apart so that taking a held value copies no enum.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The identity → position indexes of one model's arrays merged by identity: by member for the steps
 /// of `IdentityPath`s (`IdentityLookup`), by field for partial collections' merges
 /// (`ModelCollectionMerge`). Owned by the model (`ModelExtras`), so they go with it and a model never

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A coder that merges an array by identity, and tells the identities of its elements.
 protocol IdentityProbing: ElementIdentityReading {
     /// The identity's JSON key, when the coder merges by identity.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The integer fields of fixed widths other than `Int` in the member loop (`MemberDispatch.integer`).

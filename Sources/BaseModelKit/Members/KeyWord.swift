@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A member's key as a compact document writes it, `"key":`, in at most two words: what the member
 /// loop compares with the bytes at the parser's position (`DocumentBytes.word(at:)`). Only for keys
 /// whose text is at most sixteen bytes and needs no escape; any other member has a length of zero

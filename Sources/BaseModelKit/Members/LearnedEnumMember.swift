@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// An enum property, or an optional one, whose coder learns its cases (`LearnedEnumCases`), as the
 /// byte it is kept in.
 struct LearnedEnumMember {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Decodes a JSON value into one property of an object, and encodes the property back.
 ///
 /// Class-bound: a plan calls its accesses through existentials read from an array, and an existential

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// How the streaming member loop decodes one field: the common scalar types, integers of every width,

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// One mapped property of a class's plan: its JSON key, its name, and how to read and write it.
 struct MemberPlan: Sendable {
     /// The JSON key.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The mapped members of one JSON object — a model's, or a nested object's inside it (the map entries
 /// `"s.h"` and `"s.a"` make one for the key `"s"`) — or of fixed positions of a nested JSON array (the
 /// entries `"sc.0"` and `"sc.1"` make one for the key `"sc"`), with the one loop that reads such a

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// How an update merges a property into what it holds, which decides how the property is compared.
 enum MergeShape {
     /// The property is replaced: compared by its written JSON.

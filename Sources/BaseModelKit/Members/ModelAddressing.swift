@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Finding one model in a property by its identity: a step of an `IdentityPath`.
 ///
 /// A dictionary of models is looked up by key. An array merged by identity is looked up through an

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A property holding a collection of models that an update merges into — `[String: Model]` by key,
 /// `[Model]` by identity (not an optional one) — merged by the member loop of an update on the
 /// collection as its references (`ModelDictionaryMerging`, `ModelArrayMerging`), through this object

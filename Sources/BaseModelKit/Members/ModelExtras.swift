@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a model keeps beside its mapped properties, in its one `extras` word: the members its maps do
 /// not name (`BaseModel.keepsUnknownKeys`), and the identity indexes of its arrays merged by identity
 /// (`IdentityIndexes`). Made the first time a model keeps either, so a model that keeps neither pays

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Mapped properties that live inside one nested JSON value: the map entries `"s.h": "homeScore"` and
 /// `"s.a": "awayScore"` make one `NestedMembers` for the key `"s"`, which reads `{"s":{"h":2,"a":1}}`
 /// into both properties and writes them back into one object; the entries `"sc.0": "home"` and

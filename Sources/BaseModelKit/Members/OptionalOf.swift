@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// An optional of a statically known coder, so that the wrapped coder's code is specialised too.

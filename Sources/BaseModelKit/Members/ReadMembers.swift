@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The members an update's loop has read so far in one object (`MemberTable.watchRepeat`): a bit
 /// each for the first 64, a set for any further ones.
 struct ReadMembers {

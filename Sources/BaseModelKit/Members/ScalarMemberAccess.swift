@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Mapped properties of the most common types, as concrete (non-generic) types.

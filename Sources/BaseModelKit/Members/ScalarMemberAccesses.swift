@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The accesses of the common scalars, one final class per type: the member loop and the writer

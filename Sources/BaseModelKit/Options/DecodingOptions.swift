@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// How JSON is read: limits for the parser and how values are converted into model properties.
 ///
 /// A plain value type: `var options = DecodingOptions(); options.coercion = .strict; options.maxDepth = 64`.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// How JSON is written.
 ///
 /// Written as an array literal of formatting flags — `[.prettyPrinted, .sortedKeys]` — or built and

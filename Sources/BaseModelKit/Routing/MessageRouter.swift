@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Decodes socket-style messages, each carrying its type under one key, into the class registered for

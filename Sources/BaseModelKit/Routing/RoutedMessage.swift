@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A message of `MessageRouter.messages(from:)`: its type, and the model of the class registered for

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The messages of a stream, routed by type, in the order they arrive (`MessageRouter.messages(from:)`).

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Converts a class reference to a class its object is known to be an instance of, without a dynamic
 /// cast (the engine uses it for model references and the declared class of the property they go into).
 ///

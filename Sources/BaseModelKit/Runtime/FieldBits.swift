@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import CBaseModelKitAtomics
 
 /// A field whose type is trivial and at most a word long, read and written as its bytes: what an

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Reads one field's value out as `Any`, and writes such a value back.
 class FieldCopier: @unchecked Sendable {
     /// The field's value in `object`.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What copies the writable fields of a class (strong `var`s: the only fields the engine writes and
 /// the only ones a typed copy can restore soundly), made once per class (its plan keeps it): an
 /// update's undo log copies an object whose class runs its own code during a decode with one call

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import CBaseModelKitAtomics
 
 /// Typed access to one stored field of an object, at the field's offset.

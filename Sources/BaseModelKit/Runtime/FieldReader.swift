@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import CBaseModelKitAtomics
 
 /// Read-only typed access to one stored field of an object — a `let` too — at the field's offset.

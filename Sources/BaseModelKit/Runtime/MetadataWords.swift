@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The words of a class's metadata, read from its address point: how `HookOverrides` tells which
 /// of `BaseModel`'s methods a class overrides (its vtable slots). Sound: it reads only words that
 /// `wordCount(of:)` found to lie inside the metadata, and never writes; `HookOverrideTests` checks the

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Checks once, at first use, that the runtime's field metadata is present and that typed field
 /// access reads and writes the fields it names.
 enum ReflectionSelfTest {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import SwiftShims
 
 // The three runtime entry points that the standard library's own reflection (`Mirror`,

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// One stored field of a class instance, as the Swift runtime describes it.
 struct StoredField {
     /// The field's name as declared (`firstName`), or as the compiler stores it for special storage

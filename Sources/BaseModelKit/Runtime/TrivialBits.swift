@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Keeps values of one-byte trivial types — enums without payloads, such as raw-value enums — as
 /// their bit pattern, and makes them again from it.
 ///

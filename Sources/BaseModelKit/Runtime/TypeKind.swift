@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What kind of type the Swift runtime says a type is, read from the first word of its metadata, and
 /// the element types of a tuple: what the schema needs to refuse fields whose storage in a class is
 /// not what generic code would read and write.

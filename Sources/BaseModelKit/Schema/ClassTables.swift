@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The mapping tables one class in a model hierarchy declares, as read from its class members.
 struct ClassTables {
     let type: AnyClass

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Which of `BaseModel`'s hooks a class overrides, read from its class metadata, so that the engine can
 /// stream a model that keeps the default `deserialize`/`serialize`/`modelClass(for:)` straight from and
 /// to bytes, without the deferred-object hand-over that an override needs, per nested model, and skip

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A path to one model of a graph through identities, as a live feed names the target of a delta:
 /// `IdentityPath("ev", 101).then("m", "101-1")` is market `"101-1"` of event `101`.
 ///

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A dotted path of JSON keys, as written in maps (`"s.h"`) and designated paths (`"data.items.0"`).
 ///
 /// Dots separate the steps; a backslash makes the next character literal, so a key that contains a

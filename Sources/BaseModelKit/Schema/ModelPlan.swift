@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The plan of one model class, built once from its mapping tables and the runtime's field metadata
 /// and then shared by every decode and encode of the class.
 final class ModelPlan: Sendable {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// How the engine tells the observers of an `@Observable` model which properties an update changed:
 /// each property's key path (`observedKeyPaths`), and the macro's registrar that holds the observers
 /// (of the class that declared the property, should classes along the chain both be `@Observable`).

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Builds a class's plan from its mapping tables and its stored fields, collecting every problem of
 /// the tables into one `SchemaError` instead of stopping at the first.
 struct PlanBuilder {

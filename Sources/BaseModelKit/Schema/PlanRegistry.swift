@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The plan of every model class used so far, built on first use and cached for the life of the
 /// process. The cache is the only state shared between threads; a plan is immutable once built.
 enum PlanRegistry {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// One property whose value an update in place changed.
 ///
 /// `print(change)` reads `price at m["7-0"].o[1].p: 2.15 → 2.2`.

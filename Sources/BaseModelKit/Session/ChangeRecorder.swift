@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The changes an update in place made, property by property, in document order: what
 /// `update(from:)` returns as a `ChangeSet`.
 final class ChangeRecorder: Sendable {

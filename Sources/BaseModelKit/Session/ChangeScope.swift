@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a recorded change is about: the whole value of a property, one key of a dictionary of models,
 /// one element of an array merged by identity, or the order of such an array's elements.
 enum ChangeScope: Hashable {

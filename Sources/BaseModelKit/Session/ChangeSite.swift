@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a change of a member is recorded as: the property's name and where the change is. Members
 /// hand it over as an autoclosure, made only for a change (made for every member read, the name was
 /// retained and released and the place built each time).

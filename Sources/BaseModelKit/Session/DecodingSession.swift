@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What one decoding call carries down to every value: its options and, for an update in place, the
 /// log of objects changed so far (to restore them if the update fails).
 final class DecodingSession: Sendable {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What reads the identities of an array's elements (its coder).
 protocol ElementIdentityReading {
     /// Each element's identity and object.

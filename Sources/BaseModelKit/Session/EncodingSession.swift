@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What one encoding call carries down to every value: its options and how deep in nested models
 /// the encoding is.
 final class EncodingSession: Sendable {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a property held, to tell afterwards whether an update changed it: its JSON, or — for a
 /// property holding a model, which an update merges into in place — the object itself.
 enum HeldValue {

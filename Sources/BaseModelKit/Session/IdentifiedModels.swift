@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// An array of models merged by identity as a held value holds it: as `KeyedModels`, with what reads the
 /// elements' identities.
 struct IdentifiedModels {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A dictionary of models as a held value holds it: the value itself, and its buffer's identity — the
 /// same identity after an update means the same keys and objects, told without reading them.
 struct KeyedModels {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The identity of an element of an array merged by identity, noted on a path at the depth of its
 /// step (`Change.identityPath`).
 struct NotedIdentity {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// A change's path: `prefix.count` steps of `list` from `prefix.start` (steps it shares with the
 /// change before it), then `count` steps from `start`.
 struct RecordedSteps {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Collects report entries during one call, with the path of the value being read. Exists only when
 /// the caller asked for a report, so that decoding without one pays a `nil` check per member.
 final class ReportRecorder: Sendable {

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The steps of the paths of one update's changes, one after the other: a change's path is a range
 /// of them (`RecordedSteps`). One list for all the changes, not an array for each: made, copied into
 /// and freed per change, paths would cost more than the changes.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What an update in place needs to undo itself: the old value of every field it wrote in an object
 /// that existed before it, and the objects it claimed (see the engine's `ModelAccess`), so that it can
 /// give them back when it ends.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Calendar arithmetic for the dates read and written by hand (ISO 8601, fixed numeric formats):
 /// proleptic Gregorian dates as days since 1970-01-01, both ways, and the fixed-width digits they are
 /// spelled with. Every function is plain integer arithmetic: no `Calendar`, no formatter, no string.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The text of one date, made in place: up to 32 ASCII bytes in a vector, with no allocation.
 struct DateText {
     private var storage = SIMD32<UInt8>()

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `Date` as a number of seconds or milliseconds since 1970 (`JSONTransformer.secondsSince1970`,

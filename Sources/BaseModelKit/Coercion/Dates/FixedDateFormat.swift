@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Dates as text in one fixed format (`JSONTransformer.dateFormat` and `.formatter`): a

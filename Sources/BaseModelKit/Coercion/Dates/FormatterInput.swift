@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What may be handed to Foundation's date formatters, which on Linux stop the process for some
 /// text that is no date.
 enum FormatterInput {

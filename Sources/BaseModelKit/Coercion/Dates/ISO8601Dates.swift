@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// ISO 8601 text with and without fractional seconds.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A date format of fixed-width numbers and literals (`yyyy-MM-dd HH:mm:ss`, `yyyyMMddHHmmss`,

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A `Date` in one of the built-in date forms of `JSONTransformer`.

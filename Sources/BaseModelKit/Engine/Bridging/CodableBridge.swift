@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Models through `Codable` coders: a model decodes from, and encodes to, the JSON value its maps
 /// make — its minified keys, transformers and hooks — carried by the coder's own containers.
 ///

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Takes snapshots of model graphs and compares graphs with them.
 ///
 /// Both walks read the graph as an encode does, without claiming its objects: like reading the

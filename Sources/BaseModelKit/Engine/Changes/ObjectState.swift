@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// One object's mapped properties at the time of a snapshot.
 struct ObjectState {
     /// The object, held so that its identity is not reused while the snapshot lives.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Observation
 
 /// A key path through which a registrar can announce a change: one from an `Observable` class.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 #if canImport(Observation)
 import Observation
 #endif

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The JSON of just the changes of a `ChangeSet`, shaped so that `update(from:)` of the model the
 /// changes started from, in the state it had before them, makes the same graph: a PATCH body, as in
 /// JSON Merge Patch (RFC 7396).

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Finding the value at a designated path (`"data.events"`, `"data.items.0"`) while streaming, so that
 /// a model can be decoded from a node inside a larger document without building the rest of it.
 ///

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// The entry points' work on whole documents: a parser over the bytes, the designated path if there

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Finding the model an `IdentityPath` names, a step at a time from the model the call starts at:
 /// each step's key is a member of the class there, and its property finds the model the step names
 /// (`ModelAddressing`) — in constant time, with the index an array's step keeps on its object.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The way an `IdentityLookup` went: the steps it entered, each with its key and what it found there
 /// (an array's position, a dictionary's key), read as a `MappingPath` only when asked — by a report,
 /// a change set or an error. (Kept as a `MappingPath` from the start, the way was an allocation of

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Decoding into models: the order in which hooks run.
 ///
 /// For each object:

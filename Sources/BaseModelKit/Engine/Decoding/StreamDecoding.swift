@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// Decoding models from a stream, one framed value at a time (`StreamFramer` finds them): each value
 /// decoded as a document of its own, its errors and report entries placed in the whole stream — the
 /// path from the top (`e[1234].o[3].p`), syntax errors at the stream's offset, line and column.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The iterator of a stream of values (`DecodedModels`, `ModelUpdates`, `RoutedMessages`): reads
 /// chunks until a value is complete, and makes its output.
 ///

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What a stream's iterator does outside its inlined loop: frames the values of the bytes it is
 /// given (`StreamFramer`) and decodes them (`StreamDecoding`, with `decodeBytes`). A class, so that
 /// the inlined loop holds one reference; used by one iteration at a time (an iterator is not

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// Encoding models: each object through its plan's member writer (`MemberTable.writeMembers`), or

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 import Foundation
 
 /// A JSON Schema (2020-12) of a model class and every class it reaches, from their plans: keyed by

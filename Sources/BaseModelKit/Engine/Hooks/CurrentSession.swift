@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The session of the decode or encode under way on this task, so that the default implementations of
 /// the model hooks (`deserialize`, `serialize`) — whose signatures carry no options — can find the
 /// options of the call that invoked them.

@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// What the engine keeps in the `DeferredObject` it hands an overridden `deserialize(_:)` or
 /// `modelClass(for:)` while it reads a document: the decoding session, as the object's
 /// `readerContext`, and, while the hook runs, the engine's parser with the plan of the object's class,
@@ -26,16 +27,11 @@ extension DeferredObject {
         // Only a hook's object is streamed; its session is lent to the loop below, not bound here
         // (bound, it was retained and released per object).
         guard readerContext != nil else { return false }
-        let thread = ThreadIdentity.current
-        let lent = withStateLocked { state -> (parser: UnsafeMutablePointer<JSONParser>, plan: Unmanaged<AnyObject>)? in
-            guard state.use == .untouched, let plan = parked.reader, let parser = lendParser(to: thread) else { return nil }
-            return (parser, plan)
-        }
-        guard let (parser, reader) = lent else { return false }
+        guard let (parser, reader) = lendParserForStreaming(on: ThreadIdentity.current) else { return false }
         // The members the loop passes over are noted, for a hook that reads one of them after
         // `super` (see `DeferredObject.passedOver`); an enclosing hooked object's notes wait
         // meanwhile. Sound, the accesses through `parser`: lent above, so only this call reaches it
-        // until the lock is taken again below, and the engine's access to it lasts until `takeBack`.
+        // until it is parked again below, and the engine's access to it lasts until `takeBack`.
         let saved = parser.pointee.skipped.begin(atDepth: parser.pointee.depth + 1)
         // Sound: the engine parks a plan, unretained, and plans live as long as the process
         // (`HookHandOver.runParked`).
@@ -54,19 +50,14 @@ extension DeferredObject {
             }
         } catch {
             _ = parser.pointee.skipped.end(saved)
-            withStateLocked { _ in parked.isParked = true }
+            parkAfterStreaming(end: nil, passed: .more)
             throw error
         }
         // Notes of another class's member loop than the parked plan's are not kept: `passedOver`
         // answers for the parked plan.
         let ended = parser.pointee.skipped.end(saved)
         let passed = isOwnPlan ? ended : .more
-        let end = parser.pointee.position
-        withStateLocked { state in
-            state.use = .streamed(end: end)
-            passedOverMembers = passed
-            parked.isParked = true
-        }
+        parkAfterStreaming(end: parser.pointee.position, passed: passed)
         return true
     }
 }

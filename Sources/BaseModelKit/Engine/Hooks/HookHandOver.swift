@@ -1,3 +1,4 @@
+import BaseModelKitJSON
 /// The hand-over between the engine, which reads and writes bytes, and overridden hooks, whose
 /// signatures take and return `JSONObject`s.
 ///

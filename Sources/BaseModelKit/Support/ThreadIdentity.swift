@@ -1,6 +1,0 @@
-import CBaseModelKitAtomics
-
-/// The calling thread, as a number no other running thread has: even and never 0.
-enum ThreadIdentity {
-    static var current: Int { bmk_thread_identity() }
-}

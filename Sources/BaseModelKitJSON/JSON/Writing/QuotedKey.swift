@@ -1,0 +1,23 @@
+import Foundation
+
+/// A member's key as written — quoted and escaped, without the colon — in memory its owner keeps for
+/// longer than any write: a plan's member table (`MemberTable`) or static text.
+///
+/// Why: the member tables kept each key as an `[UInt8]`, and reading one out of the table's array
+/// retained and released it for every member written. Sound: whoever makes a `QuotedKey` lends
+/// memory that outlives the call it passes it to (the table is the `self` of the loop that writes
+/// its members; `emptyKey` is static), and the writer only copies the bytes out.
+@usableFromInline package struct QuotedKey {
+    @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+
+    @inlinable package init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// `""`, the placeholder key of `JSONWriter.writeElement(isFirst:asMember:)`.
+    @inlinable package static var emptyKey: QuotedKey {
+        // Sound: a static string's bytes live as long as the program.
+        let text: StaticString = "\"\""
+        return QuotedKey(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
