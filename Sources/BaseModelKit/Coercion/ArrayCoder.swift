@@ -68,7 +68,8 @@ struct ArrayCoder<Element>: ValueCoding {
         return result
     }
 
-    /// `decodeValues` for elements that are references, made as `[AnyObject]`.
+    /// `decodeValues` for elements that are references, made as `[AnyObject]`. A speed path, kept
+    /// while a benchmark row gains at least 5 % by it, as `writeObjects` is.
     @inline(never)
     private func decodeObjects(from parser: inout JSONParser, session: DecodingSession) throws -> [AnyObject] {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }

@@ -65,7 +65,8 @@ struct DictionaryCoder<Value>: ValueCoding {
         return result
     }
 
-    /// `decodeEntries` for values that are references, made as `[String: AnyObject]`.
+    /// `decodeEntries` for values that are references, made as `[String: AnyObject]`. A speed path,
+    /// kept while a benchmark row gains at least 5 % by it, as `writeObjects` is.
     @inline(never)
     private func decodeObjects(from parser: inout JSONParser, session: DecodingSession) throws -> [String: AnyObject] {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
