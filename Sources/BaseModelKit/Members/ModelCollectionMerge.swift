@@ -104,8 +104,8 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMerge, @un
     private func mergeAndWrite(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, each `read(from:as:)` and `unsafeBitCast` here: `Value` is `[String: M]` or `[M]` for a
         // model class `M` (the coder `mergesModels`), which `[String: AnyObject]` or `[AnyObject]`
-        // represents bit for bit (see `ReferenceCollections`); `ModelCollectionMemberTests` compares
-        // every result with the access's.
+        // represents bit for bit (see `ReferenceCollections`, whose tests check the layouts);
+        // `IdentityMergeTests`, `MergedDictionaryTests` and `PartialCollectionTests` merge through it.
         if isDictionary {
             try mergeDictionary(from: &parser, into: object, session: session, tracker: tracker, site: site)
         } else if array.mergesInPart {

@@ -88,7 +88,8 @@ struct FieldHandle<Value> {
         // Sound: the field holds a `Value` (checked by `init?`), which the caller's type represents
         // bit for bit (a load of a layout-compatible type, which `load(as:)` allows); the copy is
         // made by `Representation`'s value witnesses, as a copy of the `Value` would be, while
-        // `object` is alive (until `extendLifetime`). `ModelCollectionMemberTests` merges through it.
+        // `object` is alive (until `extendLifetime`). `IdentityMergeTests`, `MergedDictionaryTests` and
+        // `PartialCollectionTests` merge through it.
         let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<Value>.size)
         let value = UnsafeRawPointer(address).load(as: Representation.self)
         extendLifetime(object)

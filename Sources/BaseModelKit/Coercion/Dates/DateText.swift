@@ -34,8 +34,9 @@ struct DateText {
         var storage = storage
         let count = count
         // Sound: `withUnsafeBytes(of:)` lends the vector's 32 bytes for the call, bound here as the
-        // `UInt8`s they are; `count` is at most 32, so the buffer lies inside them, and it is used only
-        // inside `body`. `DateTextTests` checks the bytes of every form written.
+        // `UInt8`s they are; `count` is at most 32, so the buffer lies inside them, and it is used
+        // only inside `body`. `ISO8601DateTests` and `FixedDateFormatTests` check the text of every
+        // form written against Foundation's formatters.
         return try withUnsafeBytes(of: &storage) { raw in
             try body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<count]))
         }
