@@ -31,7 +31,10 @@
     /// an object written in place (`init(writtenInPlace:keys:)`), the writer's own bytes, lent until
     /// it writes again. Read through `readableBytes`, which copies lent bytes first — except by an
     /// object made over a parser (`init(at:)`, as a hook's is), whose bytes are never lent.
-    package let bytes: DocumentBytes
+    /// Changed only by `reuse(writtenInPlace:keys:)`, whose caller holds the only reference: so, like
+    /// a constant, without Swift's dynamic exclusivity check.
+    @exclusivity(unchecked)
+    package private(set) var bytes: DocumentBytes
     /// Whether `bytes` are lent by the writer that wrote them.
     private let isLent: Bool
     /// Where the object's `{` is.
@@ -42,8 +45,10 @@
     /// them as they are), rather than a document the object is part of.
     package let isStandalone: Bool
     /// For an object a writer made: which keys it may hold. A key it cannot hold is added to the
-    /// object after its bytes, leaving them unread (`JSONObject`'s subscript).
-    package let writtenKeys: (any MemberKeys)?
+    /// object after its bytes, leaving them unread (`JSONObject`'s subscript). Changed only by
+    /// `reuse(writtenInPlace:keys:)`, as `bytes` is.
+    @exclusivity(unchecked)
+    package private(set) var writtenKeys: (any MemberKeys)?
     /// Reached only under the object's striped lock (`withStateLocked`), because readers may race to
     /// read the members, as are the parked parser and the passed-over members below. The lock
     /// orders every access and no access overlaps another on one thread, so Swift's dynamic
@@ -116,6 +121,16 @@
     /// bytes are only ever copied, under the lock, while the writer leaves them as they are.
     @usableFromInline package convenience init(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
         self.init(standalone: bytes, keys: keys, isLent: true)
+    }
+
+    /// This object, made by `init(writtenInPlace:keys:)`, made again over other `bytes` in place of a
+    /// new one (an allocation and a free per object its writer hands over). Sound only when the
+    /// caller holds the only reference to it: nothing else can see it change.
+    package func reuse(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
+        precondition(isLent && isStandalone, "reuse(writtenInPlace:keys:) of an object not written in place")
+        self.bytes = bytes
+        self.writtenKeys = keys
+        state = State()
     }
 
     private init(standalone bytes: DocumentBytes, keys: (any MemberKeys)?, isLent: Bool) {

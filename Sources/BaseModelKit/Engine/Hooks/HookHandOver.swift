@@ -145,7 +145,12 @@ enum HookHandOver {
         }
         if let additions = object.additions(after: made) {
             object = JSONObject()
-            keepBytesIfShared(&made)
+            if isKnownUniquelyReferenced(&made) {
+                // Nothing else can read it: kept for the next object written in place.
+                session.spareWrittenObject = made
+            } else {
+                made.keepBytes()
+            }
             do {
                 try writer.pointee.writeAdditions(additions, toObjectFrom: startCount)
             } catch {
@@ -196,7 +201,11 @@ enum HookHandOver {
                 inPlace.pointee.isTaken = false
                 throw error
             }
-            return DeferredObject(writtenInPlace: writer.pointee.lentOutput(from: startCount), keys: members)
+            let bytes = writer.pointee.lentOutput(from: startCount)
+            guard let spare = session.spareWrittenObject else { return DeferredObject(writtenInPlace: bytes, keys: members) }
+            session.spareWrittenObject = nil
+            spare.reuse(writtenInPlace: bytes, keys: members)
+            return spare
         }
         inPlace.pointee.made = made
         return JSONObject(deferred: made)

@@ -141,6 +141,9 @@ private enum InPlaceUse: Sendable {
     case twice
     /// Calls `super.serialize()`, which fails, catches the error, and returns another object.
     case caught
+    /// Adds a key, counts the objects the engine handed over again (the one it handed the previous
+    /// model, still alive), and keeps the objects of the models whose name starts with `k`.
+    case keepSome
 }
 
 private final class InPlaceWriter: BaseModel {
@@ -151,6 +154,10 @@ private final class InPlaceWriter: BaseModel {
     nonisolated(unsafe) static var kept: [JSONObject] = []
     nonisolated(unsafe) static var readers: [Thread] = []
     nonisolated(unsafe) static var read: [JSONObject] = []
+    nonisolated(unsafe) static var handedOver = 0
+    nonisolated(unsafe) static var handedAgain = 0
+    /// Weak: an object the engine let go is gone by the next model, whatever its address.
+    nonisolated(unsafe) static weak var lastHandedOver: DeferredObject?
     static let lock = NSLock()
     override class var apiToLocal: [String: String] { ["n": "name", "p": "price", "s": "nested"] }
     override func serialize() throws -> JSONObject {
@@ -184,6 +191,15 @@ private final class InPlaceWriter: BaseModel {
             } catch {
                 return ["failed": .string(name)]
             }
+        case .keepSome:
+            var object = try super.serialize()
+            let deferred = object.deferred
+            Self.handedOver += 1
+            if let deferred, deferred === Self.lastHandedOver { Self.handedAgain += 1 }
+            Self.lastHandedOver = deferred
+            object["bd"] = .string(name)
+            if name.hasPrefix("k") { Self.kept.append(object) }
+            return object
         }
     }
 }
@@ -208,6 +224,33 @@ struct HookInPlaceTests {
             text,
         ])
         #expect(InPlaceWriter.kept.last?["p"] == 1.25)
+        InPlaceWriter.kept = []
+    }
+
+    /// The engine makes the object of the next model again from one nobody kept (an allocation and
+    /// a free fewer per hooked model); an object the override keeps is never made again.
+    @Test("an object nobody kept is made again for the next model; a kept one reads as it was written")
+    func reusedUnlessKept() throws {
+        InPlaceWriter.use = .keepSome
+        InPlaceWriter.kept = []
+        InPlaceWriter.handedOver = 0
+        InPlaceWriter.handedAgain = 0
+        let names = (0..<300).map { $0 % 3 == 0 ? "k\($0)" : "d\($0)" }
+        let models = names.map { name in
+            let model = InPlaceWriter()
+            model.name = name
+            model.price = Double(name.count)
+            return model
+        }
+        let text = try models.jsonString()
+        #expect(text == "[" + names.map { #"{"n":"\#($0)","p":\#($0.count),"bd":"\#($0)"}"# }.joined(separator: ",") + "]")
+        // Every kept object reads as it was written, after the objects made again around it.
+        let kept = InPlaceWriter.kept.map { try? JSON.object($0).serializedString() }
+        #expect(kept == names.filter { $0.hasPrefix("k") }.map { #"{"n":"\#($0)","p":\#($0.count),"bd":"\#($0)"}"# })
+        // After each kept object the next model gets a new one, which the two after it get again
+        // (the second keeps it): 2 of every 3 handed over again, less the first.
+        #expect(InPlaceWriter.handedOver == 300)
+        #expect(InPlaceWriter.handedAgain == 199)
         InPlaceWriter.kept = []
     }
 
