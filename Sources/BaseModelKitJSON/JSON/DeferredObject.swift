@@ -31,16 +31,18 @@
     /// an object written in place (`init(writtenInPlace:keys:)`), the writer's own bytes, lent until
     /// it writes again. Read through `readableBytes`, which copies lent bytes first — except by an
     /// object made over a parser (`init(at:)`, as a hook's is), whose bytes are never lent.
-    /// Changed only by `reuse(writtenInPlace:keys:)`, whose caller holds the only reference: so, like
-    /// a constant, without Swift's dynamic exclusivity check.
+    /// Changed only by `reuse(writtenInPlace:keys:)` and `reuse(at:readerContext:)`, whose callers
+    /// hold the only reference: so, like a constant, without Swift's dynamic exclusivity check.
     @exclusivity(unchecked)
     package private(set) var bytes: DocumentBytes
     /// Whether `bytes` are lent by the writer that wrote them.
     private let isLent: Bool
-    /// Where the object's `{` is.
-    package let start: Int
-    /// How much deeper than the object itself nesting may go.
-    package let remainingDepth: Int
+    /// Where the object's `{` is. Changed only by `reuse(at:readerContext:)`, as `bytes` is.
+    @exclusivity(unchecked)
+    package private(set) var start: Int
+    /// How much deeper than the object itself nesting may go. Changed as `start` is.
+    @exclusivity(unchecked)
+    package private(set) var remainingDepth: Int
     /// Whether `bytes` hold exactly this object, compact, as a writer made them (so a writer may copy
     /// them as they are), rather than a document the object is part of.
     package let isStandalone: Bool
@@ -57,8 +59,12 @@
     private var state = State()
 
     /// What the reader that made the object over its parser keeps with it for the code it hands the
-    /// object to (the engine: the decoding call's session); `nil` for any other object.
-    package let readerContext: AnyObject?
+    /// object to (the engine: the decoding call's session); `nil` for any other object. Read through
+    /// a call from the engine (a stored property read from another module pays the dynamic
+    /// exclusivity check); changed as `start` is.
+    package var readerContext: AnyObject? { context }
+    @exclusivity(unchecked)
+    private var context: AnyObject?
 
     /// Where the reader's parser is, standing at this object, while the code the reader handed the
     /// object to runs: the parser stays in the reader's frame and only its address is parked here,
@@ -96,7 +102,7 @@
     @usableFromInline package init(at parser: inout JSONParser, readerContext: AnyObject? = nil) {
         parser.keepBytes()
         precondition(parser.bytes.isCopy, "a deferred object over lent bytes")
-        self.readerContext = readerContext
+        self.context = readerContext
         self.bytes = parser.bytes
         self.start = parser.position
         self.remainingDepth = parser.maxDepth - parser.depth
@@ -123,6 +129,21 @@
         self.init(standalone: bytes, keys: keys, isLent: true)
     }
 
+    /// This object, made by `init(at:readerContext:)`, made again at the parser's position (a `{`) in
+    /// place of a new one, as `init(at:readerContext:)` makes one. Sound only when the caller holds
+    /// the only reference to it: nothing else can see it change.
+    package func reuse(at parser: inout JSONParser, readerContext: AnyObject?) {
+        precondition(!isStandalone, "reuse(at:readerContext:) of an object a writer made")
+        parser.keepBytes()
+        bytes = parser.bytes
+        start = parser.position
+        remainingDepth = parser.maxDepth - parser.depth
+        context = readerContext
+        state = State()
+        parked = Parked()
+        passedOverMembers = .more
+    }
+
     /// This object, made by `init(writtenInPlace:keys:)`, made again over other `bytes` in place of a
     /// new one (an allocation and a free per object its writer hands over). Sound only when the
     /// caller holds the only reference to it: nothing else can see it change.
@@ -134,7 +155,7 @@
     }
 
     private init(standalone bytes: DocumentBytes, keys: (any MemberKeys)?, isLent: Bool) {
-        self.readerContext = nil
+        self.context = nil
         self.bytes = bytes
         self.start = 0
         self.remainingDepth = Int.max / 2

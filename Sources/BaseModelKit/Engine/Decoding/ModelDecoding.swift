@@ -111,7 +111,13 @@ enum ModelDecoding {
             try checkPresence(of: requiredKeys(of: plan, session: session), in: parser, plan: plan)
         }
         if plan.overriddenHooks.contains(.deserialize) {
-            try HookHandOver.deserialize(model, parser: &parser, object: hookObject ?? DeferredObject.forHook(at: &parser, session: session), plan: plan)
+            if let hookObject {
+                try HookHandOver.deserialize(model, parser: &parser, object: hookObject, plan: plan)
+            } else {
+                var object = DeferredObject.forHook(at: &parser, session: session)
+                try HookHandOver.deserialize(model, parser: &parser, object: object, plan: plan)
+                DeferredObject.recycle(&object, in: &parser)
+            }
         } else {
             try plan.members.decodeMembers(from: &parser, into: model, session: session, isExisting: isExisting)
         }

@@ -5,8 +5,18 @@ import BaseModelKitJSON
 /// parked (`DeferredObject.park`). See `HookHandOver` for how the two sides use it.
 extension DeferredObject {
     /// The object at the parser's position (a `{`), for a hook of the decoding call of `session`.
+    /// A hook's object that nobody kept is made again (`recycle`).
     static func forHook(at parser: inout JSONParser, session: DecodingSession) -> DeferredObject {
-        DeferredObject(at: &parser, readerContext: session)
+        guard let spare = parser.spareDeferredObject else { return DeferredObject(at: &parser, readerContext: session) }
+        parser.spareDeferredObject = nil
+        spare.reuse(at: &parser, readerContext: session)
+        return spare
+    }
+
+    /// Keeps `object`, a hook's object the hook has returned from, for the parser's next hooked
+    /// object, when nothing else holds it (an allocation and a free fewer per hooked object).
+    static func recycle(_ object: inout DeferredObject, in parser: inout JSONParser) {
+        if isKnownUniquelyReferenced(&object) { parser.spareDeferredObject = object }
     }
 
     /// The session of the decoding call that made this object for a hook (`forHook`); `nil` for any

@@ -31,6 +31,9 @@
     @usableFromInline package var skipped = SkippedMembers()
     /// `plainTailStart()` once found (-1 before).
     @usableFromInline package var foundPlainTail = -1
+    /// A deferred object over this document that its reader let go and nothing else holds, kept to be
+    /// made again at the next object instead of a new one (`DeferredObject.reuse(at:readerContext:)`).
+    @usableFromInline package var spareDeferredObject: DeferredObject?
 
     /// Notes a member that a member loop passes over, when its object is at the depth whose members
     /// are noted (`skipped`): `key` as read, its value next.

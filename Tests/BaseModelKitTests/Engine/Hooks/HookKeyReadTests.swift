@@ -21,8 +21,52 @@ private final class KeyReaders: BaseModel {
     override class var apiToLocal: [String: String] { ["i": "items"] }
 }
 
-@Suite("Hooks that read a key after super")
+/// Reads `x` after `super`, counts the objects the engine handed over again (the one it handed the
+/// previous model, still alive), and keeps the objects of the models whose name starts with `k`.
+private final class KeepingReader: BaseModel {
+    var name = ""
+    var seen: JSON?
+    nonisolated(unsafe) static var kept: [JSONObject] = []
+    nonisolated(unsafe) static var handedOver = 0
+    nonisolated(unsafe) static var handedAgain = 0
+    /// Weak: an object the engine let go is gone by the next model, whatever its address.
+    nonisolated(unsafe) static weak var lastHandedOver: DeferredObject?
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        seen = object["x"]
+        let deferred = object.deferred
+        Self.handedOver += 1
+        if let deferred, deferred === Self.lastHandedOver { Self.handedAgain += 1 }
+        Self.lastHandedOver = deferred
+        if name.hasPrefix("k") { Self.kept.append(object) }
+    }
+}
+
+@Suite("Hooks that read a key after super", .serialized)
 struct HookKeyReadTests {
+    /// The engine makes the object of the next model again from one nobody kept (an allocation and
+    /// a free fewer per hooked model); an object the hook keeps is never made again.
+    @Test("an object nobody kept is made again for the next model; a kept one reads as it was")
+    func reusedUnlessKept() throws {
+        KeepingReader.kept = []
+        KeepingReader.handedOver = 0
+        KeepingReader.handedAgain = 0
+        let names = (0..<300).map { $0 % 3 == 0 ? "k\($0)" : "d\($0)" }
+        let text = "[" + names.map { #"{"n":"\#($0)","x":[\#($0.count),"\#($0)"]}"# }.joined(separator: ",") + "]"
+        let models = try KeepingReader.decodeArray(from: text)
+        #expect(models.map(\.name) == names)
+        #expect(models.map(\.seen) == names.map { [.number(JSONNumber($0.count)), .string($0)] })
+        // Every kept object reads as it was, after the objects made again around it.
+        let kept = KeepingReader.kept.map { try? JSON.object($0).serializedString() }
+        #expect(kept == names.filter { $0.hasPrefix("k") }.map { #"{"n":"\#($0)","x":[\#($0.count),"\#($0)"]}"# })
+        // After each kept object the next model gets a new one, which the two after it get again
+        // (the second keeps it): 2 of every 3 handed over again, less the first.
+        #expect(KeepingReader.handedOver == 300)
+        #expect(KeepingReader.handedAgain == 199)
+        KeepingReader.kept = []
+    }
+
     @Test("a key read after super is what a parsed object holds: values with brackets and quotes inside, repeats, spaces, escapes, absent")
     func keyAfterSuper() throws {
         let objects = [
