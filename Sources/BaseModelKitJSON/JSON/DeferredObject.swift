@@ -63,6 +63,15 @@
     /// a call from the engine (a stored property read from another module pays the dynamic
     /// exclusivity check); changed as `start` is.
     package var readerContext: AnyObject? { context }
+    /// `readerContext`, unretained: for a reader that holds this object, and so its context, while it
+    /// uses it (a retain and a release fewer per read).
+    // Sound: this object holds the context strongly and changes it only in `reuse(at:readerContext:)`,
+    // whose caller holds the only reference; so while the caller holds this object, as it must, the
+    // `Unmanaged` it gets names a live object.
+    package var unretainedReaderContext: Unmanaged<AnyObject>? {
+        guard let context else { return nil }
+        return Unmanaged.passUnretained(context)
+    }
     @exclusivity(unchecked)
     private var context: AnyObject?
 
@@ -135,10 +144,14 @@
     package func reuse(at parser: inout JSONParser, readerContext: AnyObject?) {
         precondition(!isStandalone, "reuse(at:readerContext:) of an object a writer made")
         parser.keepBytes()
-        bytes = parser.bytes
+        // The same document and reader as last time, as a rule: not stored again (a retain and a
+        // release each).
+        if bytes.copy !== parser.bytes.copy || bytes.base != parser.bytes.base || bytes.count != parser.bytes.count {
+            bytes = parser.bytes
+        }
         start = parser.position
         remainingDepth = parser.maxDepth - parser.depth
-        context = readerContext
+        if context !== readerContext { context = readerContext }
         state = State()
         parked = Parked()
         passedOverMembers = .more

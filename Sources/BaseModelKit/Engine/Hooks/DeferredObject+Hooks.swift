@@ -36,7 +36,7 @@ extension DeferredObject {
     func streamMembers(into model: BaseModel, modelType: BaseModel.Type) throws -> Bool {
         // Only a hook's object is streamed; its session is lent to the loop below, not bound here
         // (bound, it was retained and released per object).
-        guard readerContext != nil else { return false }
+        guard let context = unretainedReaderContext else { return false }
         guard let (parser, reader) = lendParserForStreaming(on: ThreadIdentity.current) else { return false }
         // The members the loop passes over are noted, for a hook that reads one of them after
         // `super` (see `DeferredObject.passedOver`); an enclosing hooked object's notes wait
@@ -50,7 +50,7 @@ extension DeferredObject {
         do {
             // Sound, the session: as `hookSession` says; lent for the loop, which this object, holding
             // it, outlives.
-            let session = Unmanaged<DecodingSession>.fromOpaque(Unmanaged.passUnretained(readerContext!).toOpaque())
+            let session = Unmanaged<DecodingSession>.fromOpaque(context.toOpaque())
             try session._withUnsafeGuaranteedRef { session in
                 if isOwnPlan {
                     try parkedPlan._withUnsafeGuaranteedRef { try $0.members.decodeMembers(from: &parser.pointee, into: model, session: session) }
