@@ -138,12 +138,13 @@
         self.init(standalone: bytes, keys: keys, isLent: true)
     }
 
-    /// This object, made by `init(at:readerContext:)`, made again at the parser's position (a `{`) in
-    /// place of a new one, as `init(at:readerContext:)` makes one. Sound only when the caller holds
-    /// the only reference to it: nothing else can see it change.
+    /// This object, made by `init(at:readerContext:)`, made again as that initialiser makes one, at
+    /// the parser's position (a `{`), in place of a new one. Sound only when the caller holds the
+    /// only reference to it: nothing else can see it change.
     package func reuse(at parser: inout JSONParser, readerContext: AnyObject?) {
         precondition(!isStandalone, "reuse(at:readerContext:) of an object a writer made")
         parser.keepBytes()
+        precondition(parser.bytes.isCopy, "a deferred object over lent bytes")
         // The same document and reader as last time, as a rule: not stored again (a retain and a
         // release each).
         if bytes.copy !== parser.bytes.copy || bytes.base != parser.bytes.base || bytes.count != parser.bytes.count {
