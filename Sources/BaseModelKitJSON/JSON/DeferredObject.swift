@@ -25,6 +25,9 @@
         package var error: JSONSyntaxError?
         /// The copy of bytes a writer lent (see `bytes`), once made.
         package var keptCopy: DocumentCopy?
+
+        /// Whether nothing has been read or kept yet: the state of a new object.
+        var isFresh: Bool { use == .untouched && object == nil && error == nil && keptCopy == nil }
     }
 
     /// The whole document, a copy (objects may outlive the call that read the document) — or, for
@@ -164,8 +167,10 @@
     package func reuse(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
         precondition(isLent && isStandalone, "reuse(writtenInPlace:keys:) of an object not written in place")
         self.bytes = bytes
-        self.writtenKeys = keys
-        state = State()
+        // As a rule the same class's keys, and an object nobody read: neither stored again (a retain
+        // and a release, a destruction of the empty state).
+        if writtenKeys.map({ $0 as AnyObject }) !== keys as AnyObject { writtenKeys = keys }
+        if !state.isFresh { state = State() }
     }
 
     private init(standalone bytes: DocumentBytes, keys: (any MemberKeys)?, isLent: Bool) {
