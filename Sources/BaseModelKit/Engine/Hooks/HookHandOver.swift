@@ -145,12 +145,9 @@ enum HookHandOver {
         }
         if let additions = object.additions(after: made) {
             object = JSONObject()
-            if isKnownUniquelyReferenced(&made) {
-                // Nothing else can read it: kept for the next object written in place.
-                session.spareWrittenObject = made
-            } else {
-                made.keepBytes()
-            }
+            // Shared, its bytes are copied; held by nothing else, it is kept for the next object
+            // written in place.
+            if keepBytesIfShared(&made) { session.spareWrittenObject = made }
             do {
                 try writer.pointee.writeAdditions(additions, toObjectFrom: startCount)
             } catch {
@@ -166,8 +163,14 @@ enum HookHandOver {
 
     /// The rule that makes lending the writer's bytes sound, kept before the writer writes again:
     /// the object made in place gets a copy of its bytes unless `made` is the only reference to it.
-    private static func keepBytesIfShared(_ made: inout DeferredObject) {
-        if !isKnownUniquelyReferenced(&made) { made.keepBytes() }
+    /// Returns whether it is (nothing else can see the object then).
+    @discardableResult
+    private static func keepBytesIfShared(_ made: inout DeferredObject) -> Bool {
+        guard isKnownUniquelyReferenced(&made) else {
+            made.keepBytes()
+            return false
+        }
+        return true
     }
 
     /// The override's call, with `inPlace` lent to the default through the session for its length

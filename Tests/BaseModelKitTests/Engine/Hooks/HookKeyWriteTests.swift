@@ -154,10 +154,7 @@ private final class InPlaceWriter: BaseModel {
     nonisolated(unsafe) static var kept: [JSONObject] = []
     nonisolated(unsafe) static var readers: [Thread] = []
     nonisolated(unsafe) static var read: [JSONObject] = []
-    nonisolated(unsafe) static var handedOver = 0
-    nonisolated(unsafe) static var handedAgain = 0
-    /// Weak: an object the engine let go is gone by the next model, whatever its address.
-    nonisolated(unsafe) static weak var lastHandedOver: DeferredObject?
+    nonisolated(unsafe) static var handOvers = HandOverCount()
     static let lock = NSLock()
     override class var apiToLocal: [String: String] { ["n": "name", "p": "price", "s": "nested"] }
     override func serialize() throws -> JSONObject {
@@ -193,10 +190,7 @@ private final class InPlaceWriter: BaseModel {
             }
         case .keepSome:
             var object = try super.serialize()
-            let deferred = object.deferred
-            Self.handedOver += 1
-            if let deferred, deferred === Self.lastHandedOver { Self.handedAgain += 1 }
-            Self.lastHandedOver = deferred
+            Self.handOvers.note(object)
             object["bd"] = .string(name)
             if name.hasPrefix("k") { Self.kept.append(object) }
             return object
@@ -233,8 +227,7 @@ struct HookInPlaceTests {
     func reusedUnlessKept() throws {
         InPlaceWriter.use = .keepSome
         InPlaceWriter.kept = []
-        InPlaceWriter.handedOver = 0
-        InPlaceWriter.handedAgain = 0
+        InPlaceWriter.handOvers = HandOverCount()
         let names = (0..<300).map { $0 % 3 == 0 ? "k\($0)" : "d\($0)" }
         let models = names.map { name in
             let model = InPlaceWriter()
@@ -249,8 +242,8 @@ struct HookInPlaceTests {
         #expect(kept == names.filter { $0.hasPrefix("k") }.map { #"{"n":"\#($0)","p":\#($0.count),"bd":"\#($0)"}"# })
         // After each kept object the next model gets a new one, which the two after it get again
         // (the second keeps it): 2 of every 3 handed over again, less the first.
-        #expect(InPlaceWriter.handedOver == 300)
-        #expect(InPlaceWriter.handedAgain == 199)
+        #expect(InPlaceWriter.handOvers.handedOver == 300)
+        #expect(InPlaceWriter.handOvers.handedAgain == 199)
         InPlaceWriter.kept = []
     }
 
