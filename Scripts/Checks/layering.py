@@ -7,7 +7,7 @@ directly in it and in Routing/ are the public surface, the top.
 A file may use what its own layer and the layers below it declare.
 
 The check collects what each layer declares: types (nested ones too, wherever they are declared),
-top-level functions, globals (top-level `let` and `var`), and members (func, var, let, case) by the
+top-level functions and macros, globals (top-level `let` and `var`), and members (func, var, let, case) by the
 type they belong to, whether in the type's body or in an extension. Then it reads each file with
 comments and string literals removed — the code in string interpolations is kept — and flags:
 - a type, top-level function or global named there that only higher layers declare;
@@ -61,7 +61,8 @@ DECLARED_AT = {"BaseModel.swift": RANKS["Schema"], "ChangeSet.swift": RANKS["Sch
 
 MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
 TYPE = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
-TOP_FUNC = re.compile(r"^" + MODIFIERS + r"func\s+([A-Za-z_]\w*)", re.M)
+# Top-level functions and macros (a macro is used as `#name` or `@name`, which the name matches).
+TOP_FUNC = re.compile(r"^" + MODIFIERS + r"(?:func|macro)\s+([A-Za-z_]\w*)", re.M)
 GLOBAL = re.compile(r"^" + MODIFIERS + r"(?:let|var)\s+([A-Za-z_]\w*)", re.M)
 MEMBER = re.compile(r"^\s+" + MODIFIERS + r"(?:func|var|let|case)\s+([A-Za-z_]\w*)", re.M)
 # The first argument label of an initialiser or subscript: `init(from bytes:`, `init(label:`,

@@ -102,6 +102,25 @@ LEAKS = [
         ("JSON/PlantedOverloadCall.swift", "func plantedCall() -> Int {\n    plantedRead(high: 1) // planted\n}\n"),
         ("JSON/PlantedOverloadMember.swift", "func plantedStepping(_ parser: JSONParser) -> Int {\n    parser.plantedStep(high: 1) // planted\n}\n"),
     ]),
+    ("an Engine/ type in further positions of Coercion/ code: a key path, a typed throw, a cast pattern, "
+     "a type alias, a closure type, a property wrapper", [
+        ("Engine/PlantedPositions.swift",
+         "struct PlantedFailure: Error {}\n@propertyWrapper struct PlantedWrapped {\n    var wrappedValue: Int\n}\n"),
+        ("Coercion/PlantedKeyPath.swift", "let plantedPath = \\MemberTable.modelName // planted\n"),
+        ("Coercion/PlantedTypedThrow.swift", "func plantedFail() throws(PlantedFailure) {} // planted\n"),
+        ("Coercion/PlantedCastPattern.swift",
+         "func plantedIsTable(_ value: Any) -> Bool {\n    switch value {\n    case is HookHandOver.Type: true // planted\n    default: false\n    }\n}\n"),
+        ("Coercion/PlantedAlias.swift", "typealias PlantedPlan = ModelPlan // planted\n"),
+        ("Coercion/PlantedClosure.swift", "var plantedVisit: ((MemberTable, Int) -> Void)? // planted\n"),
+        ("Coercion/PlantedWrapperUse.swift", "struct PlantedHolder {\n    @PlantedWrapped var count = 1 // planted\n}\n"),
+    ]),
+    ("macros declared in Engine/, freestanding and attached, used from Coercion/", [
+        ("Engine/PlantedMacros.swift",
+         "@freestanding(expression) macro plantedCount() -> Int = #externalMacro(module: \"PlantedMacros\", type: \"Count\")\n"
+         "@attached(member) macro PlantedMembers() = #externalMacro(module: \"PlantedMacros\", type: \"Members\")\n"),
+        ("Coercion/PlantedFreestanding.swift", "func plantedTotal() -> Int {\n    #plantedCount // planted\n}\n"),
+        ("Coercion/PlantedAttached.swift", "@PlantedMembers // planted\nstruct PlantedExpanded {}\n"),
+    ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
          "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),
