@@ -55,6 +55,12 @@ final class ModelPlan: Sendable {
     /// table's members are positions.
     let isPositional: Bool
 
+    /// Whether no hook can run while the class's JSON is written: the class keeps the default
+    /// `serialize()`, its JSON is an object, and every member is one of the common scalars (no model
+    /// below it, no code of the user's). Such a model's JSON value is written straight from the
+    /// plan, without making the session current for hooks (`ModelEncoding.jsonTopLevel`).
+    let writesWithoutHooks: Bool
+
     init(modelType: AnyObject.Type, modelName: String, fields: [MemberPlan], arrayPositions: [Int]? = nil, storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
         self.advisories = advisories
@@ -77,6 +83,7 @@ final class ModelPlan: Sendable {
                                    alternativeKeys: alternativeKeys,
                                    announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil,
                                    mayRepeatChanges: overriddenHooks.contains(.deserialize), isModel: true)
+        writesWithoutHooks = !overriddenHooks.contains(.serialize) && arrayPositions == nil && fields.allSatisfy { $0.access is any ScalarMemberAccess }
     }
 }
 

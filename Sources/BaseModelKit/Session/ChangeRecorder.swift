@@ -133,8 +133,11 @@ final class ChangeRecorder: Sendable {
     /// old model and new one), as `compare` lists the changes between the dictionary before and after:
     /// one per key whose model came, went or was replaced, in the order of the keys' text.
     func recordEntries(_ written: [(key: String, old: AnyObject?, new: AnyObject?)], of object: AnyObject, at site: ChangeSite) {
-        // A key is written once a merge (a repeat is refused or read once), so entries are its changes.
-        for entry in written.sorted(by: { $0.key.utf8Precedes($1.key) }) where entry.old !== entry.new {
+        // A key is written once in a merge (a repeat is refused or read once), so entries are its changes.
+        // Their positions are sorted, not the entries (whose moves retained and released each one).
+        for position in written.indices.sorted(by: { written[$0].key.utf8Precedes(written[$1].key) }) {
+            let entry = written[position]
+            if entry.old === entry.new { continue }
             add(object: object, at: site, last: .dictionaryKey(entry.key),
                 old: entry.old.map(oldJSON) ?? .null, new: entry.new.map(json(ofModel:)) ?? .null, scope: .key(entry.key))
         }

@@ -56,15 +56,23 @@ enum ModelEncoding {
     /// The JSON object of `model` through its `serialize()` hook (the caller has made `session` the
     /// current one).
     static func serialize(_ model: BaseModel, session: EncodingSession) throws -> JSONObject {
+        try reading(model, session: session) {
+            do {
+                return try model.serialize()
+            } catch {
+                throw HookHandOver.hookError(error, from: "serialize()", of: model)
+            }
+        }
+    }
+
+    /// `body` run while `model` is read for an encode: one level deeper (`EncodingOptions.maxDepth`),
+    /// and counted as read, so that an update racing it on another thread is refused.
+    private static func reading<Result>(_ model: BaseModel, session: EncodingSession, _ body: () throws -> Result) throws -> Result {
         try session.enterModel()
         defer { session.leaveModel() }
         let counted = try ModelAccess.beginReading(model, thread: session.thread)
         defer { if counted { ModelAccess.endReading(model) } }
-        do {
-            return try model.serialize()
-        } catch {
-            throw HookHandOver.hookError(error, from: "serialize()", of: model)
-        }
+        return try body()
     }
 
     /// The JSON object of a top-level model, with `session` current while its hooks run.
@@ -76,7 +84,14 @@ enum ModelEncoding {
 
     /// `json(of:session:)` for a top-level model, with `session` current while its hooks run.
     static func jsonTopLevel(_ model: BaseModel, session: EncodingSession) throws -> JSON {
-        try CurrentSession.withEncoding(session) {
+        let plan = try PlanRegistry.plan(for: type(of: model))
+        // No hook runs for such a model (a price level in a change record): its object is what the
+        // default `serialize()` makes, made here without setting the task-local for hooks, which cost
+        // more than writing the model.
+        if plan.writesWithoutHooks {
+            return try reading(model, session: session) { .object(try HookHandOver.writtenObject(of: model, plan: plan, session: session)) }
+        }
+        return try CurrentSession.withEncoding(session) {
             try json(of: model, session: session)
         }
     }
