@@ -83,7 +83,7 @@ final class ModelPlan: Sendable {
                                    alternativeKeys: alternativeKeys,
                                    announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil,
                                    mayRepeatChanges: overriddenHooks.contains(.deserialize), isModel: true)
-        writesWithoutHooks = !overriddenHooks.contains(.serialize) && arrayPositions == nil && fields.allSatisfy { $0.access is any ScalarMemberAccess }
+        writesWithoutHooks = !overriddenHooks.contains(.serialize) && arrayPositions == nil && members.dispatches.allSatisfy { $0.isScalar }
     }
 }
 
