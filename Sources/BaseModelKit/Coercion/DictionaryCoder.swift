@@ -246,6 +246,8 @@ private struct ReadKeys {
         }
         if few.count < 16 {
             if JSONObject.isSameKey(first, key) || few.contains(where: { JSONObject.isSameKey($0, key) }) { return false }
+            // Room for all of them at once: grown by doubling, the list was made four times.
+            if few.isEmpty { few.reserveCapacity(15) }
             few.append(key)
             if few.count == 16 {
                 many = Set(([first] + few).map(JSONObject.ExactKey.init))

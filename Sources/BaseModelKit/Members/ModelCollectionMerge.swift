@@ -136,7 +136,12 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMerge, @un
             }
         }
         try dictionary.mergeModels(from: &parser, into: &models, session: session) { key, old, new in
-            if written.isEmpty { takeOut([String: AnyObject](), from: object) }
+            if written.isEmpty {
+                takeOut([String: AnyObject](), from: object)
+                // Room for a depth update's levels at once (grown from one, the list was made five
+                // times for 16 entries).
+                written.reserveCapacity(16)
+            }
             written.append((key, old, new))
         }
         if let tracker, !written.isEmpty { tracker.recordEntries(written, of: object, at: site()) }
