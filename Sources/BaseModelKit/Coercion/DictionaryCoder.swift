@@ -117,9 +117,11 @@ struct DictionaryCoder<Value>: ValueCoding {
             if !read.insert(key) { throw MappingError(.repeatedKey).prefixed(by: .dictionaryKey(key)) }
             if parser.peekToken() == UInt8(ascii: "n") {
                 try parser.readLiteral(.null)
-                if let removed = result[key] {
-                    changing(key, removed, nil)
-                    result[key] = nil
+                // Removed at the index its lookup found: the key is hashed once. (`changing` may take
+                // the dictionary's field out, which leaves `result` and its index as they are.)
+                if let index = result.index(forKey: key) {
+                    changing(key, result.values[index], nil)
+                    result.remove(at: index)
                 }
                 continue
             }
