@@ -190,7 +190,7 @@ final class MemberTable: Sendable {
     /// keys, which costs less than hashing one. Out of line: the member loop calls it only for keys
     /// with escapes, and inlined there it made the loop longer.
     @inline(never)
-    func index(forKey key: String) -> Int? {
+    func member(forKey key: String) -> Int? {
         if keys.count <= 8 {
             var index = 0
             while index < keys.count {
@@ -319,7 +319,7 @@ final class MemberTable: Sendable {
                         kept = try unknownMember(String(decoding: parser.bytes[start..<end], as: UTF8.self), from: &parser, of: object, session: session, into: &unknown)
                     }
                 case .decoded(let text):
-                    index = self.index(forKey: text)
+                    index = self.member(forKey: text)
                     if index == nil, keepsUnknownKeys || session.watchesUnknownKeys {
                         kept = try unknownMember(text, from: &parser, of: object, session: session, into: &unknown)
                     }

@@ -169,12 +169,12 @@ struct PlanBuilder {
         let memberValue: @Sendable (AnyObject, String) -> JSON? = { object, member in
             // Only models are elements here; their plans exist once they are decoded.
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
-                  let index = plan.members.index(forKey: member) else { return nil }
+                  let index = plan.members.member(forKey: member) else { return nil }
             return plan.members.accesses[index].json(of: model, session: IdentityWriting.session)
         }
         // A member's value as the elements' class reads and writes it (a lenient "1" for an Int is 1).
         let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON? = { member, json, session in
-            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.index(forKey: member) else { return nil }
+            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.member(forKey: member) else { return nil }
             return plan.members.accesses[index].canonicalJSON(for: json, session: session)
         }
         return ElementIdentity(key: key, isPartial: isPartial, of: { memberValue($0, key) }, canonical: { canonicalMember(key, $0, $1) }, keyOf: { object in
@@ -188,7 +188,7 @@ struct PlanBuilder {
                 return known.key
             }
             guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
-                  let index = plan.members.index(forKey: key) else { return nil }
+                  let index = plan.members.member(forKey: key) else { return nil }
             let access = plan.members.accesses[index]
             if Swift.type(of: model) == elementClass {
                 _ = elementAccess.publish { $0 == nil ? IdentityAccess(type: type, access: access) : nil }

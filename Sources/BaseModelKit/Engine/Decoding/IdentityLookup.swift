@@ -23,7 +23,7 @@ enum IdentityLookup {
             let plan = try PlanRegistry.plan(for: type(of: current))
             let members = plan.members
             // The property's name is read only for an error (bound here, it was retained per step).
-            guard let member = members.index(forKey: step.key), members.properties[member] != nil, members.nestedTables[member] == nil else {
+            guard let member = members.member(forKey: step.key), members.properties[member] != nil, members.nestedTables[member] == nil else {
                 throw MappingError(.notFound("property of \(plan.modelName) mapped to the key \"\(step.key)\""), path: trail.place)
             }
             trail.enterStep()

@@ -227,7 +227,7 @@ enum ModelDecoding {
     /// `checkFixedKeys` for the values `found` (by key) an update gives.
     static func checkFixed(_ found: [String: JSON], of model: BaseModel, plan: ModelPlan, session: DecodingSession) throws {
         for fixed in plan.fixedKeys {
-            guard let value = found[fixed.key], let index = plan.members.index(forKey: fixed.key) else { continue }
+            guard let value = found[fixed.key], let index = plan.members.member(forKey: fixed.key) else { continue }
             let access = plan.members.accesses[index]
             let current = access.json(of: model, session: IdentityWriting.session) ?? .null
             let given = access.canonicalJSON(for: value, session: session) ?? value
