@@ -40,8 +40,12 @@ enum ModelEncoding {
     /// class whose JSON is an array (`BaseModel.isPositional`) that array (the caller has made
     /// `session` the current one).
     static func json(of model: BaseModel, session: EncodingSession) throws -> JSON {
+        try json(of: model, plan: PlanRegistry.plan(for: type(of: model)), session: session)
+    }
+
+    /// `json(of:session:)` for a model whose plan is `plan`.
+    private static func json(of model: BaseModel, plan: ModelPlan, session: EncodingSession) throws -> JSON {
         let object = try serialize(model, session: session)
-        let plan = try PlanRegistry.plan(for: type(of: model))
         guard let positions = plan.members.arrayPositions else { return .object(object) }
         return positional(object, positions: positions)
     }
@@ -92,7 +96,7 @@ enum ModelEncoding {
             return try reading(model, session: session) { .object(try HookHandOver.writtenObject(of: model, plan: plan, session: session)) }
         }
         return try CurrentSession.withEncoding(session) {
-            try json(of: model, session: session)
+            try json(of: model, plan: plan, session: session)
         }
     }
 
