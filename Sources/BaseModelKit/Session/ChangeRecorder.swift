@@ -101,7 +101,7 @@ final class ChangeRecorder: Sendable {
             guard !nowHeld.isUnchanged(since: wasHeld) else { return }
             let (was, now) = (wasHeld.objects, nowHeld.objects)
             // Keys in the order of their text: a dictionary has none of its own.
-            for key in Set(was.keys).union(now.keys).sorted(by: { $0.utf8Precedes($1) }) where was[key] !== now[key] {
+            for key in Set(was.keys).union(now.keys).utf8Sorted() where was[key] !== now[key] {
                 add(object: object, at: site, last: .dictionaryKey(key),
                     old: was[key].map(oldJSON) ?? .null, new: now[key].map(json(ofModel:)) ?? .null, scope: .key(key))
             }
@@ -113,7 +113,7 @@ final class ChangeRecorder: Sendable {
             // Keys in the order of their text, as the dictionary writes them.
             var keys = Set(old.keys)
             keys.formUnion(new.keys)
-            for key in keys.sorted(by: { $0.utf8Precedes($1) }) where old[key] != new[key] {
+            for key in keys.utf8Sorted() where old[key] != new[key] {
                 add(object: object, at: site, last: .dictionaryKey(key), old: old[key] ?? .null, new: new[key] ?? .null, scope: .key(key))
             }
             return
@@ -134,10 +134,11 @@ final class ChangeRecorder: Sendable {
     /// one per key whose model came, went or was replaced, in the order of the keys' text.
     func recordEntries(_ written: [(key: String, old: AnyObject?, new: AnyObject?)], of object: AnyObject, at site: ChangeSite) {
         // A key is written once in a merge (a repeat is refused or read once), so entries are its changes.
-        // Their positions are sorted, not the entries (whose moves retained and released each one).
-        for position in written.indices.sorted(by: { written[$0].key.utf8Precedes(written[$1].key) }) {
+        // Their positions are put in the keys' order, not the entries (whose moves retained and released
+        // each one).
+        forEachInUTF8Order(written.map(\.key)) { position in
             let entry = written[position]
-            if entry.old === entry.new { continue }
+            if entry.old === entry.new { return }
             add(object: object, at: site, last: .dictionaryKey(entry.key),
                 old: entry.old.map(oldJSON) ?? .null, new: entry.new.map(json(ofModel:)) ?? .null, scope: .key(entry.key))
         }
@@ -196,7 +197,7 @@ final class ChangeRecorder: Sendable {
             return object.map(model) ?? .null
         case .objects(let models):
             let objects = models.objects
-            return .object(JSONObject(objects.keys.sorted { $0.utf8Precedes($1) }.map { ($0, model(objects[$0]!)) }))
+            return .object(JSONObject(objects.keys.utf8Sorted().map { ($0, model(objects[$0]!)) }))
         case .elements(_, let models):
             return .array(models.elements.map { model($0.object) })
         case .untracked:

@@ -42,3 +42,56 @@ extension String {
         }
     }
 }
+
+extension Sequence<String> {
+    /// The strings sorted by their UTF-8 bytes (`utf8Precedes`), as a dictionary's keys are written.
+    @inlinable package func utf8Sorted() -> [String] {
+        let strings = Array(self)
+        var sorted: [String] = []
+        sorted.reserveCapacity(strings.count)
+        forEachInUTF8Order(strings) { sorted.append(strings[$0]) }
+        return sorted
+    }
+}
+
+/// Calls `body` with each position of `strings`, in the order of the strings' UTF-8 bytes
+/// (`utf8Precedes`).
+///
+/// Each string's first eight bytes are read once into an integer, high byte first and zero-padded,
+/// and the positions sorted by those integers: two strings whose integers differ are in that order,
+/// and only those with the same integer are compared whole. (Sorting the strings themselves retained
+/// and released both at every comparison.) The positions are sorted in a temporary buffer, on the
+/// stack for a few dozen strings.
+@usableFromInline package func forEachInUTF8Order(_ strings: [String], _ body: (Int) throws -> Void) rethrows {
+    // Sound: the buffer is lent for the closure; each of its `strings.count` elements is initialised
+    // before the sort reads them, and they are plain integers, left without deinitialising.
+    try withUnsafeTemporaryAllocation(of: (leading: UInt64, position: Int).self, capacity: strings.count) { buffer in
+        var ranked = buffer
+        for position in strings.indices {
+            let utf8 = strings[position].utf8
+            let leading = utf8.withContiguousStorageIfAvailable(leadingWord) ?? leadingWord(Array(utf8.prefix(8)))
+            (ranked.baseAddress! + position).initialize(to: (leading, position))
+        }
+        ranked.sort { left, right in
+            left.leading != right.leading ? left.leading < right.leading : strings[left.position].utf8Precedes(strings[right.position])
+        }
+        for entry in ranked {
+            try body(entry.position)
+        }
+    }
+}
+
+/// The first eight of `bytes` as an integer, the first byte highest, padded with zero bytes.
+// Sound: the buffer is lent for the call, and it is read only below its count.
+private func leadingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var word: UInt64 = 0
+    for index in 0..<8 {
+        word = word << 8 | (index < bytes.count ? UInt64(bytes[index]) : 0)
+    }
+    return word
+}
+
+private func leadingWord(_ bytes: [UInt8]) -> UInt64 {
+    // Sound: the array's buffer is lent for the call only.
+    bytes.withUnsafeBufferPointer(leadingWord)
+}

@@ -69,7 +69,7 @@ enum ModelSnapshots {
                 compare(now, path: memberPath, identities: identities, with: snapshot, recorder: recorder, visited: &visited)
             case (.objects(let wasHeld), .objects(let nowHeld)):
                 let (was, now) = (wasHeld.objects, nowHeld.objects)
-                for key in now.keys.sorted(by: { $0.utf8Precedes($1) }) where was[key] === now[key] {
+                for key in now.keys.utf8Sorted() where was[key] === now[key] {
                     compare(now[key]!, path: memberPath.appending(.dictionaryKey(key)), identities: identities, with: snapshot, recorder: recorder, visited: &visited)
                 }
             case (.elements(_, let wasHeld), .elements(_, let nowHeld)):

@@ -128,7 +128,7 @@ enum PatchBody {
                 for scope in changes.byScope.keys {
                     if case .key(let key) = scope { keys.insert(key) }
                 }
-                for key in keys.sorted(by: { $0.utf8Precedes($1) }) {
+                for key in keys.utf8Sorted() {
                     if let change = changes.byScope[.key(key)] {
                         entries[key] = children[key].map { replacement(of: $0, over: change.oldValue) } ?? change.newValue
                     } else if let child = children[key], let inner = body(of: child) {
@@ -254,7 +254,7 @@ enum PatchBody {
                     // receiver has.
                     let children = models.objects
                     var entries = JSONObject()
-                    for childKey in children.keys.sorted(by: { $0.utf8Precedes($1) }) {
+                    for childKey in children.keys.utf8Sorted() {
                         entries[childKey] = replacement(of: children[childKey]!, over: oldValue[childKey])
                     }
                     for (childKey, _) in oldValue.object ?? JSONObject() where children[childKey] == nil {
