@@ -4,6 +4,10 @@ import BaseModelKitJSON
 final class ChangeRecorder: Sendable {
     private struct State {
         var changes: [Change] = []
+        /// How many changes the last update that made any made: room for as many, between 8 and 64,
+        /// is reserved at the next update's first change (a feed's messages are alike in size; the
+        /// bound keeps one large update from enlarging every change set after it).
+        var lastCount = 0
         /// Whether a change recorded is told to its model (see `ChangeSite.isAnnounced`).
         var isAnnouncing = false
         /// The steps of the changes' paths (see `StepList`).
@@ -254,9 +258,9 @@ final class ChangeRecorder: Sendable {
                 state.changes.append(Change(object: object, property: property, steps: steps, oldValue: first, newValue: new, scope: .value))
                 return
             }
-            // Room for a message's changes at the first: grown from empty, the list was reallocated
-            // at the first, second and fourth change of every update.
-            if state.changes.capacity == 0 { state.changes.reserveCapacity(8) }
+            // Room for a message's changes at the first (see `lastCount`): grown from empty, the list
+            // was reallocated at the first, second, fourth and eighth change of every update.
+            if state.changes.capacity == 0 { state.changes.reserveCapacity(min(max(8, state.lastCount), 64)) }
             state.changes.append(Change(object: object, property: property, steps: steps, oldValue: old, newValue: new, scope: scope))
         }
     }
@@ -274,6 +278,7 @@ final class ChangeRecorder: Sendable {
     /// it then.
     func reset() {
         state.withLock { state in
+            if !state.changes.isEmpty { state.lastCount = state.changes.count }
             state.changes = []
             state.isAnnouncing = false
         }
