@@ -43,6 +43,14 @@ extension String {
     }
 }
 
+extension String {
+    /// The first eight UTF-8 bytes as an integer, the first byte highest, padded with zero bytes:
+    /// strings whose integers differ differ (and are in that order by `utf8Precedes`).
+    @inlinable package var utf8LeadingWord: UInt64 {
+        utf8.withContiguousStorageIfAvailable(leadingWord) ?? leadingWord(Array(utf8.prefix(8)))
+    }
+}
+
 extension Sequence<String> {
     /// The strings sorted by their UTF-8 bytes (`utf8Precedes`), as a dictionary's keys are written.
     @inlinable package func utf8Sorted() -> [String] {
@@ -68,9 +76,7 @@ extension Sequence<String> {
     try withUnsafeTemporaryAllocation(of: (leading: UInt64, position: Int).self, capacity: strings.count) { buffer in
         var ranked = buffer
         for position in strings.indices {
-            let utf8 = strings[position].utf8
-            let leading = utf8.withContiguousStorageIfAvailable(leadingWord) ?? leadingWord(Array(utf8.prefix(8)))
-            (ranked.baseAddress! + position).initialize(to: (leading, position))
+            (ranked.baseAddress! + position).initialize(to: (strings[position].utf8LeadingWord, position))
         }
         ranked.sort { left, right in
             left.leading != right.leading ? left.leading < right.leading : strings[left.position].utf8Precedes(strings[right.position])
@@ -82,16 +88,22 @@ extension Sequence<String> {
 }
 
 /// The first eight of `bytes` as an integer, the first byte highest, padded with zero bytes.
-// Sound: the buffer is lent for the call, and it is read only below its count.
-private func leadingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+@usableFromInline func leadingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard let base = bytes.baseAddress else { return 0 }
+    if bytes.count >= 8 {
+        // Sound: the buffer is lent for the call and holds at least the eight bytes read, which
+        // `loadUnaligned` reads wherever they lie.
+        return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+    }
     var word: UInt64 = 0
-    for index in 0..<8 {
-        word = word << 8 | (index < bytes.count ? UInt64(bytes[index]) : 0)
+    // Sound: read only below the buffer's count.
+    for index in 0..<bytes.count {
+        word |= UInt64(base[index]) << (56 - 8 * index)
     }
     return word
 }
 
-private func leadingWord(_ bytes: [UInt8]) -> UInt64 {
+@usableFromInline func leadingWord(_ bytes: [UInt8]) -> UInt64 {
     // Sound: the array's buffer is lent for the call only.
     bytes.withUnsafeBufferPointer(leadingWord)
 }

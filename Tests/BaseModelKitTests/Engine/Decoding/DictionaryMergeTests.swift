@@ -113,4 +113,44 @@ struct DictionaryMergeTests {
         #expect(message { try book.update(from: #"{"m":{"7-0":{"p":"x"}}}"#) }
             == #"Expected Double at m["7-0"].p (BookMarket.price) but found a string "x"."#)
     }
+
+    @Test("a key repeated anywhere among up to 80 is refused, and keys alike in their first eight bytes are all merged")
+    func repeatedKeysAmongMany() throws {
+        var generator = SeededGenerator(seed: 0x5EED)
+        // Keys that share long prefixes, differ only in their last byte or in length, or are not ASCII.
+        let stems = ["12345.67", "12345.678", "12345.6789", "0.000001", "", "é", "markets.", "a"]
+        for round in 0..<300 {
+            let count = Int.random(in: 1...80, using: &generator)
+            var keys: [String] = []
+            var seen = Set<[UInt8]>()
+            while keys.count < count {
+                let key = stems.randomElement(using: &generator)! + String(Int.random(in: 0..<400, using: &generator))
+                if seen.insert(Array(key.utf8)).inserted { keys.append(key) }
+            }
+            let repeats = round % 2 == 1
+            var listed = keys
+            if repeats { listed.insert(keys.randomElement(using: &generator)!, at: Int.random(in: 0...listed.count, using: &generator)) }
+            let values = listed.indices.map { "\($0 + 1)" }
+            // A dictionary of values (`mergedDictionaries`) and one of models.
+            let ladder = try ValueLadder.decode(from: #"{"atb":{"x":1}}"#)
+            let book = try book()
+            let body = zip(listed, values).map { "\(JSON.string($0)):\($1)" }.joined(separator: ",")
+            let models = zip(listed, values).map { "\(JSON.string($0)):{\"p\":\($1)}" }.joined(separator: ",")
+            if repeats {
+                let value = try #require(throws: MappingError.self) { try ladder.update(from: "{\"atb\":{\(body)}}") }
+                let model = try #require(throws: MappingError.self) { try book.update(from: "{\"m\":{\(models)}}") }
+                for error in [value, model] {
+                    guard case .repeatedKey = error.reason else { Issue.record("round \(round): \(error)"); continue }
+                }
+                #expect(ladder.back == ["x": 1] && book.markets.count == 2, "round \(round)")
+            } else {
+                try ladder.update(from: "{\"atb\":{\(body)}}")
+                try book.update(from: "{\"m\":{\(models)}}")
+                #expect(ladder.back.count == count + 1 && book.markets.count == count + 2, "round \(round)")
+                for (key, value) in zip(listed, values) {
+                    #expect(ladder.back[key] == Double(value) && book.markets[key]?.price == Double(value), "round \(round): \(key)")
+                }
+            }
+        }
+    }
 }
