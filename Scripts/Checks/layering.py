@@ -60,7 +60,8 @@ DECLARED_AT = {"BaseModel.swift": RANKS["Schema"], "ChangeSet.swift": RANKS["Sch
                "ModelSnapshot.swift": RANKS["Engine"]}
 
 MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
-TYPE = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
+# A type is declared at the start of a line, or after a `{` or `;` on one (`extension X { struct Y {} }`).
+TYPE = re.compile(r"(?:^|(?<=[{;]))[ \t]*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
 # Top-level functions and macros (a macro is used as `#name` or `@name`, which the name matches).
 TOP_FUNC = re.compile(r"^" + MODIFIERS + r"(?:func|macro)\s+([A-Za-z_]\w*)", re.M)
 GLOBAL = re.compile(r"^" + MODIFIERS + r"(?:let|var)\s+([A-Za-z_]\w*)", re.M)
@@ -140,16 +141,26 @@ def is_private(declaration):
     return re.search(r"\b(private|fileprivate)\b", declaration) is not None
 
 
+def top_level_names(text):
+    """The types, top-level functions and globals `text` declares (a top-level line's statements
+    after a `;` too: `let first = 1; let second = 2` declares both): (name, declaration) pairs."""
+    lines = [part.strip() if index else part for line in text.split("\n")
+             for index, part in enumerate(line.split(";") if line[:1].strip() else [line])]
+    statements = "\n".join(lines)
+    for pattern in (TYPE, TOP_FUNC, GLOBAL):
+        for match in pattern.finditer(statements):
+            yield match.group(1), match.group(0)
+
+
 def declarations(files):
     """What each layer declares: names (types, top-level functions, globals) → ranks; members by type
     → member → ranks; members of extensions by the extension's and the extended type's rank."""
     names, by_type = {}, {}
     for relative, text in files.items():
         rank = DECLARED_AT.get(relative, rank_of(relative)[0])
-        for pattern in (TYPE, TOP_FUNC, GLOBAL):
-            for match in pattern.finditer(text):
-                if match.group(1) not in KEYWORDS and not is_private(match.group(0)):
-                    names.setdefault(match.group(1), set()).add(rank)
+        for name, declaration in top_level_names(text):
+            if name not in KEYWORDS and not is_private(declaration):
+                names.setdefault(name, set()).add(rank)
     lifted, own, conformances = {}, {}, []
     # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
     # label or spelling → ranks.
@@ -214,7 +225,7 @@ def check(roots):
     for relative, text in sorted(files.items()):
         rank, layer = rank_of(relative)
         # What the file declares itself, private or not, is its own to use.
-        local = {match.group(1) for pattern in (TYPE, TOP_FUNC, GLOBAL) for match in pattern.finditer(text)}
+        local = {name for name, _ in top_level_names(text)}
         # Every name the file binds itself (members, locals, parameters, closure parameters): a bare
         # use of one of those is the file's own, whatever higher layers declare.
         bound = {name for pattern in BINDINGS for group in pattern.findall(text)

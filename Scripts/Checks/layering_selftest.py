@@ -46,6 +46,16 @@ LEAKS = [
         ("Engine/PlantedNested.swift", "extension JSONParser {\n    struct PlantedCursor {}\n}\n"),
         ("JSON/PlantedNestedUse.swift", "func plantedCursor() -> JSONParser.PlantedCursor? { // planted\n    nil\n}\n"),
     ]),
+    ("a type and a type alias declared on one line in an Engine/ extension of JSONParser, named from JSON/", [
+        ("Engine/PlantedOneLine.swift", "extension JSONParser { struct PlantedInline {} }\nextension JSONParser { typealias PlantedCount = Int }\n"),
+        ("JSON/PlantedInlineUse.swift", "func plantedInline() -> JSONParser.PlantedInline? { // planted\n    nil\n}\n"),
+        ("JSON/PlantedAliasUse.swift", "let plantedCount: JSONParser.PlantedCount = 0 // planted\n"),
+    ]),
+    ("a global and a function declared after a `;` on one top-level line of Engine/, used from JSON/", [
+        ("Engine/PlantedStatements.swift", "let plantedFirst = 1; let plantedSecond = 2\nfunc plantedOne() {}; func plantedTwo() {}\n"),
+        ("JSON/PlantedSecondUse.swift", "func plantedRead() -> Int {\n    plantedSecond // planted\n}\n"),
+        ("JSON/PlantedTwoCall.swift", "func plantedCall() {\n    plantedTwo() // planted\n}\n"),
+    ]),
     ("an Engine/ type as a generic argument, a conformance and a constraint in JSON/", [
         ("Engine/PlantedProtocol.swift", "protocol PlantedProtocol {}\n"),
         ("JSON/PlantedGeneric.swift", "let plantedPlans: [ObjectIdentifier: [ModelPlan]] = [:] // planted\n"),
