@@ -3,7 +3,7 @@ import BaseModelKitJSON
 final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>, Value>, MemberAccess, @unchecked Sendable {
     /// How an update merges the property, found once, kept apart so that taking a held value copies no enum.
     private let identityKey: String?
-    private let identityReader: (any IdentityProbing)?
+    private let identityReader: (any IdentityMerging)?
     private let mergesByKey: Bool
     private let mergesModel: Bool
     /// A dictionary of other values merged by key (`BaseModel.mergedDictionaries`): compared by its
@@ -58,7 +58,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         }
         learnedEnum = coder.learnedCases.flatMap { LearnedEnumMember(cases: $0, handle: handle) }
         (identityKey, identityReader, mergesByKey, mergesModel, mergesEntries) = switch MergeShape(of: coder) {
-        case .identified(let key, let probing): (key, probing, false, false, false)
+        case .identified(let key, let reader): (key, reader, false, false, false)
         case .keyed: (nil, nil, true, false, false)
         case .model: (nil, nil, false, true, false)
         case .entries: (nil, nil, false, false, true)

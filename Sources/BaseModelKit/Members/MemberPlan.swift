@@ -31,8 +31,8 @@ where Coder.Value == Value {
         break
     }
     switch merge {
-    case .identified(let key, let probing):
-        return .elements(key: key, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: probing))
+    case .identified(let key, let reader):
+        return .elements(key: key, IdentifiedModels(buffer: BufferIdentity.of(value), value: value, reader: reader))
     case .keyed:
         return .objects(KeyedModels(buffer: BufferIdentity.of(value), value: value))
     case .model:
@@ -151,12 +151,12 @@ func storeCase(bits: UInt8, in field: FieldHandle<UInt8>, of object: AnyObject, 
     field.write(bits, to: object)
 }
 
-extension ArrayCoder: IdentityProbing {
+extension ArrayCoder: IdentityMerging {
     var identityKey: String? { identity?.key }
     var isPartial: Bool { identity?.isPartial ?? false }
     var elementIdentity: ElementIdentity? { identity }
 
-    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
+    func identifiedElements(of value: Any) -> [(id: JSON, object: AnyObject)]? {
         (value as? [Element]).flatMap(identities(of:))
     }
 }
@@ -176,13 +176,13 @@ extension OptionalCoder: KeyedMerging {
     var mergesValuesByKey: Bool { (wrapped as? any KeyedMerging)?.mergesValuesByKey ?? false }
 }
 
-extension OptionalCoder: IdentityProbing {
-    var identityKey: String? { (wrapped as? any IdentityProbing)?.identityKey }
-    var isPartial: Bool { (wrapped as? any IdentityProbing)?.isPartial ?? false }
-    var elementIdentity: ElementIdentity? { (wrapped as? any IdentityProbing)?.elementIdentity }
+extension OptionalCoder: IdentityMerging {
+    var identityKey: String? { (wrapped as? any IdentityMerging)?.identityKey }
+    var isPartial: Bool { (wrapped as? any IdentityMerging)?.isPartial ?? false }
+    var elementIdentity: ElementIdentity? { (wrapped as? any IdentityMerging)?.elementIdentity }
 
-    func identityProbe(of value: Any) -> [(id: JSON, object: AnyObject)]? {
+    func identifiedElements(of value: Any) -> [(id: JSON, object: AnyObject)]? {
         guard let wrapped = value as? Wrapped else { return nil }
-        return (self.wrapped as? any IdentityProbing)?.identityProbe(of: wrapped)
+        return (self.wrapped as? any IdentityMerging)?.identifiedElements(of: wrapped)
     }
 }

@@ -8,7 +8,7 @@ enum MergeShape {
     /// A dictionary of models, merged by key.
     case keyed
     /// An array of models, merged by identity (the identity's key, and the coder that reads them).
-    case identified(key: String, probing: any IdentityProbing)
+    case identified(key: String, coder: any IdentityMerging)
     /// A dictionary of other values, merged by key (`BaseModel.mergedDictionaries`).
     case entries
 
@@ -17,8 +17,8 @@ enum MergeShape {
             self = .none
             return
         }
-        if let probing = coder as? any IdentityProbing, let key = probing.identityKey {
-            self = .identified(key: key, probing: probing)
+        if let merging = coder as? any IdentityMerging, let key = merging.identityKey {
+            self = .identified(key: key, coder: merging)
         } else if (coder as? any KeyedMerging)?.mergesByKey == true {
             self = .keyed
         } else if (coder as? any KeyedMerging)?.mergesValuesByKey == true {

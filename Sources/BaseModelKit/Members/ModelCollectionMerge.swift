@@ -37,10 +37,10 @@ class ModelCollectionMerge: @unchecked Sendable {
     /// `extras` is the model's `BaseModel.extras`.
     static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>) -> ModelCollectionMerge? {
         if let dictionary = coder.modelDictionaryMerging {
-            return TypedModelCollectionMember(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras)
+            return TypedModelCollectionMerge(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras)
         }
         if let array = coder.modelArrayMerging {
-            return TypedModelCollectionMember(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access, extras: extras)
+            return TypedModelCollectionMerge(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access, extras: extras)
         }
         return nil
     }
@@ -51,7 +51,7 @@ class ModelCollectionMerge: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: every stored property is a `let` of a `Sendable` value or of the access
 /// (itself `Sendable`); nothing changes after `init`.
-private final class TypedModelCollectionMember<Value>: ModelCollectionMerge, @unchecked Sendable {
+private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unchecked Sendable {
     private let handle: FieldHandle<Value>
     /// The coder, as the one of the two it is (`isDictionary`), and `NoCollectionMerging` as the
     /// other. (Held as two plain existentials, which a call lends: an enum of the two, or optionals,
@@ -218,7 +218,7 @@ private final class TypedModelCollectionMember<Value>: ModelCollectionMerge, @un
     }
 }
 
-/// The coder a `TypedModelCollectionMember` does not have: it merges nothing, and is never asked to.
+/// The coder a `TypedModelCollectionMerge` does not have: it merges nothing, and is never asked to.
 private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
     var mergesModels: Bool { false }
 

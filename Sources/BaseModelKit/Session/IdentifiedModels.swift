@@ -17,7 +17,7 @@ struct IdentifiedModels {
     }
 
     /// Each element's identity and object: as captured, or read now (only when the buffers differ).
-    var elements: [(id: JSON, object: AnyObject)] { capturedElements ?? reader.identityProbe(of: value) ?? [] }
+    var elements: [(id: JSON, object: AnyObject)] { capturedElements ?? reader.identifiedElements(of: value) ?? [] }
 
     /// The same held value with the identities read now and kept: what a snapshot holds.
     func captured() -> IdentifiedModels {

@@ -146,7 +146,7 @@ enum PatchBody {
             case .elements(_, let models):
                 let elements = models.elements
                 var changed = !changes.isEmpty
-                guard let identity = (models.reader as? any IdentityProbing)?.elementIdentity else { return nil }
+                guard let identity = (models.reader as? any IdentityMerging)?.elementIdentity else { return nil }
                 // What the receiver holds under each identity that this update replaced or removed.
                 var replacedByID: [JSON: JSON] = [:]
                 for change in changes.removedElements {
@@ -272,7 +272,7 @@ enum PatchBody {
                     // Each element over the receiver's element of its identity; a partial collection,
                     // which keeps the elements a list leaves out, also gets a removal marker for each
                     // identity only the receiver has.
-                    guard let identity = (models.reader as? any IdentityProbing)?.elementIdentity else { break }
+                    guard let identity = (models.reader as? any IdentityMerging)?.elementIdentity else { break }
                     var oldByID: [JSON: JSON] = [:]
                     for element in oldValue.array ?? [] {
                         if let id = identity.identity(of: element), oldByID[id] == nil { oldByID[id] = element }

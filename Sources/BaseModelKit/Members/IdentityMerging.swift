@@ -1,6 +1,6 @@
 import BaseModelKitJSON
 /// A coder that merges an array by identity, and tells the identities of its elements.
-protocol IdentityProbing: ElementIdentityReading {
+protocol IdentityMerging: ElementIdentityReading {
     /// The identity's JSON key, when the coder merges by identity.
     var identityKey: String? { get }
     /// Whether an update lists only the elements that changed.
