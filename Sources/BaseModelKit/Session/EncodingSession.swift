@@ -24,12 +24,23 @@ final class EncodingSession: Sendable {
     /// to be made again for the next (`HookHandOver`): an allocation and a free fewer per hooked
     /// object. Sound to keep unsynchronised: used on the session's thread only.
     nonisolated(unsafe) var spareWrittenObject: DeferredObject?
+    /// The emptied buffer of the keys a hook added to the last such object, kept for the next
+    /// (`JSONObject.init(deferred:room:)`): an allocation and a free fewer per hooked object. Sound
+    /// to keep unsynchronised, as `spareWrittenObject` is.
+    nonisolated(unsafe) var spareAdditions: [JSONObject.Member] = []
     /// The coder of `options.dateStrategy`, made once: made per value, it copied the strategy.
     let dateCoder: TransformedDateCoder
 
     init(options: EncodingOptions) {
         self.dateCoder = options.dateStrategy.dateCoder()
         self.options = options
+    }
+
+    /// `spareAdditions`, taken: the next object written in place gets it.
+    func takeSpareAdditions() -> [JSONObject.Member] {
+        let room = spareAdditions
+        spareAdditions = []
+        return room
     }
 
     /// Counts one more level of nested models, refusing to go deeper than `maxDepth` or than the

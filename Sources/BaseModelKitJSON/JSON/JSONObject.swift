@@ -78,6 +78,21 @@ public struct JSONObject: Sendable {
         extra = .deferred(deferred)
     }
 
+    /// An object over `deferred` whose additions go into `room`, an empty buffer kept from an
+    /// earlier object's additions (`takeAdditions()`): the usual one added key then costs no
+    /// allocation.
+    @inlinable package init(deferred: DeferredObject, room: [Member]) {
+        storedMembers = room
+        extra = .deferred(deferred)
+    }
+
+    /// The members added after a deferred source's, taken out of this object, which is left empty.
+    @inlinable package mutating func takeAdditions() -> [Member] {
+        let additions = storedMembers
+        self = JSONObject()
+        return additions
+    }
+
     /// An empty object.
     public init() {
         storedMembers = []
@@ -141,9 +156,9 @@ public struct JSONObject: Sendable {
                 // A key the bytes cannot hold (one their writer does not write: an override's own
                 // field after `super.serialize()`) is added after them, leaving them unread.
                 if let newValue, deferred.writtenKeys?.isMember(key) == false {
-                    if storedMembers.isEmpty {
-                        // The first addition, the usual one: an array of one made at once (appended,
-                        // it went through the array's growth path).
+                    if storedMembers.isEmpty, storedMembers.capacity == 0 {
+                        // The first addition, the usual one, without room kept for it: an array of
+                        // one made at once (appended, it went through the array's growth path).
                         storedMembers = [Member(key: key, value: newValue)]
                     } else if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
                         storedMembers[position].value = newValue

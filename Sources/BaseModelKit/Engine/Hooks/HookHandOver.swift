@@ -143,8 +143,8 @@ enum HookHandOver {
         guard var made = inPlace.made.take() else {
             return try writer.pointee.writeChecked(.object(object))
         }
-        if let additions = object.additions(after: made) {
-            object = JSONObject()
+        if object.additions(after: made) != nil {
+            var additions = object.takeAdditions()
             // Shared, its bytes are copied; held by nothing else, it is kept for the next object
             // written in place.
             if keepBytesIfShared(&made) { session.spareWrittenObject = made }
@@ -153,6 +153,9 @@ enum HookHandOver {
             } catch {
                 throw MappingError(error)
             }
+            // Its buffer, emptied, takes the next object's additions.
+            additions.removeAll(keepingCapacity: true)
+            session.spareAdditions = additions
         } else {
             // The returned object may hold the one made in place.
             keepBytesIfShared(&made)
@@ -211,7 +214,7 @@ enum HookHandOver {
             return spare
         }
         inPlace.pointee.made = made
-        return JSONObject(deferred: made)
+        return JSONObject(deferred: made, room: session.takeSpareAdditions())
     }
 
     /// The default `serialize()`: the mapped properties written by the plan's member writer, as an

@@ -144,6 +144,9 @@ private enum InPlaceUse: Sendable {
     /// Adds a key, counts the objects the engine handed over again (the one it handed the previous
     /// model, still alive), and keeps the objects of the models whose name starts with `k`.
     case keepSome
+    /// Adds as many keys as the name's length modulo four, setting the last one twice, and keeps the
+    /// objects of the models whose name starts with `k`.
+    case varying
 }
 
 private final class InPlaceWriter: BaseModel {
@@ -192,6 +195,14 @@ private final class InPlaceWriter: BaseModel {
             var object = try super.serialize()
             Self.handOvers.note(object)
             object["bd"] = .string(name)
+            if name.hasPrefix("k") { Self.kept.append(object) }
+            return object
+        case .varying:
+            var object = try super.serialize()
+            for index in 0..<name.count % 4 {
+                object["x\(index)"] = .string(name)
+                object["x\(index)"] = .number(JSONNumber(index))
+            }
             if name.hasPrefix("k") { Self.kept.append(object) }
             return object
         }
@@ -244,6 +255,28 @@ struct HookInPlaceTests {
         // (the second keeps it): 2 of every 3 handed over again, less the first.
         #expect(InPlaceWriter.handOvers.handedOver == 300)
         #expect(InPlaceWriter.handOvers.handedAgain == 199)
+        InPlaceWriter.kept = []
+    }
+
+    /// The keys one model's override adds go into the emptied buffer of the previous model's,
+    /// unless an override kept that object.
+    @Test("models that add different numbers of keys each write their own; kept objects keep theirs")
+    func varyingAdditions() throws {
+        InPlaceWriter.use = .varying
+        InPlaceWriter.kept = []
+        let names = (0..<200).map { String(repeating: $0 % 5 == 0 ? "k" : "d", count: 1 + $0 % 7) }
+        let models = names.map { name in
+            let model = InPlaceWriter()
+            model.name = name
+            return model
+        }
+        func written(_ name: String) -> String {
+            let added = (0..<name.count % 4).map { #","x\#($0)":\#($0)"# }.joined()
+            return #"{"n":"\#(name)","p":0\#(added)}"#
+        }
+        #expect(try models.jsonString() == "[" + names.map(written).joined(separator: ",") + "]")
+        let kept = InPlaceWriter.kept.map { try? JSON.object($0).serializedString() }
+        #expect(kept == names.filter { $0.hasPrefix("k") }.map(written))
         InPlaceWriter.kept = []
     }
 
