@@ -304,8 +304,10 @@
     /// lent by the caller for the call, and only read. (An object made over a parser has bytes of
     /// its own, never lent: read as they are.)
     private func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
-        guard let keys = parked.keys, let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
+        // The reader's keys are bound only when asked (bound, they are retained and released).
+        guard parked.keys != nil, let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
         if let value = found { return .some(value) }
+        guard let keys = parked.keys else { return nil }
         return keys.isMember(key) ? nil : .some(nil)
     }
 

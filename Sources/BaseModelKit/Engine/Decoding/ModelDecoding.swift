@@ -114,9 +114,9 @@ enum ModelDecoding {
             if let hookObject {
                 try HookHandOver.deserialize(model, parser: &parser, object: hookObject, plan: plan)
             } else {
-                var object = DeferredObject.forHook(at: &parser, session: session)
+                let object = DeferredObject.forHook(at: &parser, session: session)
                 try HookHandOver.deserialize(model, parser: &parser, object: object, plan: plan)
-                DeferredObject.recycle(&object, in: &parser)
+                DeferredObject.recycle(object, in: &parser)
             }
         } else {
             try plan.members.decodeMembers(from: &parser, into: model, session: session, isExisting: isExisting)
