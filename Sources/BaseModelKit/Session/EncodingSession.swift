@@ -27,7 +27,7 @@ final class EncodingSession: Sendable {
     /// The emptied buffer of the keys a hook added to the last such object, kept for the next
     /// (`JSONObject.init(deferred:room:)`): an allocation and a free fewer per hooked object. Sound
     /// to keep unsynchronised, as `spareWrittenObject` is.
-    nonisolated(unsafe) var spareAdditions: [JSONObject.Member] = []
+    nonisolated(unsafe) var spareAdditions: [JSONObject.Member]?
     /// The coder of `options.dateStrategy`, made once: made per value, it copied the strategy.
     let dateCoder: TransformedDateCoder
 
@@ -38,9 +38,7 @@ final class EncodingSession: Sendable {
 
     /// `spareAdditions`, taken: the next object written in place gets it.
     func takeSpareAdditions() -> [JSONObject.Member] {
-        let room = spareAdditions
-        spareAdditions = []
-        return room
+        spareAdditions.take() ?? []
     }
 
     /// Counts one more level of nested models, refusing to go deeper than `maxDepth` or than the

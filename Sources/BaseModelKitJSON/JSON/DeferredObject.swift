@@ -169,8 +169,14 @@
         self.bytes = bytes
         // As a rule the same class's keys, and an object nobody read: neither stored again (a retain
         // and a release, a destruction of the empty state).
-        if writtenKeys.map({ $0 as AnyObject }) !== keys as AnyObject { writtenKeys = keys }
+        if writtenKeys.map(ObjectIdentifier.init) != ObjectIdentifier(keys) { writtenKeys = keys }
         if !state.isFresh { state = State() }
+    }
+
+    /// Whether `key` is one this object's writer cannot have written (see `writtenKeys`); `false`
+    /// for an object no writer made.
+    @usableFromInline package func cannotHoldKey(_ key: String) -> Bool {
+        writtenKeys?.isMember(key) == false
     }
 
     private init(standalone bytes: DocumentBytes, keys: (any MemberKeys)?, isLent: Bool) {

@@ -64,12 +64,16 @@ public struct JSONObject: Sendable {
         return nil
     }
 
-    /// The members added after `source`'s when this object is `source`'s members and those, `nil`
-    /// when it is anything else. (Takes no reference to `source`: the caller may check that it
-    /// holds the only one.)
-    @inlinable package func additions(after source: DeferredObject) -> [Member]? {
-        if case .deferred(let deferred) = extra, deferred === source { return storedMembers }
-        return nil
+    /// The members added after `source`'s, taken out of this object, which is left empty, when it is
+    /// `source`'s members and those; `nil`, changing nothing, when it is anything else. (Takes no
+    /// reference to `source`: the caller may then check that it holds the only one.)
+    @inlinable package mutating func takeAdditions(after source: DeferredObject) -> [Member]? {
+        guard case .deferred(let deferred) = extra, deferred === source else { return nil }
+        // Swapped out rather than copied and released.
+        var additions: [Member] = []
+        swap(&additions, &storedMembers)
+        extra = .none
+        return additions
     }
 
     /// An object whose members are read from the document only if someone asks for them.
@@ -78,19 +82,20 @@ public struct JSONObject: Sendable {
         extra = .deferred(deferred)
     }
 
+    /// Whether `key` is one the deferred source's writer cannot have written, so that setting it adds
+    /// it after the source's members. (Read from `self` borrowed: bound in the setter, the source
+    /// was retained and released per key set.)
+    @inlinable func addsAfterBytes(_ key: String) -> Bool {
+        guard case .deferred(let deferred) = extra else { return false }
+        return deferred.cannotHoldKey(key)
+    }
+
     /// An object over `deferred` whose additions go into `room`, an empty buffer kept from an
-    /// earlier object's additions (`takeAdditions()`): the usual one added key then costs no
+    /// earlier object's additions (`takeAdditions(after:)`): the usual one added key then costs no
     /// allocation.
     @inlinable package init(deferred: DeferredObject, room: [Member]) {
         storedMembers = room
         extra = .deferred(deferred)
-    }
-
-    /// The members added after a deferred source's, taken out of this object, which is left empty.
-    @inlinable package mutating func takeAdditions() -> [Member] {
-        let additions = storedMembers
-        self = JSONObject()
-        return additions
     }
 
     /// An empty object.
@@ -152,23 +157,26 @@ public struct JSONObject: Sendable {
             return storedMembers[position].value
         }
         set {
-            if case .deferred(let deferred) = extra {
-                // A key the bytes cannot hold (one their writer does not write: an override's own
-                // field after `super.serialize()`) is added after them, leaving them unread.
-                if let newValue, deferred.writtenKeys?.isMember(key) == false {
-                    if storedMembers.isEmpty, storedMembers.capacity == 0 {
-                        // The first addition, the usual one, without room kept for it: an array of
-                        // one made at once (appended, it went through the array's growth path).
+            // A key a deferred object's bytes cannot hold (one their writer does not write: an
+            // override's own field after `super.serialize()`) is added after them, leaving them
+            // unread. (Asked of `self` borrowed: a match on `extra` here copied it.)
+            if let newValue, addsAfterBytes(key) {
+                if storedMembers.isEmpty {
+                    // The first addition, the usual one: into the room kept for it, or else an array
+                    // of one made at once (appended, it went through the array's growth path).
+                    if storedMembers.capacity == 0 {
                         storedMembers = [Member(key: key, value: newValue)]
-                    } else if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
-                        storedMembers[position].value = newValue
                     } else {
                         storedMembers.append(Member(key: key, value: newValue))
                     }
-                    return
+                } else if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
+                    storedMembers[position].value = newValue
+                } else {
+                    storedMembers.append(Member(key: key, value: newValue))
                 }
-                self = resolved
+                return
             }
+            if case .deferred = extra { self = resolved }
             if let newValue {
                 if let position = position(of: key) {
                     storedMembers[position].value = newValue

@@ -143,8 +143,7 @@ enum HookHandOver {
         guard var made = inPlace.made.take() else {
             return try writer.pointee.writeChecked(.object(object))
         }
-        if object.additions(after: made) != nil {
-            var additions = object.takeAdditions()
+        if var additions = object.takeAdditions(after: made) {
             // Shared, its bytes are copied; held by nothing else, it is kept for the next object
             // written in place.
             if keepBytesIfShared(&made) { session.spareWrittenObject = made }
@@ -153,8 +152,9 @@ enum HookHandOver {
             } catch {
                 throw MappingError(error)
             }
-            // Its buffer, emptied, takes the next object's additions.
-            additions.removeAll(keepingCapacity: true)
+            // Its buffer, emptied, takes the next object's additions. (Emptied from the end:
+            // `removeAll(keepingCapacity:)` went through the general `replaceSubrange`.)
+            while !additions.isEmpty { additions.removeLast() }
             session.spareAdditions = additions
         } else {
             // The returned object may hold the one made in place.
