@@ -240,35 +240,36 @@
     /// last value wins when a key repeats, as in a full read. `nil` when the key is absent or the bytes
     /// are malformed (whoever reads the object next reports that error).
     @usableFromInline package func value(forKey key: String) -> JSON? {
-        // A key the streaming reader passed over is read where it noted it; one it could not have
-        // taken as its own, and did not pass over, is absent. (Looked up under the lock, where the
-        // notes are, rather than copied out.)
-        enum Found { case tree(JSONObject), at(Int), absent, unknown(Use) }
+        // One look under the lock: a key the streaming reader passed over is read where it noted
+        // it, with the reader's parser lent in the same look when it is parked here for this
+        // thread; one it could not have taken as its own, and did not pass over, is absent.
+        // Sound, the lent parser's address: lent by `lendParser` under the lock, to this call only,
+        // and parked again by `readMember` before this call returns (see `parked`).
+        enum Found { case tree, at(Int, lent: UnsafeMutablePointer<JSONParser>?), absent, unknown(Use) }
+        let thread = ThreadIdentity.current
         var wanted = key
         let found = withStateLocked { state -> Found in
-            if let object = state.object { return .tree(object) }
+            if state.object != nil { return .tree }
             guard case .streamed = state.use, let found = wanted.withUTF8({ passedOver(key, utf8: $0) }) else { return .unknown(state.use) }
-            return found.map { .at($0) } ?? .absent
+            guard let value = found else { return .absent }
+            return .at(value, lent: lendParser(to: thread))
         }
         do throws(JSONSyntaxError) {
-            // Where the value starts, when it is found without reading the members.
-            let value: Int?
             switch found {
-            case .tree(let object): return object[key]
+            case .tree: return object[key]
             case .absent: return nil
-            case .at(let noted): value = noted
+            case .at(let value, let lent): return try readMember(at: value, with: lent)
             case .unknown(let use):
                 // Bytes a streaming reader has checked (a hook reading a key after `super`) are
                 // looked through by matching brackets, and only the value read; any others are
                 // checked as the members are passed.
-                guard case .streamed = use, let found = JSONParser.compactMemberValue(named: Array(key.utf8), in: readableBytes, object: start) else {
+                guard case .streamed = use, let value = JSONParser.compactMemberValue(named: Array(key.utf8), in: readableBytes, object: start) else {
                     var parser = parser()
                     return try parser.memberValue(named: key)
                 }
-                value = found
+                guard let value else { return nil }
+                return try readMember(at: value, with: withStateLocked { _ in lendParser(to: thread) })
             }
-            guard let value else { return nil }
-            return try readMember(at: value)
         } catch {
             // Bytes that are not JSON answer no key (a subscript cannot throw); the member loop that
             // reads them reports the error with its path. That holds only while every reader refuses
@@ -277,20 +278,20 @@
         }
     }
 
-    /// The value of a member of this object that starts at `position`: read with the reader's parser
-    /// when it is parked here and this is the reader's thread (a key read after the reader's member
-    /// loop: no parser made and freed), lent for the read and put back where it stood; by a parser of
-    /// its own otherwise.
-    private func readMember(at position: Int) throws(JSONSyntaxError) -> JSON {
-        let thread = ThreadIdentity.current
-        guard let parser = withStateLocked({ _ in lendParser(to: thread) }) else {
+    /// The value of a member of this object that starts at `position`: read with the reader's
+    /// parser, `lent` (see `lendParser`), when it was parked here for this thread (a key read after
+    /// the reader's member loop: no parser made and freed), and put back where it stood and parked
+    /// again; by a parser of its own otherwise. Sound: `lent` was lent to the calling call, which
+    /// reaches it only through this one, and it is parked again before this returns, thrown or not.
+    private func readMember(at position: Int, with lent: UnsafeMutablePointer<JSONParser>?) throws(JSONSyntaxError) -> JSON {
+        guard let parser = lent else {
             var parser = parser()
             try parser.enterContainer()
             parser.position = position
             return try parser.readValue()
         }
-        // Sound, the accesses through `parser`: lent above (see `parked`). The bytes are the
-        // parser's own (it kept them when this object was made over them).
+        // Sound, the accesses through `parser`: lent (see `parked`). The bytes are the parser's own
+        // (it kept them when this object was made over them).
         let (resume, depth) = (parser.pointee.position, parser.pointee.depth)
         defer {
             parser.pointee.position = resume
