@@ -209,7 +209,7 @@ extension JSONParser {
             case UInt8(ascii: "\""):
                 try skipString()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                _ = try readNumber()
+                try skipNumber()
             case UInt8(ascii: "t"):
                 try readLiteral(.true)
             case UInt8(ascii: "f"):

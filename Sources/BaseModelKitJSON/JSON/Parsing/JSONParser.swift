@@ -356,6 +356,39 @@
         return JSONNumber(storage: .text(ByteScanning.string(in: bytes, from: start, to: index)))
     }
 
+    /// Passes the number at the position, checking it as `readNumber` does — the same grammar, the
+    /// same error at the same place — without making its value: no packed text, and no `String` for
+    /// a long one (a value skipped was read in full before).
+    @inlinable package mutating func skipNumber() throws(JSONSyntaxError) {
+        var index = position
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard let first = bytes.byte(at: index) else { throw unexpected(.digit, at: index) }
+        if first == UInt8(ascii: "0") {
+            // A leading zero is the whole integer part (a digit after it ends the number).
+            index += 1
+        } else {
+            index = try skipDigits(from: index)
+        }
+        if bytes.byte(at: index) == UInt8(ascii: ".") {
+            index = try skipDigits(from: index + 1)
+        }
+        if let marker = bytes.byte(at: index), marker | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if let sign = bytes.byte(at: index), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
+            index = try skipDigits(from: index)
+        }
+        position = index
+    }
+
+    /// The index after the digits that start at `index`; throws when there is none.
+    @inline(__always)
+    @inlinable package func skipDigits(from index: Int) throws(JSONSyntaxError) -> Int {
+        var end = index
+        while bytes.digit(at: end) != nil { end += 1 }
+        guard end > index else { throw unexpected(.digit, at: end) }
+        return end
+    }
+
     /// Reads `true`, `false` or `null` (which one the first byte told), leaving the position after it.
     @inlinable package mutating func readLiteral(_ word: JSONLiteral) throws(JSONSyntaxError) {
         let expected = word.bytes
