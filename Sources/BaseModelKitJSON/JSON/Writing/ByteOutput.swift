@@ -177,27 +177,75 @@ import Foundation
     /// with the masks `ByteScanning.stringRun` uses (a flagged word is then looked at byte by byte).
     @inlinable package func firstIndexNeedingEscape(from start: Int, slash: Bool) -> Int {
         precondition(start >= 0 && start <= count, "ByteOutput index out of range")
-        let ones: UInt64 = 0x0101_0101_0101_0101
         var index = start
         while index + 8 <= count {
             // Sound: `index + 8 <= count`, so all eight bytes are initialized storage.
-            let word = UnsafeRawPointer(storage + index).loadUnaligned(as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let solidus = slash ? word ^ (ones &* 0x2F) : ~0
-            var flags = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-            flags |= ((solidus &- ones) & ~solidus) | ((word &- ones &* 0x20) & ~word)
-            if flags & (ones &* 0x80) != 0 { break }
+            if Self.needsEscape(UnsafeRawPointer(storage + index).loadUnaligned(as: UInt64.self), slash: slash) { break }
             index += 8
         }
         while index < count {
-            let byte = storage[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slash && byte == UInt8(ascii: "/")) {
-                return index
-            }
+            if Self.needsEscape(storage[index], slash: slash) { return index }
             index += 1
         }
         return count
+    }
+
+    /// Whether any of the eight bytes of `word` is one JSON strings must escape (see
+    /// `firstIndexNeedingEscape`): exact, with no false alarm, since each mask finds a byte below
+    /// a bound only where there is one.
+    @inline(__always)
+    @inlinable package static func needsEscape(_ word: UInt64, slash: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let solidus = slash ? word ^ (ones &* 0x2F) : ~0
+        var flags = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        flags |= ((solidus &- ones) & ~solidus) | ((word &- ones &* 0x20) & ~word)
+        return flags & (ones &* 0x80) != 0
+    }
+
+    /// Whether `byte` is one JSON strings must escape.
+    @inline(__always)
+    @inlinable package static func needsEscape(_ byte: UInt8, slash: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slash && byte == UInt8(ascii: "/"))
+    }
+
+    /// Appends `text`, a string's UTF-8 bytes, and returns what `firstIndexNeedingEscape(from:slash:)`
+    /// would return for them: the index of the first byte that needs an escape, or `count`. Text
+    /// of up to sixteen bytes (most keys, many values) is copied and checked in the same pass, with
+    /// no call to `memcpy` or to the check: up to seven bytes one at a time, eight to sixteen as two
+    /// words that overlap.
+    // Sound: `reserve(length)` makes room for `length` bytes past `count` before any store; the
+    // short loop reads `text[0..<length]` and writes as many bytes past `count`; in the word case,
+    // `length` is 8 to 16, so both words lie inside `text` (bytes 0..<8 and length-8..<length) and
+    // inside the room reserved; the loads and stores are unaligned ones of a trivial type.
+    // `ByteOutputTests.textAppends` compares every length and place of an escape with `append`
+    // followed by `firstIndexNeedingEscape`.
+    @inline(__always)
+    @inlinable package mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, slash: Bool) -> Int {
+        let start = count
+        let length = text.count
+        guard length <= 16, let base = text.baseAddress else {
+            append(contentsOf: text)
+            return firstIndexNeedingEscape(from: start, slash: slash)
+        }
+        reserve(length)
+        count = start + length
+        if length < 8 {
+            var first = count
+            for offset in 0..<length {
+                let byte = base[offset]
+                (storage + start + offset).initialize(to: byte)
+                if first == count, Self.needsEscape(byte, slash: slash) { first = start + offset }
+            }
+            return first
+        }
+        let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let tail = UnsafeRawPointer(base + (length - 8)).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(storage + start).storeBytes(of: head, as: UInt64.self)
+        UnsafeMutableRawPointer(storage + start + (length - 8)).storeBytes(of: tail, as: UInt64.self)
+        guard Self.needsEscape(head, slash: slash) || Self.needsEscape(tail, slash: slash) else { return count }
+        return firstIndexNeedingEscape(from: start, slash: slash)
     }
 
     /// Inserts `byte` before the byte at `index` (or at the end).

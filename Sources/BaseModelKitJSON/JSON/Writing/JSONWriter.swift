@@ -260,11 +260,18 @@ import Foundation
 
     @inlinable package mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Copy the bytes first (one bulk copy), then check the copy in place, eight bytes at a time:
-        // much cheaper than iterating a String's UTF-8 view.
+        // The bytes copied and checked by `appendText` (much cheaper than iterating a String's UTF-8
+        // view), from a native string's storage where it is, as `ByteOutput.appendUTF8` reads it.
         let start = bytes.count
-        bytes.appendUTF8(of: string)
-        let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
+        let slash = escapesSlashes
+        let first: Int
+        // Sound: the bytes are lent for the closure and copied within their count (`appendText`).
+        if let found = string.utf8.withContiguousStorageIfAvailable({ bytes.appendText($0, slash: slash) }) {
+            first = found
+        } else {
+            var string = string
+            first = string.withUTF8 { bytes.appendText($0, slash: slash) }
+        }
         if first < bytes.count {
             var string = string
             string.withUTF8 { rewriteEscaped(from: first, source: $0, copiedAt: start) }
@@ -279,8 +286,7 @@ import Foundation
     @inlinable package mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         let start = bytes.count
-        bytes.append(contentsOf: text)
-        let first = bytes.firstIndexNeedingEscape(from: start, slash: escapesSlashes)
+        let first = bytes.appendText(text, slash: escapesSlashes)
         if first < bytes.count {
             rewriteEscaped(from: first, source: text, copiedAt: start)
         }

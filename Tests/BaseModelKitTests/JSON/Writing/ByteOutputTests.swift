@@ -134,4 +134,32 @@ struct ByteOutputTests {
         output.appendUTF8(of: "ü€日本 ok")
         #expect(output.firstIndexNeedingEscape(from: 0, slash: true) == output.count)
     }
+
+    /// `appendText` copies short text and checks it in the same pass (a byte at a time, or as two
+    /// words that overlap): the same bytes and the same answer as `append` and then
+    /// `firstIndexNeedingEscape`, for every length up to 24, every place of one or two bytes that
+    /// need escaping or not, after any number of bytes already written.
+    @Test("appendText writes and checks what append and firstIndexNeedingEscape write and check")
+    func textAppends() {
+        var generator = SeededGenerator(seed: 0x7E47)
+        let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x20, 0x2F, 0x7F, 0x80, 0xE2, 0xFF, 0x21, 0x5B, 0x5D]
+        for length in 0...24 {
+            for round in 0..<200 {
+                var text = (0..<length).map { _ in UInt8(ascii: "a") + UInt8(generator.next() % 26) }
+                for _ in 0..<Int(generator.next() % 3) where length > 0 {
+                    text[Int(generator.next() % UInt64(length))] = specials[Int(generator.next() % UInt64(specials.count))]
+                }
+                let slash = round % 2 == 0
+                let prefix = (0..<Int(generator.next() % 11)).map { _ in UInt8(ascii: "\\") }
+                var fast = ByteOutput(capacity: 1 + Int(generator.next() % 40))
+                var plain = ByteOutput(capacity: 1)
+                fast.append(contentsOf: prefix)
+                plain.append(contentsOf: prefix)
+                let found = text.withUnsafeBufferPointer { fast.appendText($0, slash: slash) }
+                plain.append(contentsOf: text)
+                #expect(found == plain.firstIndexNeedingEscape(from: prefix.count, slash: slash))
+                #expect(fast.array == plain.array)
+            }
+        }
+    }
 }
