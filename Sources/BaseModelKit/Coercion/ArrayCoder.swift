@@ -49,6 +49,19 @@ struct ArrayCoder<Element>: ValueCoding {
 
     @inline(never)
     private func decodeValues(from parser: inout JSONParser, session: DecodingSession) throws -> [Element] {
+        try collect(from: &parser, session: session) { $0 }
+    }
+
+    /// `decodeValues` for elements that are references, made as `[AnyObject]`. A speed path, kept
+    /// while a benchmark row gains at least 5 % by it, as `writeObjects` is.
+    @inline(never)
+    private func decodeObjects(from parser: inout JSONParser, session: DecodingSession) throws -> [AnyObject] {
+        try collect(from: &parser, session: session) { ReferenceCollections.object($0) }
+    }
+
+    /// The elements of the array at the parser's position, each decoded and made a `Member` by `make`.
+    @inline(__always)
+    private func collect<Member>(from parser: inout JSONParser, session: DecodingSession, _ make: (Element) -> Member) throws -> [Member] {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var elements = try ElementCursor(array: &parser, lossy: isLossy)
         // An empty array allocates nothing (documents such as citm_catalog.json hold many `[]`).
@@ -56,30 +69,11 @@ struct ArrayCoder<Element>: ValueCoding {
         // Appended to an array with room reserved: one allocation for most arrays, grown by doubling.
         // (Collecting elements in a separate buffer and moving them into an exact array costs an
         // allocation and a free more per array, and leaves the decoded objects slower to release.)
-        var result: [Element] = []
+        var result: [Member] = []
         result.reserveCapacity(8)
         while try elements.next(in: &parser, session: session) {
             do {
-                result.append(try element.decodeElement(from: &parser, session: session))
-            } catch {
-                try elements.drop(after: error, in: &parser, session: session)
-            }
-        }
-        return result
-    }
-
-    /// `decodeValues` for elements that are references, made as `[AnyObject]`. A speed path, kept
-    /// while a benchmark row gains at least 5 % by it, as `writeObjects` is.
-    @inline(never)
-    private func decodeObjects(from parser: inout JSONParser, session: DecodingSession) throws -> [AnyObject] {
-        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
-        var elements = try ElementCursor(array: &parser, lossy: isLossy)
-        if elements.isEmpty { return [] }
-        var result: [AnyObject] = []
-        result.reserveCapacity(8)
-        while try elements.next(in: &parser, session: session) {
-            do {
-                result.append(ReferenceCollections.object(try element.decodeElement(from: &parser, session: session)))
+                result.append(make(try element.decodeElement(from: &parser, session: session)))
             } catch {
                 try elements.drop(after: error, in: &parser, session: session)
             }
