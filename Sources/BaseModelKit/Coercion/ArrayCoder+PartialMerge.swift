@@ -28,7 +28,7 @@ extension ArrayCoder {
         if cursor.isEmpty { return }
         // What was listed so far: elements found in the array by position, new ones by identity
         // as a merge matches it (`ElementIdentity.merged`).
-        var listedPositions = FewSet<Int>()
+        var listedPositions = SeenIndices()
         var listedNew = FewSet<IdentityKey>()
         var removed: [Int] = []
         var added: [AnyObject] = []

@@ -280,7 +280,7 @@ final class MemberTable: Sendable {
     /// Notes that member `index` is read; throws `repeatedKey` when it was read before in this
     /// object.
     @inline(__always)
-    private func watchRepeat(of index: Int, read: inout ReadMembers) throws {
+    private func watchRepeat(of index: Int, read: inout SeenIndices) throws {
         if !read.insert(index) { throw MappingError(.repeatedKey) }
     }
 
@@ -292,14 +292,14 @@ final class MemberTable: Sendable {
     /// misses are mostly keys no member maps, and comparing them first would cost a decode more.
     @inline(__always)
     private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, listsSomeMembers: Bool = false,
-                            skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout ReadMembers) throws -> Void) throws {
+                            skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout SeenIndices) throws -> Void) throws {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
         var hint = 0
         // Keys the word comparison missed in this object.
         var misses = 0
         // The watched members read so far, for an update's loop (see `watchRepeat`).
-        var read = ReadMembers()
+        var read = SeenIndices()
         // The members kept so far that no map names (for a class that keeps them), stored when the
         // object ends.
         var unknown: JSONObject?
@@ -434,7 +434,7 @@ final class MemberTable: Sendable {
         var position = 0
         var next = 0
         // Positions never repeat in an array.
-        var read = ReadMembers()
+        var read = SeenIndices()
         repeat {
             if next < positions.count, positions[next] == position {
                 try decodeMember(next, at: .index(position), from: &parser, read: &read, session: session, skipsScalarSteps: true) { index, parser, _ in
@@ -463,8 +463,8 @@ final class MemberTable: Sendable {
     /// `skipsScalarSteps`; a decode, which has a path only when it keeps a report, passes `false`, a
     /// constant the inlined test folds away.
     @inline(__always)
-    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout ReadMembers, session: DecodingSession,
-                              skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout ReadMembers) throws -> Void) throws {
+    private func decodeMember(_ index: Int, at place: @autoclosure () -> MappingPath.Component, from parser: inout JSONParser, read: inout SeenIndices, session: DecodingSession,
+                              skipsScalarSteps: Bool, decode: (Int, inout JSONParser, inout SeenIndices) throws -> Void) throws {
         // A decode steps into every member (`enter` and `leave` test `tracksPaths` themselves).
         let stepsIn = !skipsScalarSteps || stepsInto(member: index, session: session)
         // Entered and left without `defer`, which costs a call per member here.
