@@ -52,7 +52,7 @@ extension ArrayCoder {
                         throw MappingError(.repeatedIdentity(id.json.description)).prefixed(by: .key(identity.key))
                     }
                     position = found?.position
-                    if case .int = id, found?.asWritten == true { sameIdentity = leading?.value }
+                    if let found, found.asWritten, identity.holdsAsWritten(elements[found.position], id) { sameIdentity = leading?.value }
                 }
                 if removes {
                     if let position { removed.append(position) }

@@ -121,8 +121,8 @@ struct ArrayCoder<Element>: ValueCoding {
             var match: Int?
             // Whether the identity was read from the element's first member alone.
             var firstMemberOnly = false
-            // Where that member's value is, when the element merged into holds exactly it: an `Int`
-            // identity (a `String` equal as Swift compares strings may differ in its bytes).
+            // Where that member's value is, when the element merged into holds exactly it
+            // (`ElementIdentity.holdsAsWritten`).
             var sameIdentity: Range<Int>?
             // The element's path is entered with its identity (`Change.identityPath`).
             if let leading = identity.leadingKey(ofElementAt: &parser, session: session) {
@@ -130,7 +130,7 @@ struct ArrayCoder<Element>: ValueCoding {
                 let taken = identity.takeNoting(leading.key, from: &byIdentity, session: session)
                 match = taken?.position
                 firstMemberOnly = leading.firstMemberOnly
-                if case .int = leading.key, taken?.asWritten == true { sameIdentity = leading.value }
+                if let taken, taken.asWritten, identity.holdsAsWritten(current[taken.position], leading.key) { sameIdentity = leading.value }
             } else {
                 elements.enterStep(session: session, identity: nil)
             }

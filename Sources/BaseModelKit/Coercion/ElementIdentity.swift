@@ -95,6 +95,27 @@ final class ElementIdentity: Sendable {
         return readKey(object) == wanted
     }
 
+    /// Whether `object`, which `identifies` as `id`, holds exactly the bytes `id` was read from, so
+    /// that reading its identity member again would write nothing (`JSONParser.passableValue`): an
+    /// `Int` always; a `String` of the usual class when its UTF-8 is `id`'s, since strings equal as
+    /// Swift compares them may differ in their bytes (`"K"` and the Kelvin sign).
+    @inline(__always)
+    func holdsAsWritten(_ object: AnyObject, _ id: IdentityKey) -> Bool {
+        switch id {
+        case .int: true
+        case .string(let text): holdsBytes(of: text, object)
+        case .json: false
+        }
+    }
+
+    private func holdsBytes(of text: String, _ object: AnyObject) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        return usualField.withPublished { usual -> Bool in
+            guard usual.type == type, case .string(let handle) = usual.field else { return false }
+            return handle.read(from: object).utf8Equals(text)
+        } == true
+    }
+
     /// The member that marks an element of a partial collection's update as removed:
     /// `{"i":3,"$remove":true}`.
     static let removalKey = "$remove"

@@ -222,3 +222,60 @@ extension ModelCollectionMemberTests {
         #expect(passed > 200)
     }
 }
+
+private final class Ticker: BaseModel {
+    var symbol = ""
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["s": "symbol", "p": "price"] }
+}
+
+/// String identities in a whole list and in a partial collection.
+private final class Tape: BaseModel {
+    var whole: [Ticker] = []
+    var part: [Ticker] = []
+    override class var apiToLocal: [String: String] { ["w": "whole", "q": "part"] }
+    override class var identities: [String: String] { ["whole": "symbol", "part": "symbol"] }
+    override class var partialCollections: Set<String> { ["part"] }
+}
+
+extension ModelCollectionMemberTests {
+    @Test("a string identity is passed unread only when the element holds its very bytes: spellings Swift calls equal are written as listed, as when the identity is not the first member")
+    func stringIdentityPassedUnread() throws {
+        var random = SeededGenerator(seed: 4_417)
+        // Held: a short ASCII id, the Kelvin sign (equal to "K" as Swift compares strings), a
+        // decomposed "é", and an id too long for a small string.
+        let held = ["a", "\u{212A}", "e\u{301}", "identity-longer-than-sixteen-bytes"]
+        let elements = held.enumerated().map { #"{"s":"\#($1)","p":\#($0)}"# }.joined(separator: ",")
+        let start = #"{"w":[\#(elements)],"q":[\#(elements)]}"#
+        // Listed: the same bytes, other bytes Swift calls equal, an escape, and a new id.
+        let listed = ["a", "K", "\u{212A}", "\u{E9}", "e\u{301}", #"\u212A"#, "identity-longer-than-sixteen-bytes", "b"]
+        var differentBytes = 0
+        for _ in 0..<400 {
+            // The identity first (read from the first member, passed unread when the element holds
+            // its bytes), and last (read over all the members, then read again by the member loop).
+            var first: [String] = [], last: [String] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let id = listed.randomElement(using: &random)!
+                if held.contains(where: { $0 == id && !$0.utf8.elementsEqual(id.utf8) }) { differentBytes += 1 }
+                let price = Int.random(in: 0..<3, using: &random)
+                first.append(#"{"s":"\#(id)","p":\#(price)}"#)
+                last.append(#"{"p":\#(price),"s":"\#(id)"}"#)
+            }
+            let member = Bool.random(using: &random) ? "w" : "q"
+            let message = { (list: [String]) in #"{"\#(member)":[\#(list.joined(separator: ","))]}"# }
+            let idFirst = try Tape.decode(from: start)
+            let idLast = try Tape.decode(from: start)
+            switch (Result { try idFirst.update(from: Data(message(first).utf8)) }, Result { try idLast.update(from: Data(message(last).utf8)) }) {
+            case (.success(let changes), .success(let lastChanges)):
+                #expect(changes.map(\.description) == lastChanges.map(\.description), "\(message(first))")
+            case (.failure(let error), .failure(let lastError)):
+                #expect("\(error)" == "\(lastError)", "\(message(first))")
+            default:
+                Issue.record("one order failed, the other did not: \(message(first))")
+            }
+            // Compared as bytes: `==` on strings would take "K" for the Kelvin sign.
+            #expect(Array(try idFirst.jsonString().utf8) == Array(try idLast.jsonString().utf8), "\(message(first))")
+        }
+        #expect(differentBytes > 50)
+    }
+}
