@@ -199,7 +199,7 @@ extension ModelBenchmarks {
         try [200, 2_000].map { markets in
             let (cache, sets) = MarketCache.generate(markets: markets)
             return try SmallDeltas.row(payload: "market changes, \(markets) markets", data: cache, sets: sets, as: MarketCacheModel.self,
-                                       record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply,
+                                       record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply, foundation: FoundationDeltas.applyMarketChanges,
                                        same: { model, record in
                                            model.publishTime == record.publishTime && model.markets.count == record.markets.count
                                                && zip(model.markets, record.markets).allSatisfy { market, other in

@@ -134,7 +134,7 @@ extension ModelBenchmarks {
         try [5_000, 50_000].map { levels in
             let (book, sets) = OrderBook.generate(levels: levels)
             return try SmallDeltas.row(payload: "20-level deltas, \(levels / 1000)k levels", data: book, sets: sets, as: OrderBookModel.self,
-                                       record: HandWrittenOrderBook.decode, apply: HandWrittenOrderBook.apply,
+                                       record: HandWrittenOrderBook.decode, apply: HandWrittenOrderBook.apply, foundation: FoundationDeltas.applyDepth,
                                        same: { model, record in
                                            model.lastUpdateId == record.lastUpdateId && model.bids.mapValues(\.quantity) == record.bids
                                                && model.asks.mapValues(\.quantity) == record.asks

@@ -5,28 +5,34 @@ import Foundation
 /// applied in turn to a live model — with change sets, without, and by a hand-written updater of a
 /// record made from the same model — in the benchmark's rows and its `--profile` tasks.
 enum SmallDeltas {
-    /// One row: BaseModelKit with change sets, without (`recordsChanges = false`), and the
-    /// hand-written updater, after checking that the updater leaves its record as BaseModelKit
-    /// leaves the model (`same`), or its figures mean nothing.
+    /// One row: BaseModelKit with change sets, without (`recordsChanges = false`), the hand-written
+    /// updater, and the same updater over `JSONSerialization` (`foundation`, see `FoundationDeltas`),
+    /// after checking that each updater leaves its record as BaseModelKit leaves the model (`same`),
+    /// or its figures mean nothing.
     static func row<Model: BaseModel, Record>(payload: String, data: Data, sets: [[[UInt8]]], as type: Model.Type, record makeRecord: (Model) -> Record,
-                                              apply: @escaping ([UInt8], Record) throws -> Void, same: (Model, Record) -> Bool,
-                                              settings: Settings) throws -> ResultRow {
+                                              apply: @escaping ([UInt8], Record) throws -> Void, foundation: @escaping ([UInt8], Record) throws -> Void,
+                                              same: (Model, Record) -> Bool, settings: Settings) throws -> ResultRow {
         let checked = try Model.decode(from: data)
         let checkedRecord = makeRecord(try Model.decode(from: data))
+        let checkedFoundation = makeRecord(try Model.decode(from: data))
         for message in sets[0] {
             try checked.update(from: message)
             try apply(message, checkedRecord)
+            try foundation(message, checkedFoundation)
         }
         guard same(checked, checkedRecord) else { throw ContenderMismatch(payload: payload, contender: "hand-written") }
+        guard same(checked, checkedFoundation) else { throw ContenderMismatch(payload: payload, contender: "hand-written over JSONSerialization") }
         var quiet = DecodingOptions()
         quiet.recordsChanges = false
         let tracked = try Model.decode(from: data)
         let untracked = try Model.decode(from: data)
         let record = makeRecord(try Model.decode(from: data))
+        let foundationRecord = makeRecord(try Model.decode(from: data))
         let update = try ModelBenchmarks.measureAlternatingSets([
             ("BaseModelKit, change sets", { set in for message in sets[set] { consume(try tracked.update(from: message)) } }),
             ("BaseModelKit, recordsChanges = false", { set in for message in sets[set] { consume(try untracked.update(from: message, options: quiet)) } }),
             ("hand-written", { set in for message in sets[set] { try apply(message, record) } }),
+            ("hand-written over JSONSerialization", { set in for message in sets[set] { try foundation(message, foundationRecord) } }),
         ], bytes: sets[0].reduce(0) { $0 + $1.count }, objects: sets[0].count, settings: settings)
         return ResultRow(task: "update", payload: payload, contenders: update)
     }
