@@ -268,14 +268,16 @@ extension JSONParser {
             index += 1
         } else {
             let digitsStart = index
+            // Wrapping steps in the digit loops: `index` stays below the document's count, the
+            // counts at most 19, `scale` at least minus the document's count.
             while let digit = bytes.digit(at: index) {
                 if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
+                    significantDigits &+= 1
                 } else {
                     exact = false
                 }
-                index += 1
+                index &+= 1
             }
             guard index > digitsStart else { throw unexpected(.digit, at: index) }
         }
@@ -286,12 +288,12 @@ extension JSONParser {
             while let digit = bytes.digit(at: index) {
                 if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
-                    if mantissa != 0 { significantDigits += 1 }
-                    scale -= 1
+                    if mantissa != 0 { significantDigits &+= 1 }
+                    scale &-= 1
                 } else {
                     exact = false
                 }
-                index += 1
+                index &+= 1
             }
             guard index > digitsStart else { throw unexpected(.digit, at: index) }
         }
