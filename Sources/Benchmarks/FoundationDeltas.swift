@@ -32,27 +32,10 @@ enum FoundationDeltas {
         guard let changes = root["mc"] as? [Any] else { return }
         for case let change as [String: Any] in changes {
             guard let id = change["id"] as? String else { throw Malformed() }
-            let market: CacheMarketRecord
-            if let found = cache.marketsById[id] {
-                market = found
-            } else {
-                market = CacheMarketRecord()
-                market.marketId = id
-                cache.markets.append(market)
-                cache.marketsById[id] = market
-            }
+            let market = cache.market(id)
             if let total = change["tv"] { market.totalMatched = try number(total).doubleValue }
             for case let listed as [String: Any] in change["rc"] as? [Any] ?? [] {
-                let id = try number(listed["id"]).intValue
-                let runner: CacheRunnerRecord
-                if let found = market.runnersById[id] {
-                    runner = found
-                } else {
-                    runner = CacheRunnerRecord()
-                    runner.selectionId = id
-                    market.runners.append(runner)
-                    market.runnersById[id] = runner
-                }
+                let runner = market.runner(try number(listed["id"]).intValue)
                 if let price = listed["ltp"] { runner.lastTraded = try number(price).doubleValue }
                 if let traded = listed["tv"] { runner.traded = try number(traded).doubleValue }
             }

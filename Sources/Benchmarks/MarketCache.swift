@@ -41,6 +41,12 @@ final class MarketCacheRecord {
     @exclusivity(unchecked) var markets: [CacheMarketRecord] = []
     /// The index a hand-written cache keeps to find a market by id.
     @exclusivity(unchecked) var marketsById: [String: CacheMarketRecord] = [:]
+
+    /// The market `id` names, added at the end when it is new.
+    @inline(__always)
+    func market(_ id: String) -> CacheMarketRecord {
+        record(id, in: &marketsById, list: &markets) { CacheMarketRecord(marketId: $0) }
+    }
 }
 
 final class CacheMarketRecord {
@@ -48,12 +54,36 @@ final class CacheMarketRecord {
     @exclusivity(unchecked) var totalMatched = 0.0
     @exclusivity(unchecked) var runners: [CacheRunnerRecord] = []
     @exclusivity(unchecked) var runnersById: [Int: CacheRunnerRecord] = [:]
+
+    init(marketId: String = "") {
+        self.marketId = marketId
+    }
+
+    /// The runner `id` names, added at the end when it is new.
+    @inline(__always)
+    func runner(_ id: Int) -> CacheRunnerRecord {
+        record(id, in: &runnersById, list: &runners) { CacheRunnerRecord(selectionId: $0) }
+    }
+}
+
+/// The record `id` names in `index`, or a new one made by `make` and added to `list` and `index`.
+@inline(__always)
+private func record<ID: Hashable, Record>(_ id: ID, in index: inout [ID: Record], list: inout [Record], make: (ID) -> Record) -> Record {
+    if let found = index[id] { return found }
+    let made = make(id)
+    list.append(made)
+    index[id] = made
+    return made
 }
 
 final class CacheRunnerRecord {
     @exclusivity(unchecked) var selectionId = 0
     @exclusivity(unchecked) var lastTraded = 0.0
     @exclusivity(unchecked) var traded = 0.0
+
+    init(selectionId: Int = 0) {
+        self.selectionId = selectionId
+    }
 }
 
 // MARK: Payloads
@@ -147,16 +177,7 @@ enum HandWrittenMarketCache {
     private static func market(_ scanner: inout FastScanner, in cache: MarketCacheRecord) throws {
         try scanner.expect(UInt8(ascii: "{"))
         guard try scanner.key() == 0x6964 /* id */ else { throw FastScanner.Malformed() }
-        let id = try scanner.string()
-        let market: CacheMarketRecord
-        if let found = cache.marketsById[id] {
-            market = found
-        } else {
-            market = CacheMarketRecord()
-            market.marketId = id
-            cache.markets.append(market)
-            cache.marketsById[id] = market
-        }
+        let market = cache.market(try scanner.string())
         while try scanner.next(UInt8(ascii: "}")) {
             switch try scanner.key() {
             case 0x7476 /* tv */: market.totalMatched = try scanner.double()
@@ -172,16 +193,7 @@ enum HandWrittenMarketCache {
     private static func runner(_ scanner: inout FastScanner, in market: CacheMarketRecord) throws {
         try scanner.expect(UInt8(ascii: "{"))
         guard try scanner.key() == 0x6964 /* id */ else { throw FastScanner.Malformed() }
-        let id = try scanner.int()
-        let runner: CacheRunnerRecord
-        if let found = market.runnersById[id] {
-            runner = found
-        } else {
-            runner = CacheRunnerRecord()
-            runner.selectionId = id
-            market.runners.append(runner)
-            market.runnersById[id] = runner
-        }
+        let runner = market.runner(try scanner.int())
         while try scanner.next(UInt8(ascii: "}")) {
             switch try scanner.key() {
             case 0x6C7470 /* ltp */: runner.lastTraded = try scanner.double()
