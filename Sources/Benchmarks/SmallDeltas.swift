@@ -37,15 +37,18 @@ enum SmallDeltas {
         return ResultRow(task: "update", payload: payload, contenders: update)
     }
 
-    /// A `--profile` task: `update` (with change sets), `update-quiet`, `update-hand` — both sets in
-    /// turn, `turns` times — or `setup` (the model decoded and the record made, nothing applied).
+    /// A `--profile` task: `update` (with change sets), `update-quiet`, `update-hand`,
+    /// `update-foundation` (the updater over `JSONSerialization`) — both sets in turn, `turns` times —
+    /// or `setup` (the model decoded, nothing applied).
     static func profile<Model: BaseModel, Record>(task: String, data: Data, sets: [[[UInt8]]], turns: Int, as type: Model.Type,
-                                                  record makeRecord: (Model) -> Record, apply: ([UInt8], Record) throws -> Void) throws {
+                                                  record makeRecord: (Model) -> Record, apply: ([UInt8], Record) throws -> Void,
+                                                  foundation: ([UInt8], Record) throws -> Void) throws {
         let model = try Model.decode(from: data)
         let turns = task == "setup" ? 0 : turns
-        if task == "update-hand" {
+        if task == "update-hand" || task == "update-foundation" {
             let record = makeRecord(model)
-            for turn in 0..<turns { for message in sets[turn % 2] { try apply(message, record) } }
+            let update = task == "update-hand" ? apply : foundation
+            for turn in 0..<turns { for message in sets[turn % 2] { try update(message, record) } }
             return
         }
         var options = DecodingOptions()

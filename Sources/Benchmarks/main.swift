@@ -74,13 +74,14 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // live-setup-hand (their setup alone), delta-update, delta-update-quiet, delta-update-hand
 // (10 000 partial deltas addressed by identity, applied to a board of 5 000 events, or
 // `BENCHMARK_EVENTS`, as many times, the same three ways), delta-setup, delta-setup-hand (their
-// setup alone), book-update, book-update-quiet, book-update-hand (500 deltas of 20 levels into an
-// order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, each of the two sets `BENCHMARK_TURNS`
-// times over, the same three ways), book-setup (its setup alone), stream-decode, stream-memory,
-// stream-setup (the odds feed's events from 64 KB chunks through decodeElements, or with
-// decodeArray, `BENCHMARK_TURNS` times), cache-update, cache-update-quiet,
-// cache-update-hand (2 000 change messages into a market cache of 2 000 markets, or
-// `BENCHMARK_MARKETS`, the same way), cache-setup (its setup alone),
+// setup alone), book-update, book-update-quiet, book-update-hand, book-update-foundation (500
+// deltas of 20 levels into an order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, each of the
+// two sets `BENCHMARK_TURNS` times over, the same three ways and by the updater over
+// JSONSerialization), book-setup (its setup alone), stream-decode, stream-memory, stream-setup (the
+// odds feed's events from 64 KB chunks through decodeElements, or with decodeArray,
+// `BENCHMARK_TURNS` times), cache-update, cache-update-quiet, cache-update-hand,
+// cache-update-foundation (2 000 change messages into a market cache of 2 000 markets, or
+// `BENCHMARK_MARKETS`, the same four ways), cache-setup (its setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
 // as messages), foundation-parse, foundation-write.
@@ -138,18 +139,18 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
             let model = try DeltaBoardModel.decode(from: board)
             for turn in 0..<turns { for delta in sets[turn % 2] { consume(try model.update(from: delta.body, at: delta.path, options: options)) } }
         }
-    case "book-update", "book-update-quiet", "book-update-hand", "book-setup":
+    case "book-update", "book-update-quiet", "book-update-hand", "book-update-foundation", "book-setup":
         // FILE is not read: an order book of 50 000 levels a side, or `BENCHMARK_LEVELS`, and its
         // 20-level deltas are generated.
         let (book, sets) = OrderBook.generate(levels: environmentNumber("BENCHMARK_LEVELS") ?? 50_000)
         try SmallDeltas.profile(task: String(task.dropFirst("book-".count)), data: book, sets: sets, turns: profileTurns, as: OrderBookModel.self,
-                                record: HandWrittenOrderBook.decode, apply: HandWrittenOrderBook.apply)
-    case "cache-update", "cache-update-quiet", "cache-update-hand", "cache-setup":
+                                record: HandWrittenOrderBook.decode, apply: HandWrittenOrderBook.apply, foundation: FoundationDeltas.applyDepth)
+    case "cache-update", "cache-update-quiet", "cache-update-hand", "cache-update-foundation", "cache-setup":
         // FILE is not read: a market cache of 2 000 markets, or `BENCHMARK_MARKETS`, and its change
         // messages are generated.
         let (cache, sets) = MarketCache.generate(markets: environmentNumber("BENCHMARK_MARKETS") ?? 2_000)
         try SmallDeltas.profile(task: String(task.dropFirst("cache-".count)), data: cache, sets: sets, turns: profileTurns, as: MarketCacheModel.self,
-                                record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply)
+                                record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply, foundation: FoundationDeltas.applyMarketChanges)
     case "stream-decode", "stream-memory", "stream-setup":
         // The odds feed of FILE (see --write-odds-feed): its "e" array's events decoded 4 times, or
         // `BENCHMARK_TURNS`, from 64 KB chunks in memory through decodeElements (stream-decode), or
