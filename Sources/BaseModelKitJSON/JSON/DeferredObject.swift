@@ -311,8 +311,10 @@
     /// lent by the caller for the call, and only read. (An object made over a parser has bytes of
     /// its own, never lent: read as they are.)
     private func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
-        // The reader's keys are bound only when asked (bound, they are retained and released).
-        guard parked.keys != nil, let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
+        // The reader's keys are bound only when asked (bound, they are retained and released);
+        // whether there are any is read off `reader`, which `park` sets with them (comparing the
+        // keys with `nil` copied them, a retain and a release).
+        guard parked.reader != nil, let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
         if let value = found { return .some(value) }
         guard let keys = parked.keys else { return nil }
         return keys.isMember(key) ? nil : .some(nil)
