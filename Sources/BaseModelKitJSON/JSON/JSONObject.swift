@@ -57,6 +57,15 @@ public struct JSONObject: Sendable {
         return nil
     }
 
+    /// `deferred`, unretained: for a caller that holds this object while it uses the source (bound
+    /// as `deferred`, the source was retained and released per hooked object). Sound as far as
+    /// this type goes: the object holds the source strongly and never replaces it but in a
+    /// mutation, which a caller holding it as a `let` cannot make.
+    @inlinable package var unretainedDeferred: Unmanaged<DeferredObject>? {
+        guard storedMembers.isEmpty, case .deferred(let deferred) = extra else { return nil }
+        return Unmanaged.passUnretained(deferred)
+    }
+
     /// The deferred source of an object whose members are read on first use, and the members added
     /// after the source's, under keys it cannot hold.
     @inlinable package var deferredWithAdditions: (source: DeferredObject, additions: [Member])? {

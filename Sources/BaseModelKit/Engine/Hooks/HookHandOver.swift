@@ -73,8 +73,11 @@ enum HookHandOver {
         let modelType = type(of: model)
         // The object the engine stands at: its parser continues where it is parked, in its call's
         // session, and is parked again after.
+        // Sound, the unretained source: `object`, a `let` of this call, holds it throughout.
+        if let deferred = object.unretainedDeferred, try deferred._withUnsafeGuaranteedRef({ try $0.streamMembers(into: model, modelType: modelType) }) {
+            return
+        }
         let deferred = object.deferred
-        if let deferred, try deferred.streamMembers(into: model, modelType: modelType) { return }
         var parser: JSONParser
         // Any other object belongs to the call running now, when there is one: an object kept from
         // an earlier decode and handed to an update is the update's (its changes recorded, rolled
