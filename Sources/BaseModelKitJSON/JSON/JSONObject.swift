@@ -62,7 +62,13 @@ public struct JSONObject: Sendable {
     /// this type goes: the object holds the source strongly and never replaces it but in a
     /// mutation, which a caller holding it as a `let` cannot make.
     @inlinable package var unretainedDeferred: Unmanaged<DeferredObject>? {
-        guard storedMembers.isEmpty, case .deferred(let deferred) = extra else { return nil }
+        storedMembers.isEmpty ? unretainedSource : nil
+    }
+
+    /// The deferred source, unretained, whether or not members were added after it: for code that
+    /// holds this object while it uses the source. Sound: as `unretainedDeferred`.
+    @inlinable var unretainedSource: Unmanaged<DeferredObject>? {
+        guard case .deferred(let deferred) = extra else { return nil }
         return Unmanaged.passUnretained(deferred)
     }
 
@@ -158,9 +164,11 @@ public struct JSONObject: Sendable {
         get {
             // A deferred object answers one key without being read whole (a type key read by
             // `modelClass(for:)` costs a scan of the object's keys, not a tree of the object).
-            if case .deferred(let deferred) = extra {
+            if let source = unretainedSource {
                 if let added = storedMembers.first(where: { JSONObject.isSameKey($0.key, key) }) { return added.value }
-                return deferred.value(forKey: key)
+                // Sound, the unretained source: `self`, borrowed for the getter, holds it. (Bound
+                // from `extra`, it was retained and released per key read.)
+                return source._withUnsafeGuaranteedRef { $0.value(forKey: key) }
             }
             guard let position = position(of: key) else { return nil }
             return storedMembers[position].value
