@@ -53,8 +53,8 @@ public struct JSONObject: Sendable {
 
     /// The deferred source of an object whose members are read on first use, and nothing else.
     @inlinable package var deferred: DeferredObject? {
-        if case .deferred(let deferred) = extra, storedMembers.isEmpty { return deferred }
-        return nil
+        // Sound: retained as it is taken, while `self` holds it.
+        unretainedDeferred?.takeUnretainedValue()
     }
 
     /// `deferred`, unretained: for a caller that holds this object while it uses the source (bound

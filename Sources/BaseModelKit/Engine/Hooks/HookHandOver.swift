@@ -83,7 +83,7 @@ enum HookHandOver {
         // an earlier decode and handed to an update is the update's (its changes recorded, rolled
         // back on failure), not the decode's that read it.
         let session = CurrentSession.decoding ?? deferred?.hookSession ?? CurrentSession.decodingOrDefault
-        if let deferred = object.deferred {
+        if let deferred {
             // Read into members before, or handed over again: read again from its own bytes.
             parser = deferred.parser()
         } else {
