@@ -12,28 +12,27 @@ enum SmallDeltas {
     static func row<Model: BaseModel, Record>(payload: String, data: Data, sets: [[[UInt8]]], as type: Model.Type, record makeRecord: (Model) -> Record,
                                               apply: @escaping ([UInt8], Record) throws -> Void, foundation: @escaping ([UInt8], Record) throws -> Void,
                                               same: (Model, Record) -> Bool, settings: Settings) throws -> ResultRow {
+        let updaters: [(name: String, apply: ([UInt8], Record) throws -> Void)] = [("hand-written", apply), ("hand-written over JSONSerialization", foundation)]
         let checked = try Model.decode(from: data)
-        let checkedRecord = makeRecord(try Model.decode(from: data))
-        let checkedFoundation = makeRecord(try Model.decode(from: data))
+        let checkedRecords = try updaters.map { _ in makeRecord(try Model.decode(from: data)) }
         for message in sets[0] {
             try checked.update(from: message)
-            try apply(message, checkedRecord)
-            try foundation(message, checkedFoundation)
+            for (updater, record) in zip(updaters, checkedRecords) { try updater.apply(message, record) }
         }
-        guard same(checked, checkedRecord) else { throw ContenderMismatch(payload: payload, contender: "hand-written") }
-        guard same(checked, checkedFoundation) else { throw ContenderMismatch(payload: payload, contender: "hand-written over JSONSerialization") }
+        for (updater, record) in zip(updaters, checkedRecords) where !same(checked, record) {
+            throw ContenderMismatch(payload: payload, contender: updater.name)
+        }
         var quiet = DecodingOptions()
         quiet.recordsChanges = false
         let tracked = try Model.decode(from: data)
         let untracked = try Model.decode(from: data)
-        let record = makeRecord(try Model.decode(from: data))
-        let foundationRecord = makeRecord(try Model.decode(from: data))
+        let records = try updaters.map { _ in makeRecord(try Model.decode(from: data)) }
         let update = try ModelBenchmarks.measureAlternatingSets([
             ("BaseModelKit, change sets", { set in for message in sets[set] { consume(try tracked.update(from: message)) } }),
             ("BaseModelKit, recordsChanges = false", { set in for message in sets[set] { consume(try untracked.update(from: message, options: quiet)) } }),
-            ("hand-written", { set in for message in sets[set] { try apply(message, record) } }),
-            ("hand-written over JSONSerialization", { set in for message in sets[set] { try foundation(message, foundationRecord) } }),
-        ], bytes: sets[0].reduce(0) { $0 + $1.count }, objects: sets[0].count, settings: settings)
+        ] + zip(updaters, records).map { updater, record in
+            (updater.name, { set in for message in sets[set] { try updater.apply(message, record) } })
+        }, bytes: sets[0].reduce(0) { $0 + $1.count }, objects: sets[0].count, settings: settings)
         return ResultRow(task: "update", payload: payload, contenders: update)
     }
 
