@@ -98,11 +98,11 @@ public struct JSONObject: Sendable {
     }
 
     /// Whether `key` is one the deferred source's writer cannot have written, so that setting it adds
-    /// it after the source's members. (Read from `self` borrowed: bound in the setter, the source
-    /// was retained and released per key set.)
+    /// it after the source's members. (Asked of the source unretained: bound from `extra`, it was
+    /// copied, retained and released per key set.)
     @inlinable func addsAfterBytes(_ key: String) -> Bool {
-        guard case .deferred(let deferred) = extra else { return false }
-        return deferred.cannotHoldKey(key)
+        // Sound, the unretained source: `self`, which holds it, is not changed during the call.
+        unretainedSource?._withUnsafeGuaranteedRef { $0.cannotHoldKey(key) } ?? false
     }
 
     /// An object over `deferred` whose additions go into `room`, an empty buffer kept from an
@@ -176,22 +176,10 @@ public struct JSONObject: Sendable {
         set {
             // A key a deferred object's bytes cannot hold (one their writer does not write: an
             // override's own field after `super.serialize()`) is added after them, leaving them
-            // unread. (Asked of `self` borrowed: a match on `extra` here copied it.)
-            if let newValue, addsAfterBytes(key) {
-                if storedMembers.isEmpty {
-                    // The first addition, the usual one: into the room kept for it, or else an array
-                    // of one made at once (appended, it went through the array's growth path).
-                    if storedMembers.capacity == 0 {
-                        storedMembers = [Member(key: key, value: newValue)]
-                    } else {
-                        storedMembers.append(Member(key: key, value: newValue))
-                    }
-                } else if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, key) }) {
-                    storedMembers[position].value = newValue
-                } else {
-                    storedMembers.append(Member(key: key, value: newValue))
-                }
-                return
+            // unread. (Asked of `self` borrowed: a match on `extra` here copied it. The value is
+            // moved in: bound by `if let`, it was copied and the original destroyed.)
+            if newValue != nil, addsAfterBytes(key) {
+                return addAfterBytes(Member(key: key, value: (consume newValue).unsafelyUnwrapped))
             }
             if case .deferred = extra { self = resolved }
             if let newValue {
@@ -214,6 +202,23 @@ public struct JSONObject: Sendable {
                     rebuildIndex()
                 }
             }
+        }
+    }
+
+    /// Sets `member` among the members added after a deferred object's bytes.
+    @inlinable mutating func addAfterBytes(_ member: consuming Member) {
+        if storedMembers.isEmpty {
+            // The first addition, the usual one: into the room kept for it, or else an array of one
+            // made at once (appended, it went through the array's growth path).
+            if storedMembers.capacity == 0 {
+                storedMembers = [member]
+            } else {
+                storedMembers.append(member)
+            }
+        } else if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, member.key) }) {
+            storedMembers[position].value = member.value
+        } else {
+            storedMembers.append(member)
         }
     }
 

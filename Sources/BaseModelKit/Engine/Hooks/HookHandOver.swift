@@ -149,15 +149,13 @@ enum HookHandOver {
         if var additions = object.takeAdditions(after: made) {
             // Shared, its bytes are copied; held by nothing else, it is kept for the next object
             // written in place.
-            if keepBytesIfShared(&made) { session.spareWrittenObject = made }
+            if keepBytesIfShared(&made) { session.spareWrittenObject = consume made }
             do {
-                try writer.pointee.writeAdditions(additions, toObjectFrom: startCount)
+                try writer.pointee.writeAdditions(emptying: &additions, toObjectFrom: startCount)
             } catch {
                 throw MappingError(error)
             }
-            // Its buffer, emptied, takes the next object's additions. (Emptied from the end:
-            // `removeAll(keepingCapacity:)` went through the general `replaceSubrange`.)
-            while !additions.isEmpty { additions.removeLast() }
+            // Its buffer, emptied, takes the next object's additions.
             session.spareAdditions = additions
         } else {
             // The returned object may hold the one made in place.
@@ -211,8 +209,7 @@ enum HookHandOver {
                 throw error
             }
             let bytes = writer.pointee.lentOutput(from: startCount)
-            guard let spare = session.spareWrittenObject else { return DeferredObject(writtenInPlace: bytes, keys: members) }
-            session.spareWrittenObject = nil
+            guard let spare = session.spareWrittenObject.take() else { return DeferredObject(writtenInPlace: bytes, keys: members) }
             spare.reuse(writtenInPlace: bytes, keys: members)
             return spare
         }

@@ -126,6 +126,28 @@ import Foundation
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// `writeAdditions(_:toObjectFrom:)` that takes the members out of `additions` as it writes them,
+    /// leaving it empty with its capacity, for a caller that keeps the buffer: each member is moved
+    /// out rather than copied for the writing and destroyed in the emptying.
+    @usableFromInline package mutating func writeAdditions(emptying additions: inout [JSONObject.Member], toObjectFrom start: Int) throws(JSONWritingError) {
+        guard !additions.isEmpty else { return }
+        bytes.truncate(to: bytes.count - 1)
+        var isFirst = bytes.count - start == 1
+        // Taken from the end, in order.
+        if additions.count > 1 { additions.reverse() }
+        while let member = additions.popLast() {
+            writeKey(member.key, isFirst: isFirst)
+            isFirst = false
+            do {
+                try write(member.value)
+            } catch var error {
+                error.path.insert(.key(member.key), at: 0)
+                throw error
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// Writes `"key":` from the key's bytes already escaped and quoted, with its separator.
     @inline(__always)
     @inlinable package mutating func writeKey(quoted key: QuotedKey, isFirst: Bool) {

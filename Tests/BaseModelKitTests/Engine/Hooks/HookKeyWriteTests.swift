@@ -106,6 +106,18 @@ struct HookKeyWriteTests {
         #expect(try model.jsonString() == #"{"s":{"i":"{\"n\":null}"},"i":"{\"n\":null}"}"#)
         #expect(try model.jsonString(options: null) == #"{"n":null,"s":{"n":null,"s":null,"i":"{\"n\":null}"},"i":"{\"n\":null}"}"#)
     }
+
+    @Test("an added key whose value JSON cannot hold fails at its path; the next encode writes whole")
+    func unwritableAddition() throws {
+        defer { KeyWriter.edit = { $0["bd"] = 1.5 } }
+        let model = try model()
+        KeyWriter.edit = { $0["bd"] = 1; $0["nan"] = .number(JSONNumber(Double.nan)) }
+        let error = try #require(throws: MappingError.self) { try model.jsonString() }
+        #expect("\(error.path)" == "s.nan")
+        guard case .notRepresentable = error.reason else { Issue.record("\(error)"); return }
+        KeyWriter.edit = { $0["bd"] = 1; $0["x"] = 2 }
+        #expect(try model.jsonString() == #"{"n":"a","p":1.25,"s":{"n":"b","p":2,"bd":1,"x":2},"bd":1,"x":2}"#)
+    }
 }
 
 /// Runs an encode of its own, writing `nil` as `null`, before `super.serialize()`, and adds its text.
