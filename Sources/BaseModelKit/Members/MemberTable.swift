@@ -71,9 +71,9 @@ final class MemberTable: Sendable {
     /// The other keys that stand for a member's key (`BaseModel.alternativeKeys`), each with its
     /// bytes and member: looked at only for a key no member's own matched.
     let alternatives: [(key: String, bytes: [UInt8], member: Int)]
-    /// The first bytes of the keys and their alternatives, for `isMember` to answer most other keys
-    /// with one test.
-    private let keyStarts: ByteSet
+    /// The keys and their alternatives, or every key when the model keeps unknown ones: what an
+    /// object the table wrote may hold, and what its member loop takes as its own.
+    let memberKeys: MemberKeys
     /// For the table of a model whose class keeps unknown keys: its `BaseModel.extras`,
     /// where the member loop keeps the members no map names and the writer finds them.
     private let unknownKeys: FieldHandle<ModelExtras?>?
@@ -131,7 +131,7 @@ final class MemberTable: Sendable {
         alternatives = alternativeKeys.sorted { $0.key < $1.key }.compactMap { other, key in
             keys.firstIndex(of: key).map { (key: other, bytes: Array(other.utf8), member: $0) }
         }
-        keyStarts = ByteSet((keyBytes + alternatives.map(\.bytes)).compactMap(\.first))
+        memberKeys = MemberKeys(keyBytes + alternatives.map(\.bytes), takesEveryKey: keepsUnknownKeys)
     }
 
     /// `error`, raised while mapping member `index`, attributed to the model (and to the member's
@@ -617,22 +617,6 @@ final class MemberTable: Sendable {
                 ?? accesses[index].write(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
         } catch let error as MappingError {
             throw self.error(error, atMember: index)
-        }
-    }
-}
-
-extension MemberTable: MemberKeys {
-    /// Whether `key` is one this table reads and writes itself: one of its keys or their
-    /// alternatives, or any key when the model keeps unknown ones. Compared by bytes, as member
-    /// names are (`"é"` and `"e\u{301}"` are two).
-    func isMember(_ key: String) -> Bool {
-        if keepsUnknownKeys { return true }
-        // A key no member's key starts like (an override's own field, most often) is none.
-        if let first = key.utf8.first, !keyStarts.contains(first) { return false }
-        var key = key
-        return key.withUTF8 { key in
-            keyBytes.contains { $0.count == key.count && $0.elementsEqual(key) }
-                || alternatives.contains { $0.bytes.count == key.count && $0.bytes.elementsEqual(key) }
         }
     }
 }

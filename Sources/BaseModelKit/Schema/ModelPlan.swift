@@ -111,11 +111,3 @@ extension ModelPlan {
         return false
     }
 }
-
-extension ModelPlan: MemberKeys {
-    /// The keys of the plan's member table: a hook's object is parked with the plan as its reader
-    /// (`DeferredObject.park`).
-    func isMember(_ key: String) -> Bool {
-        members.isMember(key)
-    }
-}

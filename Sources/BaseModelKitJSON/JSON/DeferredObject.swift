@@ -53,7 +53,7 @@
     /// object after its bytes, leaving them unread (`JSONObject`'s subscript). Changed only by
     /// `reuse(writtenInPlace:keys:)`, as `bytes` is.
     @exclusivity(unchecked)
-    package private(set) var writtenKeys: (any MemberKeys)?
+    package private(set) var writtenKeys: MemberKeys?
     /// Reached only under the object's striped lock (`withStateLocked`), because readers may race to
     /// read the members, as are the parked parser and the passed-over members below. The lock
     /// orders every access and no access overlaps another on one thread, so Swift's dynamic
@@ -90,12 +90,12 @@
 
     private struct Parked {
         var parser: UnsafeMutablePointer<JSONParser>?
-        /// The reader's own object for this one (the engine: the plan of its class), unretained (a
-        /// retain and a release per object), and the keys its member loop takes as its own, the same
-        /// object seen as `MemberKeys`. Sound: the reader keeps it alive longer than this object
-        /// (plans live as long as the process).
+        /// The reader's own object for this one (the engine: the plan of its class) and the keys its
+        /// member loop takes as its own, unretained (a retain and a release per object). Sound: the
+        /// reader keeps both alive longer than this object (plans and their keys live as long as
+        /// the process).
         var reader: Unmanaged<AnyObject>?
-        unowned(unsafe) var keys: (any MemberKeys)?
+        var keys: Unmanaged<MemberKeys>?
         /// The reader's thread: the parser is lent on it alone, since it checks the room left on
         /// that thread's stack (`JSONParser.stackAllowsDeeper`), and cannot tell on another.
         var thread = 0
@@ -126,7 +126,7 @@
     /// An object already written as compact JSON in `bytes` (a copy): read only if someone asks for its
     /// members, copied as it is by a compact writer otherwise. `keys` says which keys its writer
     /// may have written.
-    @usableFromInline package convenience init(written bytes: DocumentBytes, keys: (any MemberKeys)? = nil) {
+    @usableFromInline package convenience init(written bytes: DocumentBytes, keys: MemberKeys? = nil) {
         precondition(bytes.isCopy, "a deferred object over lent bytes")
         self.init(standalone: bytes, keys: keys, isLent: false)
     }
@@ -137,7 +137,7 @@
     /// to this object, or has called `keepBytes()`; and every read of the bytes goes through
     /// `readableBytes`, which copies them under the object's lock before anything reads them. So lent
     /// bytes are only ever copied, under the lock, while the writer leaves them as they are.
-    @usableFromInline package convenience init(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
+    @usableFromInline package convenience init(writtenInPlace bytes: DocumentBytes, keys: MemberKeys) {
         self.init(standalone: bytes, keys: keys, isLent: true)
     }
 
@@ -164,12 +164,12 @@
     /// This object, made by `init(writtenInPlace:keys:)`, made again over other `bytes` in place of a
     /// new one (an allocation and a free per object its writer hands over). Sound only when the
     /// caller holds the only reference to it: nothing else can see it change.
-    package func reuse(writtenInPlace bytes: DocumentBytes, keys: any MemberKeys) {
+    package func reuse(writtenInPlace bytes: DocumentBytes, keys: MemberKeys) {
         precondition(isLent && isStandalone, "reuse(writtenInPlace:keys:) of an object not written in place")
         self.bytes = bytes
         // As a rule the same class's keys, and an object nobody read: neither stored again (a retain
         // and a release, a destruction of the empty state).
-        if writtenKeys.map(ObjectIdentifier.init) != ObjectIdentifier(keys) { writtenKeys = keys }
+        if writtenKeys !== keys { writtenKeys = keys }
         if !state.isFresh { state = State() }
     }
 
@@ -179,7 +179,7 @@
         writtenKeys?.isMember(key) == false
     }
 
-    private init(standalone bytes: DocumentBytes, keys: (any MemberKeys)?, isLent: Bool) {
+    private init(standalone bytes: DocumentBytes, keys: MemberKeys?, isLent: Bool) {
         self.context = nil
         self.bytes = bytes
         self.start = 0
@@ -311,23 +311,20 @@
     /// lent by the caller for the call, and only read. (An object made over a parser has bytes of
     /// its own, never lent: read as they are.)
     private func passedOver(_ key: String, utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
-        // The reader's keys are bound only when asked (bound, they are retained and released);
-        // whether there are any is read off `reader`, which `park` sets with them (comparing the
-        // keys with `nil` copied them, a retain and a release).
-        guard parked.reader != nil, let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
+        guard let keys = parked.keys, let found = SkippedMembers.value(of: utf8, after: passedOverMembers, in: bytes) else { return nil }
         if let value = found { return .some(value) }
-        guard let keys = parked.keys else { return nil }
-        return keys.isMember(key) ? nil : .some(nil)
+        // Sound, the unretained keys: see `Parked.reader`.
+        return keys._withUnsafeGuaranteedRef { $0.isMember(key) } ? nil : .some(nil)
     }
 
     // MARK: The reader's parser, parked
 
     /// Parks the address of the reader's parser here, standing at this object, while code the
-    /// reader hands the object to runs; `reader` is the reader's own object for it, whose keys its
-    /// member loop takes as its own. Sound: see `parked`, and `Parked.reader`.
-    package func park(_ parser: UnsafeMutablePointer<JSONParser>, reader: any MemberKeys) {
+    /// reader hands the object to runs; `reader` is the reader's own object for it, and `keys` the
+    /// keys its member loop takes as its own. Sound: see `parked`, and `Parked.reader`.
+    package func park(_ parser: UnsafeMutablePointer<JSONParser>, reader: Unmanaged<AnyObject>, keys: Unmanaged<MemberKeys>) {
         withStateLocked { _ in
-            parked = Parked(parser: parser, reader: Unmanaged.passUnretained(reader as AnyObject), keys: reader, thread: ThreadIdentity.current, isParked: true)
+            parked = Parked(parser: parser, reader: reader, keys: keys, thread: ThreadIdentity.current, isParked: true)
         }
     }
 

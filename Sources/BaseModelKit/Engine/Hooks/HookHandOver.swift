@@ -47,7 +47,7 @@ enum HookHandOver {
     /// generic frame and closure a debug build added to every level of hooked models (a 64 KB
     /// thread under AddressSanitizer ran out of room, `SmallStackTests`).
     private static func runParked(_ model: BaseModel, parser: UnsafeMutablePointer<JSONParser>, object: DeferredObject, plan: ModelPlan) throws -> DeferredObject.Use {
-        object.park(parser, reader: plan)
+        object.park(parser, reader: .passUnretained(plan), keys: .passUnretained(plan.members.memberKeys))
         do {
             try model.deserialize(JSONObject(deferred: object))
         } catch {
@@ -209,8 +209,8 @@ enum HookHandOver {
                 throw error
             }
             let bytes = writer.pointee.lentOutput(from: startCount)
-            guard let spare = session.spareWrittenObject.take() else { return DeferredObject(writtenInPlace: bytes, keys: members) }
-            spare.reuse(writtenInPlace: bytes, keys: members)
+            guard let spare = session.spareWrittenObject.take() else { return DeferredObject(writtenInPlace: bytes, keys: members.memberKeys) }
+            spare.reuse(writtenInPlace: bytes, keys: members.memberKeys)
             return spare
         }
         inPlace.pointee.made = made
@@ -240,6 +240,6 @@ enum HookHandOver {
         // reads them into members first.
         var writer = JSONWriter(formatting: session.options.formatting.intersection(.escapingSlashes))
         try plan.members.writeObject(of: model, to: &writer, session: session)
-        return JSONObject(deferred: DeferredObject(written: writer.takenOutputDocument(), keys: plan.members))
+        return JSONObject(deferred: DeferredObject(written: writer.takenOutputDocument(), keys: plan.members.memberKeys))
     }
 }
