@@ -51,9 +51,11 @@
     package let isStandalone: Bool
     /// For an object a writer made: which keys it may hold. A key it cannot hold is added to the
     /// object after its bytes, leaving them unread (`JSONObject`'s subscript). Changed only by
-    /// `reuse(writtenInPlace:keys:)`, as `bytes` is.
+    /// `reuse(writtenInPlace:keys:)`, as `bytes` is. Unretained (held, the keys were retained and
+    /// released at each key set). Sound: a writer keeps its keys alive longer than the objects it
+    /// makes (the engine's are a member table's, which lives as long as the process).
     @exclusivity(unchecked)
-    package private(set) var writtenKeys: MemberKeys?
+    package private(set) var writtenKeys: Unmanaged<MemberKeys>?
     /// Reached only under the object's striped lock (`withStateLocked`), because readers may race to
     /// read the members, as are the parked parser and the passed-over members below. The lock
     /// orders every access and no access overlaps another on one thread, so Swift's dynamic
@@ -167,16 +169,16 @@
     package func reuse(writtenInPlace bytes: DocumentBytes, keys: MemberKeys) {
         precondition(isLent && isStandalone, "reuse(writtenInPlace:keys:) of an object not written in place")
         self.bytes = bytes
-        // As a rule the same class's keys, and an object nobody read: neither stored again (a retain
-        // and a release, a destruction of the empty state).
-        if writtenKeys !== keys { writtenKeys = keys }
+        writtenKeys = .passUnretained(keys)
+        // As a rule an object nobody read: its empty state not destroyed and made again.
         if !state.isFresh { state = State() }
     }
 
     /// Whether `key` is one this object's writer cannot have written (see `writtenKeys`); `false`
     /// for an object no writer made.
     @usableFromInline package func cannotHoldKey(_ key: String) -> Bool {
-        writtenKeys?.isMember(key) == false
+        // Sound, the unretained keys: see `writtenKeys`.
+        writtenKeys?._withUnsafeGuaranteedRef { $0.isMember(key) } == false
     }
 
     private init(standalone bytes: DocumentBytes, keys: MemberKeys?, isLent: Bool) {
@@ -185,7 +187,7 @@
         self.start = 0
         self.remainingDepth = Int.max / 2
         self.isStandalone = true
-        self.writtenKeys = keys
+        self.writtenKeys = keys.map(Unmanaged.passUnretained)
         self.isLent = isLent
     }
 

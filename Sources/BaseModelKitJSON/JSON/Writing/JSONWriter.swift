@@ -40,7 +40,8 @@ import Foundation
 
     // MARK: Values
 
-    /// Writes a whole value.
+    /// Writes a whole value: a scalar here, a container by `writeContainer(_:)` (whose frame a
+    /// scalar then does not set up).
     @usableFromInline package mutating func write(_ value: JSON) throws(JSONWritingError) {
         switch value {
         case .null:
@@ -51,6 +52,15 @@ import Foundation
             try writeNumber(number)
         case .string(let string):
             writeString(string)
+        case .array, .object:
+            try writeContainer(value)
+        }
+    }
+
+    @usableFromInline mutating func writeContainer(_ value: JSON) throws(JSONWritingError) {
+        switch value {
+        case .null, .bool, .number, .string:
+            preconditionFailure("writeContainer(_:) of a scalar")
         case .array(let elements):
             guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
             beginArray()
