@@ -205,7 +205,9 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// Sets `member` among the members added after a deferred object's bytes.
+    /// Sets `member` among the members added after a deferred object's bytes. (Inlined into the
+    /// setter: called, it took the member through memory.)
+    @inline(__always)
     @inlinable mutating func addAfterBytes(_ member: consuming Member) {
         if storedMembers.isEmpty {
             // The first addition, the usual one: into the room kept for it, or else an array of one

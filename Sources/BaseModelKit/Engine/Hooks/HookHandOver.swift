@@ -148,15 +148,16 @@ enum HookHandOver {
         }
         if var additions = object.takeAdditions(after: made) {
             // Shared, its bytes are copied; held by nothing else, it is kept for the next object
-            // written in place.
-            if keepBytesIfShared(&made) { session.spareWrittenObject = consume made }
+            // written in place. (Each spare goes into an empty place only: one an encode the
+            // override ran left there stays, and storing over the usual `nil` releases nothing.)
+            if keepBytesIfShared(&made), session.spareWrittenObject == nil { session.spareWrittenObject = consume made }
             do {
                 try writer.pointee.writeAdditions(emptying: &additions, toObjectFrom: startCount)
             } catch {
                 throw MappingError(error)
             }
             // Its buffer, emptied, takes the next object's additions.
-            session.spareAdditions = additions
+            if session.spareAdditions == nil { session.spareAdditions = additions }
         } else {
             // The returned object may hold the one made in place.
             keepBytesIfShared(&made)
@@ -213,7 +214,8 @@ enum HookHandOver {
             spare.reuse(writtenInPlace: bytes, keys: members.memberKeys)
             return spare
         }
-        inPlace.pointee.made = made
+        // Empty as a rule (`isTaken` was not set): stored over, its `nil` was released.
+        if inPlace.pointee.made == nil { inPlace.pointee.made = made }
         return JSONObject(deferred: made, room: session.takeSpareAdditions())
     }
 
