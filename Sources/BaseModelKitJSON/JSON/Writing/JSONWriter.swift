@@ -95,14 +95,21 @@ import Foundation
     @usableFromInline package mutating func writeMembers(_ members: [JSONObject.Member], isFirst: Bool) throws(JSONWritingError) {
         var isFirst = isFirst
         for member in members {
-            writeKey(member.key, isFirst: isFirst)
+            try writeObjectMember(member, isFirst: isFirst)
             isFirst = false
-            do {
-                try write(member.value)
-            } catch var error {
-                error.path.insert(.key(member.key), at: 0)
-                throw error
-            }
+        }
+    }
+
+    /// Writes `member`, after the separator `isFirst` asks for; an error's path gets its key.
+    /// (Inlined into both loops: called, it copied each member it was given.)
+    @inline(__always)
+    @usableFromInline mutating func writeObjectMember(_ member: JSONObject.Member, isFirst: Bool) throws(JSONWritingError) {
+        writeKey(member.key, isFirst: isFirst)
+        do {
+            try write(member.value)
+        } catch var error {
+            error.path.insert(.key(member.key), at: 0)
+            throw error
         }
     }
 
@@ -146,14 +153,8 @@ import Foundation
         // Taken from the end, in order.
         if additions.count > 1 { additions.reverse() }
         while let member = additions.popLast() {
-            writeKey(member.key, isFirst: isFirst)
+            try writeObjectMember(member, isFirst: isFirst)
             isFirst = false
-            do {
-                try write(member.value)
-            } catch var error {
-                error.path.insert(.key(member.key), at: 0)
-                throw error
-            }
         }
         bytes.append(UInt8(ascii: "}"))
     }
