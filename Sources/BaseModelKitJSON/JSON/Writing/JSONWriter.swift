@@ -40,8 +40,8 @@ import Foundation
 
     // MARK: Values
 
-    /// Writes a whole value: a scalar here, a container by `writeContainer(_:)` (whose frame a
-    /// scalar then does not set up).
+    /// Writes a whole value: a scalar here, a container by `writeArrayValue(_:)` or
+    /// `writeObjectValue(_:)` (whose frames a scalar then does not set up).
     @usableFromInline package mutating func write(_ value: JSON) throws(JSONWritingError) {
         switch value {
         case .null:
@@ -52,42 +52,43 @@ import Foundation
             try writeNumber(number)
         case .string(let string):
             writeString(string)
-        case .array, .object:
-            try writeContainer(value)
+        case .array(let elements):
+            try writeArrayValue(elements)
+        case .object(let object):
+            try writeObjectValue(object)
         }
     }
 
-    @usableFromInline mutating func writeContainer(_ value: JSON) throws(JSONWritingError) {
-        switch value {
-        case .null, .bool, .number, .string:
-            preconditionFailure("writeContainer(_:) of a scalar")
-        case .array(let elements):
-            guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
-            beginArray()
-            for (index, element) in elements.enumerated() {
-                writeElementSeparator(isFirst: index == 0)
-                do {
-                    try write(element)
-                } catch var error {
-                    error.path.insert(.index(index), at: 0)
-                    throw error
-                }
+    /// Writes an array; an error's path gets the element's index.
+    @usableFromInline mutating func writeArrayValue(_ elements: [JSON]) throws(JSONWritingError) {
+        guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
+        beginArray()
+        for (index, element) in elements.enumerated() {
+            writeElementSeparator(isFirst: index == 0)
+            do {
+                try write(element)
+            } catch var error {
+                error.path.insert(.index(index), at: 0)
+                throw error
             }
-            endArray(isEmpty: elements.isEmpty)
-        case .object(let object):
-            if let written = writtenBytes(of: object) {
-                // The bytes as they are, then any members added after them.
-                let start = bytes.count
-                // Sound: the object's bytes are lent for the append only.
-                written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-                try writeAdditions(written.additions, toObjectFrom: start)
-                return
-            }
-            guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
-            beginObject()
-            try writeMembers(orderedMembers(of: object), isFirst: true)
-            endObject(isEmpty: object.isEmpty)
         }
+        endArray(isEmpty: elements.isEmpty)
+    }
+
+    /// Writes an object: the bytes a compact writer already wrote for it as they are, when this
+    /// writer may copy them, and any members added after them; else its members.
+    @usableFromInline mutating func writeObjectValue(_ object: JSONObject) throws(JSONWritingError) {
+        if let written = writtenBytes(of: object) {
+            let start = bytes.count
+            // Sound: the object's bytes are lent for the append only.
+            written.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+            try writeAdditions(written.additions, toObjectFrom: start)
+            return
+        }
+        guard stackLimit?.allowsDeeper() ?? true else { throw JSONWritingError(.stackExhausted) }
+        beginObject()
+        try writeMembers(orderedMembers(of: object), isFirst: true)
+        endObject(isEmpty: object.isEmpty)
     }
 
     /// Writes `members` as an object's, after its opening brace (`isFirst`) or after other members;
