@@ -21,6 +21,9 @@ public struct JSONNumber: Sendable {
         /// The same, for texts of up to 31 characters, packed four bits a character: no allocation
         /// (the parser made a `String` for each such number).
         case packed(PackedNumberText)
+        /// The same, for a number without an exponent of at most 19 digits, as its digits and the
+        /// point's place: read as a `Double` without going through its characters.
+        case short(ShortDecimal)
     }
 
     @usableFromInline package let storage: Storage
@@ -63,6 +66,7 @@ public struct JSONNumber: Sendable {
         case .double(let value): return value.description
         case .text(let text): return text
         case .packed(let packed): return packed.text
+        case .short(let short): return short.text
         }
     }
 
@@ -90,6 +94,8 @@ public struct JSONNumber: Sendable {
             return JSONNumber.exactInteger(fromText: text, as: T.self)
         case .packed(let packed):
             return JSONNumber.exactInteger(fromText: packed.text, as: T.self)
+        case .short(let short):
+            return JSONNumber.exactInteger(fromText: short.text, as: T.self)
         }
     }
 
@@ -106,6 +112,7 @@ public struct JSONNumber: Sendable {
         case .packed(let packed):
             guard let parsed = packed.double ?? Double(packed.text) else { return nil }
             value = parsed
+        case .short(let short): value = short.double
         }
         return value.isFinite ? value : nil
     }
@@ -123,6 +130,8 @@ public struct JSONNumber: Sendable {
             return JSONNumber.exactDecimal(fromText: text)
         case .packed(let packed):
             return JSONNumber.exactDecimal(fromText: packed.text)
+        case .short(let short):
+            return JSONNumber.exactDecimal(fromText: short.text)
         }
     }
 
@@ -131,7 +140,7 @@ public struct JSONNumber: Sendable {
         switch storage {
         case .int: return true
         case .double(let value): return value.isFinite && value.rounded(.towardZero) == value
-        case .text, .packed: return canonical.exponent >= 0
+        case .text, .packed, .short: return canonical.exponent >= 0
         }
     }
 }
@@ -164,6 +173,8 @@ extension JSONNumber {
             return JSONNumber.canonical(ofText: text)
         case .packed(let packed):
             return JSONNumber.canonical(ofText: packed.text)
+        case .short(let short):
+            return JSONNumber.canonical(ofText: short.text)
         }
     }
 

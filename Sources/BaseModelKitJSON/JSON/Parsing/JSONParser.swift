@@ -332,6 +332,9 @@
             position = index
             return JSONNumber(storage: .int(isNegative ? -magnitude : magnitude))
         }
+        if index &- digitsStart <= 18, let short = shortDecimal(integerPart: magnitude, digits: index &- digitsStart, from: index, isNegative: isNegative) {
+            return JSONNumber(storage: .short(short))
+        }
         // The text, packed in the same pass that checks the fraction's and exponent's digits (checking
         // them and then packing the text in a second pass was most of parsing canada.json).
         var text = PackedNumberText.Packer()
@@ -354,6 +357,30 @@
             return JSONNumber(storage: .packed(packed))
         }
         return JSONNumber(storage: .text(ByteScanning.string(in: bytes, from: start, to: index)))
+    }
+
+    /// For `readNumber`, with the integer part read (its value `integerPart`, of `digits` digits) and
+    /// `index` after it: the number as a `ShortDecimal`, the parser moved past it, when a fraction or
+    /// nothing follows, with no exponent, and it has at most 19 digits; `nil` for any other, which
+    /// `readNumber` reads again from `index`.
+    @inline(__always)
+    @inlinable package mutating func shortDecimal(integerPart: Int64, digits: Int, from index: Int, isNegative: Bool) -> ShortDecimal? {
+        var significand = UInt64(truncatingIfNeeded: integerPart)
+        var end = index
+        var count = digits
+        if bytes.byte(at: end) == UInt8(ascii: ".") {
+            end &+= 1
+            while count < 19, let digit = bytes.digit(at: end) {
+                significand = significand &* 10 &+ UInt64(digit)
+                count &+= 1
+                end &+= 1
+            }
+            guard count > digits else { return nil }
+        }
+        // A 20th digit, an exponent, or a point with no digit after it is read by `readNumber`.
+        if let next = bytes.byte(at: end), next &- UInt8(ascii: "0") < 10 || next | 0x20 == UInt8(ascii: "e") { return nil }
+        position = end
+        return ShortDecimal(significand: significand, fractionDigits: count &- digits, isNegative: isNegative)
     }
 
     /// Passes the number at the position, checking it as `readNumber` does — the same grammar, the

@@ -193,6 +193,9 @@ import Foundation
         case .packed(let packed):
             bytes.reserve(31)
             packed.forEachCharacter { bytes.append($0) }
+        case .short(let short):
+            bytes.reserve(22)
+            short.forEachCharacter { bytes.append($0) }
         }
     }
 

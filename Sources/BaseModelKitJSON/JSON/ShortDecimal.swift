@@ -1,0 +1,62 @@
+import Foundation
+
+/// The text of a JSON number without an exponent and of at most 19 digits (`12.50`, `-0.05`, `-0`),
+/// as its digits read as one integer and how many of them stand after the point: what most numbers
+/// with a fraction are, kept without packing their text and read as a `Double` with one division.
+///
+/// The pair spells exactly one text, the one it was read from: JSON's grammar allows no leading
+/// zero but a lone `0` before the point, and a point only between digits, so the integer part is
+/// `significand / 10^fractionDigits` written plainly, and the fraction the remainder written with
+/// `fractionDigits` digits.
+@usableFromInline package struct ShortDecimal: Sendable {
+    /// All the digits, the integer part's and the fraction's, as one integer (below 10^19).
+    @usableFromInline package let significand: UInt64
+    /// How many of the digits stand after the point, 0 to 19 (0: an integer, written without one).
+    @usableFromInline package let fractionDigits: UInt8
+    @usableFromInline package let isNegative: Bool
+
+    @inlinable package init(significand: UInt64, fractionDigits: Int, isNegative: Bool) {
+        self.significand = significand
+        self.fractionDigits = UInt8(truncatingIfNeeded: fractionDigits)
+        self.isNegative = isNegative
+    }
+
+    /// The nearest `Double`: one correctly rounded division of two exact doubles for a significand
+    /// below 2^53 (10^19 is exact too), `DecimalRounding` for a longer one.
+    @inlinable package var double: Double {
+        let scale = Int(fractionDigits)
+        let magnitude: Double
+        if significand < 1 << 53 {
+            magnitude = Double(significand) / PowersOfTen.exact(scale)
+        } else if let rounded = DecimalRounding.nearest(significand: significand, negativePowerOfTen: scale) {
+            magnitude = rounded
+        } else {
+            return Double(text) ?? 0
+        }
+        return isNegative ? -magnitude : magnitude
+    }
+
+    /// The characters, in order: the sign, then the digits, at least one before the point, with the
+    /// point before the last `fractionDigits` of them.
+    @inlinable package func forEachCharacter(_ body: (UInt8) -> Void) {
+        if isNegative { body(UInt8(ascii: "-")) }
+        let pointAt = Int(fractionDigits)
+        var count = pointAt + 1
+        while count < 20, significand >= ByteOutput.powerOfTen(count) { count += 1 }
+        var place = ByteOutput.powerOfTen(count - 1)
+        var rest = significand
+        for remaining in (1...count).reversed() {
+            if remaining == pointAt { body(UInt8(ascii: ".")) }
+            body(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / place))
+            rest %= place
+            place /= 10
+        }
+    }
+
+    @inlinable package var text: String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(22)
+        forEachCharacter { utf8.append($0) }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}

@@ -1,0 +1,69 @@
+// @testable: which form the parser keeps a number in (`JSONNumber.storage`) is internal; every form
+// must read, write and compare exactly as the number's text does.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+@Suite("Short decimals")
+struct ShortDecimalTests {
+    /// Whether `text`, parsed, is kept as a short decimal.
+    static func isShort(_ text: String) throws -> Bool {
+        guard case .short = try #require(try JSON(parsing: text).number).storage else { return false }
+        return true
+    }
+
+    @Test("numbers of up to 19 digits without an exponent are short decimals; longer ones and exponents are packed")
+    func forms() throws {
+        for text in ["0.5", "-0.05", "12.50", "-0", "-0.0", "1234567890.123456789", "0.000000000000000001", "999999999999999999.9"] {
+            #expect(try Self.isShort(text), "\(text)")
+        }
+        for text in ["1.5e3", "2E-1", "1234567890.1234567890", "0.0000000000000000001", "12345678901234567890", "-0e0"] {
+            #expect(try !Self.isShort(text), "\(text)")
+        }
+        // An integer that fits 64 bits stays one.
+        guard case .int(12) = try #require(try JSON(parsing: "12").number).storage else {
+            Issue.record("12 is not kept as an integer")
+            return
+        }
+    }
+
+    @Test("a short decimal keeps its exact text, is written as it, and reads as the Double, Decimal and integer its text does")
+    func exactness() throws {
+        var generator = SeededGenerator(seed: 28_11_26)
+        for _ in 0..<20_000 {
+            let integerDigits = Int.random(in: 1...19, using: &generator)
+            let fractionDigits = Int.random(in: 0...(19 - integerDigits), using: &generator)
+            var text = Bool.random(using: &generator) ? "-" : ""
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                text += "0"
+            } else {
+                text += String(Int.random(in: 1...9, using: &generator))
+                for _ in 1..<integerDigits { text += String(Int.random(in: 0...9, using: &generator)) }
+            }
+            if fractionDigits > 0 {
+                text += "."
+                for _ in 0..<fractionDigits { text += String(Int.random(in: 0...9, using: &generator)) }
+            }
+            let parsed = try JSON(parsing: "[\(text)]")
+            let number = try #require(parsed.array?.first?.number)
+            #expect(number.text == text)
+            #expect(try parsed.serializedString() == "[\(text)]")
+            #expect(number.double == Double(text), "\(text)")
+            #expect(number.decimal == JSONNumber(text: text)?.decimal, "\(text)")
+            #expect(number.int64 == JSONNumber(text: text)?.int64, "\(text)")
+            #expect(number == JSONNumber(text: text), "\(text)")
+        }
+    }
+
+    @Test("a short decimal equals, and hashes as, the same value in any other form")
+    func equality() throws {
+        let pairs: [(String, JSONNumber)] = [("0.5", JSONNumber(0.5)), ("12.50", JSONNumber(12.5)), ("-0.0", JSONNumber(0)),
+                                             ("-0", 0), ("3.000", 3), ("0.25", JSONNumber(text: "2.5e-1")!)]
+        for (text, other) in pairs {
+            let number = try #require(try JSON(parsing: text).number)
+            #expect(number == other, "\(text)")
+            #expect(number.hashValue == other.hashValue, "\(text)")
+        }
+        #expect(try JSON(parsing: "0.1").number != JSONNumber(0.1000001))
+    }
+}
