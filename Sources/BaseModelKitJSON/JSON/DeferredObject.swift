@@ -248,11 +248,14 @@
         // Sound, the lent parser's address: lent by `lendParser` under the lock, to this call only,
         // and parked again by `readMember` before this call returns (see `parked`).
         enum Found { case tree, at(Int, lent: UnsafeMutablePointer<JSONParser>?), absent, unknown(Use) }
+        // (The key's bytes through `utf8`, which borrows it: `withUTF8` needs a `var`, whose copy
+        // retained and released the key.)
         let thread = ThreadIdentity.current
-        var wanted = key
         let found = withStateLocked { state -> Found in
             if state.object != nil { return .tree }
-            guard case .streamed = state.use, let found = wanted.withUTF8({ passedOver(key, utf8: $0) }) else { return .unknown(state.use) }
+            guard case .streamed = state.use, let found = key.utf8.withContiguousStorageIfAvailable({ passedOver(key, utf8: $0) }) ?? nil else {
+                return .unknown(state.use)
+            }
             guard let value = found else { return .absent }
             return .at(value, lent: lendParser(to: thread))
         }

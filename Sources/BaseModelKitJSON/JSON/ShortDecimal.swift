@@ -22,7 +22,9 @@ import Foundation
     }
 
     /// The nearest `Double`: one correctly rounded division of two exact doubles for a significand
-    /// below 2^53 (10^19 is exact too), `DecimalRounding` for a longer one.
+    /// below 2^53 (10^19 is exact too), `DecimalRounding` for a longer one. Inlined into
+    /// `JSONNumber.double`, where a hook reads it.
+    @inline(__always)
     @inlinable package var double: Double {
         let scale = Int(fractionDigits)
         let magnitude: Double
