@@ -26,8 +26,16 @@
         /// The copy of bytes a writer lent (see `bytes`), once made.
         package var keptCopy: DocumentCopy?
 
-        /// Whether nothing has been read or kept yet: the state of a new object.
-        var isFresh: Bool { use == .untouched && object == nil && error == nil && keptCopy == nil }
+        /// Back to the state of a new object. As a rule only `use` has changed (an object streamed, or
+        /// not read at all): then the others, empty, are not destroyed and made again.
+        @inline(__always)
+        mutating func reset() {
+            if object == nil, error == nil, keptCopy == nil {
+                use = .untouched
+            } else {
+                self = State()
+            }
+        }
     }
 
     /// The whole document, a copy (objects may outlive the call that read the document) — or, for
@@ -158,7 +166,7 @@
         start = parser.position
         remainingDepth = parser.maxDepth - parser.depth
         if context !== readerContext { context = readerContext }
-        state = State()
+        state.reset()
         parked = Parked()
         passedOverMembers = .more
     }
@@ -170,8 +178,7 @@
         precondition(isLent && isStandalone, "reuse(writtenInPlace:keys:) of an object not written in place")
         self.bytes = bytes
         writtenKeys = .passUnretained(keys)
-        // As a rule an object nobody read: its empty state not destroyed and made again.
-        if !state.isFresh { state = State() }
+        state.reset()
     }
 
     /// Whether `key` is one this object's writer cannot have written (see `writtenKeys`); `false`
@@ -326,11 +333,17 @@
 
     /// Parks the address of the reader's parser here, standing at this object, while code the
     /// reader hands the object to runs; `reader` is the reader's own object for it, and `keys` the
-    /// keys its member loop takes as its own. Sound: see `parked`, and `Parked.reader`.
-    package func park(_ parser: UnsafeMutablePointer<JSONParser>, reader: Unmanaged<AnyObject>, keys: Unmanaged<MemberKeys>) {
-        withStateLocked { _ in
-            parked = Parked(parser: parser, reader: reader, keys: keys, thread: ThreadIdentity.current, isParked: true)
+    /// keys its member loop takes as its own. `isShared`: whether code other than the reader may
+    /// hold the object already (a hook it was handed to before); one only the reader holds is
+    /// parked without the lock, since no other thread can reach it. Sound: see `parked`, and
+    /// `Parked.reader`.
+    package func park(_ parser: UnsafeMutablePointer<JSONParser>, reader: Unmanaged<AnyObject>, keys: Unmanaged<MemberKeys>, isShared: Bool) {
+        let parking = Parked(parser: parser, reader: reader, keys: keys, thread: ThreadIdentity.current, isParked: true)
+        guard isShared else {
+            parked = parking
+            return
         }
+        withStateLocked { _ in parked = parking }
     }
 
     /// For a reader that reads the members with its own parked parser (the engine's default

@@ -91,6 +91,15 @@ public struct JSONObject: Sendable {
         return additions
     }
 
+    /// The deferred source, moved out of this object (which is consumed): `nil` for any other
+    /// object. (Moved, not copied: its caller may then check that it holds the only reference.)
+    @inlinable package consuming func takeDeferred() -> DeferredObject? {
+        var taken = Extra.none
+        swap(&taken, &extra)
+        guard case .deferred(let source) = consume taken else { return nil }
+        return source
+    }
+
     /// An object whose members are read from the document only if someone asks for them.
     @inlinable package init(deferred: DeferredObject) {
         storedMembers = []

@@ -13,11 +13,12 @@ extension DeferredObject {
         return spare
     }
 
-    /// Keeps `object`, a hook's object the hook has returned from, for the parser's next hooked
-    /// object, when nothing else holds it (an allocation and a free fewer per hooked object).
-    static func recycle(_ object: consuming DeferredObject, in parser: inout JSONParser) {
-        var object = object
-        if isKnownUniquelyReferenced(&object) { parser.spareDeferredObject = consume object }
+    /// Keeps the source of `object`, a hook's object the hook has returned from, for the parser's
+    /// next hooked object, when nothing else holds it (an allocation and a free fewer per hooked
+    /// object).
+    static func recycle(_ object: consuming JSONObject, in parser: inout JSONParser) {
+        guard var source = object.takeDeferred() else { return }
+        if isKnownUniquelyReferenced(&source) { parser.spareDeferredObject = consume source }
     }
 
     /// The session of the decoding call that made this object for a hook (`forHook`); `nil` for any
