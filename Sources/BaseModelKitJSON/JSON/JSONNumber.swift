@@ -112,7 +112,9 @@ public struct JSONNumber: Sendable {
         case .packed(let packed):
             guard let parsed = packed.double ?? Double(packed.text) else { return nil }
             value = parsed
-        case .short(let short): value = short.double
+        case .short(let short):
+            guard let parsed = short.double else { return nil }
+            value = parsed
         }
         return value.isFinite ? value : nil
     }

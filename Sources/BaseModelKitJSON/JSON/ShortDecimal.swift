@@ -22,10 +22,10 @@ import Foundation
     }
 
     /// The nearest `Double`: one correctly rounded division of two exact doubles for a significand
-    /// below 2^53 (10^19 is exact too), `DecimalRounding` for a longer one. Inlined into
-    /// `JSONNumber.double`, where a hook reads it.
+    /// below 2^53 (10^19 is exact too), `DecimalRounding` for a longer one, and the text for one
+    /// that `DecimalRounding` cannot settle. Inlined into `JSONNumber.double`, where a hook reads it.
     @inline(__always)
-    @inlinable package var double: Double {
+    @inlinable package var double: Double? {
         let scale = Int(fractionDigits)
         let magnitude: Double
         if significand < 1 << 53 {
@@ -33,7 +33,7 @@ import Foundation
         } else if let rounded = DecimalRounding.nearest(significand: significand, negativePowerOfTen: scale) {
             magnitude = rounded
         } else {
-            return Double(text) ?? 0
+            return Double(text)
         }
         return isNegative ? -magnitude : magnitude
     }
