@@ -333,17 +333,11 @@
 
     /// Parks the address of the reader's parser here, standing at this object, while code the
     /// reader hands the object to runs; `reader` is the reader's own object for it, and `keys` the
-    /// keys its member loop takes as its own. `isShared`: whether code other than the reader may
-    /// hold the object already (a hook it was handed to before); one only the reader holds is
-    /// parked without the lock, since no other thread can reach it. Sound: see `parked`, and
-    /// `Parked.reader`.
-    package func park(_ parser: UnsafeMutablePointer<JSONParser>, reader: Unmanaged<AnyObject>, keys: Unmanaged<MemberKeys>, isShared: Bool) {
-        let parking = Parked(parser: parser, reader: reader, keys: keys, thread: ThreadIdentity.current, isParked: true)
-        guard isShared else {
-            parked = parking
-            return
+    /// keys its member loop takes as its own. Sound: see `parked`, and `Parked.reader`.
+    package func park(_ parser: UnsafeMutablePointer<JSONParser>, reader: Unmanaged<AnyObject>, keys: Unmanaged<MemberKeys>) {
+        withStateLocked { _ in
+            parked = Parked(parser: parser, reader: reader, keys: keys, thread: ThreadIdentity.current, isParked: true)
         }
-        withStateLocked { _ in parked = parking }
     }
 
     /// For a reader that reads the members with its own parked parser (the engine's default

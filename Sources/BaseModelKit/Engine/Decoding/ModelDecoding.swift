@@ -112,12 +112,12 @@ enum ModelDecoding {
         }
         if plan.overriddenHooks.contains(.deserialize) {
             if let hookObject {
-                try HookHandOver.deserialize(model, parser: &parser, object: JSONObject(deferred: hookObject), isShared: true, plan: plan)
+                try HookHandOver.deserialize(model, parser: &parser, object: JSONObject(deferred: hookObject), plan: plan)
             } else {
                 // Made as the object the hook gets, which holds its source alone: no retain and
                 // release of the source to hand it over.
                 let object = JSONObject(deferred: DeferredObject.forHook(at: &parser, session: session))
-                try HookHandOver.deserialize(model, parser: &parser, object: object, isShared: false, plan: plan)
+                try HookHandOver.deserialize(model, parser: &parser, object: object, plan: plan)
                 DeferredObject.recycle(object, in: &parser)
             }
         } else {

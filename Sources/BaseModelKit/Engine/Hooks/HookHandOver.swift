@@ -27,12 +27,11 @@ import BaseModelKitJSON
 enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser's address in it while the override runs; leaves the parser after
-    /// the object. `object` is a `DeferredObject`'s, made by `forHook`; `isShared`: whether it was
-    /// handed to a hook before (`modelClass(for:)`).
-    static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: JSONObject, isShared: Bool, plan: ModelPlan) throws {
+    /// the object. `object` is a `DeferredObject`'s, made by `forHook`.
+    static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: JSONObject, plan: ModelPlan) throws {
         // Sound: the address is valid for the call it is passed to, and `runParked` parks it only
         // within that call, taking it back before it returns (see `DeferredObject.parked`).
-        let use = try runParked(model, parser: &parser, object: object, isShared: isShared, plan: plan)
+        let use = try runParked(model, parser: &parser, object: object, plan: plan)
         switch use {
         case .streamed:
             break  // the parser came back from the default implementation past the object
@@ -47,10 +46,10 @@ enum HookHandOver {
     /// address comes as the argument of this call, not from `withUnsafeMutablePointer`, whose
     /// generic frame and closure a debug build added to every level of hooked models (a 64 KB
     /// thread under AddressSanitizer ran out of room, `SmallStackTests`).
-    private static func runParked(_ model: BaseModel, parser: UnsafeMutablePointer<JSONParser>, object: JSONObject, isShared: Bool, plan: ModelPlan) throws -> DeferredObject.Use {
+    private static func runParked(_ model: BaseModel, parser: UnsafeMutablePointer<JSONParser>, object: JSONObject, plan: ModelPlan) throws -> DeferredObject.Use {
         // Sound, the unretained source: `object`, a parameter of this call, holds it throughout.
         guard let source = object.unretainedDeferred else { preconditionFailure("a hook's object without its source") }
-        source._withUnsafeGuaranteedRef { $0.park(parser, reader: .passUnretained(plan), keys: .passUnretained(plan.members.memberKeys), isShared: isShared) }
+        source._withUnsafeGuaranteedRef { $0.park(parser, reader: .passUnretained(plan), keys: .passUnretained(plan.members.memberKeys)) }
         do {
             try model.deserialize(object)
         } catch {
