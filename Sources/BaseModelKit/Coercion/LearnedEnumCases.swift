@@ -6,6 +6,7 @@ import BaseModelKitJSON
 ///
 /// Only raw values that `init(rawValue:)` accepted are learned, so the table never grows beyond the
 /// enum's cases (and stops at 256 entries regardless). Shared by every thread that uses the plan.
+/// A speed path, kept while a benchmark row gains at least 5 % by it.
 final class LearnedEnumCases: Sendable {
     private struct Entry {
         let bytes: [UInt8]

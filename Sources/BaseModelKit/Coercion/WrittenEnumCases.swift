@@ -4,7 +4,8 @@ import BaseModelKitJSON
 /// no `rawValue` made (`RawValueCoder.write`; through the raw value's coder, unspecialised code
 /// looked up `RawValue`'s metadata and made a `String` for each value of a string enum). The text
 /// kept is the raw coder's own output for the case, so a copy of it is exactly what writing the case
-/// again would give. Shared by every thread that uses the plan.
+/// again would give. Shared by every thread that uses the plan. A speed path, kept while a benchmark
+/// row gains at least 5 % by it.
 final class WrittenEnumCases: Sendable {
     /// The texts, by bit pattern; replaced by a fuller table, never changed. One array of bytes and
     /// one of spans, so that copying a text out retains nothing (an array per text was a retain and a
