@@ -110,7 +110,8 @@ public struct JSONNumber: Sendable {
             guard let parsed = Double(text) else { return nil }
             value = parsed
         case .packed(let packed):
-            guard let parsed = packed.double ?? Double(packed.text) else { return nil }
+            // An exponent, or more digits than `.short` takes: read from its text.
+            guard let parsed = Double(packed.text) else { return nil }
             value = parsed
         case .short(let short):
             guard let parsed = short.double else { return nil }

@@ -66,45 +66,6 @@ import Foundation
         }
     }
 
-    /// The number as the nearest `Double`, made from its digits without a text, for a number
-    /// without an exponent of at most 19 significant digits and 22 after the point (`12.5`,
-    /// `0.00100000`); `nil` for any other, which `Double(text)` reads. Exact as the parser's own
-    /// reading: a significand below 2^53 over a power of ten up to 10^22 is one correctly rounded
-    /// division of two exact doubles, and longer ones are rounded by `DecimalRounding`.
-    @inlinable package var double: Double? {
-        var significand: UInt64 = 0
-        var digits = 0
-        var afterPoint = 0
-        var isNegative = false
-        var inFraction = false
-        var word = low
-        for nibble in 0..<32 {
-            if nibble == 16 { word = high }
-            let code = word & 15
-            if code == 0 { break }
-            word >>= 4
-            switch code {
-            case 1...10:
-                if significand != 0 || code != 1 { digits += 1 }
-                guard digits <= 19 else { return nil }
-                significand = significand &* 10 &+ (code - 1)
-                if inFraction { afterPoint += 1 }
-            case Self.point: inFraction = true
-            case Self.minus: isNegative = true
-            default: return nil
-            }
-        }
-        guard afterPoint <= PowersOfTen.largestExact else { return nil }
-        let magnitude: Double
-        if significand < 1 << 53 {
-            magnitude = Double(significand) / PowersOfTen.exact(afterPoint)
-        } else {
-            guard let rounded = DecimalRounding.nearest(significand: significand, negativePowerOfTen: afterPoint) else { return nil }
-            magnitude = rounded
-        }
-        return isNegative ? -magnitude : magnitude
-    }
-
     @inlinable package var text: String {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(31)

@@ -105,7 +105,7 @@ struct PackedNumberTextTests {
         }
     }
 
-    @Test("a packed number's Double is the one its text reads as, for every shape of digits, point and sign")
+    @Test("a parsed number's Double, short or packed, is the one its text reads as, for every shape of digits, point and sign")
     func doubles() throws {
         var generator = SeededGenerator(seed: 2_611_26)
         var checked = 0
