@@ -1,4 +1,4 @@
-/// The parser's innermost loops over the document's bytes, run on its memory directly: eight bytes
+/// The parser's innermost loops over the document's bytes, run on its memory directly: sixteen bytes
 /// at a time for string contents, and without a bounds check per byte elsewhere.
 ///
 /// Why: the parser's per-byte loops checked bounds on every read and compared one byte at a time;
@@ -6,8 +6,9 @@
 ///
 /// Why it is sound: every function takes the document (`DocumentBytes`) and indices, checks the
 /// indices against its count before touching memory, and reads only inside `withUnsafeBufferPointer`,
-/// where the memory is alive and unchanged for the duration (see `DocumentBytes`). Eight-byte reads
-/// are made only where eight bytes remain, with `loadUnaligned`, so alignment does not matter.
+/// where the memory is alive and unchanged for the duration (see `DocumentBytes`). Reads of eight or
+/// sixteen bytes are made only where that many remain, with `loadUnaligned`, so alignment does not
+/// matter.
 /// Nothing is written. `ByteScanningTests` compares every function with a plain byte-by-byte version
 /// on generated inputs, at every offset and near the end of the document.
 @usableFromInline package enum ByteScanning {
@@ -15,8 +16,8 @@
     @usableFromInline package static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// The first index at or after `start` of a byte that ends a run of plain string contents — `"`,
-    /// `\` or a control character (below 0x20) — or `bytes.count` when there is none; with the bitwise
-    /// or of the bytes before it (at least 0x80 when one of them is not ASCII).
+    /// `\` or a control character (below 0x20) — or `bytes.count` when there is none; with `highBits`
+    /// at least 0x80 when a byte before it is not ASCII, and below 0x80 when none is.
     @inline(__always)
     @inlinable package static func stringRun(in bytes: DocumentBytes, from start: Int) -> (end: Int, highBits: UInt8) {
         precondition(start >= 0 && start <= bytes.count, "stringRun(in:from:) outside the bytes")
@@ -25,27 +26,27 @@
             let raw = UnsafeRawBufferPointer(buffer)
             let count = buffer.count
             var index = start
-            var wordBits: UInt64 = 0
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // A byte that is zero after the xor (or below 0x20) gets its high bit set in these
-                // masks; a byte above a true match may be flagged too, never one below it.
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let quoteFlags = (quote &- ones) & ~quote
-                let backslashFlags = (backslash &- ones) & ~backslash
-                let controlFlags = (word &- ones &* 0x20) & ~word
-                let flags = (quoteFlags | backslashFlags | controlFlags) & highs
-                // A word with a flag is left to the byte loop below, which also collects its bytes.
-                if flags != 0 { break }
-                wordBits |= word
-                index += 8
+            let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+            let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            let aboveControl = SIMD16<UInt8>(repeating: 0xE0)
+            let zero = SIMD16<UInt8>()
+            var chunkBits = zero
+            while index + 16 <= count {
+                let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                let stops = words(of: (chunk .== quote) .| (chunk .== backslash) .| (chunk & aboveControl .== zero))
+                if stops.low | stops.high != 0 {
+                    // The first stop's place, from its lane's bits, when every byte of the chunk is
+                    // ASCII (so none before the stop sets a high bit); the byte loop below otherwise.
+                    let bits = words(of: chunk)
+                    guard (bits.low | bits.high) & highs == 0 else { break }
+                    let offset = stops.low != 0 ? stops.low.trailingZeroBitCount >> 3 : 8 + stops.high.trailingZeroBitCount >> 3
+                    return (index + offset, highBits(of: chunkBits))
+                }
+                chunkBits |= chunk
+                index += 16
             }
-            var folded = wordBits | wordBits >> 32
-            folded |= folded >> 16
-            folded |= folded >> 8
-            var highBits = UInt8(truncatingIfNeeded: folded)
-            // The word with the flag, and the tail.
+            var highBits = highBits(of: chunkBits)
+            // The chunk with a stop, and the tail.
             while index < count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
@@ -57,23 +58,21 @@
     }
 
     /// Where the tail of `bytes` that holds no `\` and no `$` starts: one past the last such byte, or
-    /// 0 when there is none. Read eight bytes at a time from the end, so that a document with such a
+    /// 0 when there is none. Read sixteen bytes at a time from the end, so that a document with such a
     /// byte near its end is read only that far.
     @inlinable package static func plainTailStart(in bytes: DocumentBytes) -> Int {
         // Sound: every index read below is checked against `buffer.count`.
         bytes.withUnsafeBufferPointer { buffer in
             let raw = UnsafeRawBufferPointer(buffer)
             var end = buffer.count
-            while end >= 8 {
-                let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
-                // As in `stringRun`: a flag never comes below a true match, so a word without one
-                // holds neither byte.
-                let backslash = word ^ (ones &* 0x5C)
-                let dollar = word ^ (ones &* 0x24)
-                let flags = (((backslash &- ones) & ~backslash) | ((dollar &- ones) & ~dollar)) & highs
-                // A word with a flag is left to the byte loop below.
-                if flags != 0 { break }
-                end -= 8
+            let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            let dollar = SIMD16<UInt8>(repeating: UInt8(ascii: "$"))
+            while end >= 16 {
+                let chunk = raw.loadUnaligned(fromByteOffset: end - 16, as: SIMD16<UInt8>.self)
+                let found = words(of: (chunk .== backslash) .| (chunk .== dollar))
+                // A chunk with either byte is left to the byte loop below.
+                if found.low | found.high != 0 { break }
+                end -= 16
             }
             while end > 0 {
                 let byte = buffer[end - 1]
@@ -82,6 +81,27 @@
             }
             return end
         }
+    }
+
+    /// The sixteen lanes of `vector` as two words, lane 0 in the lowest byte of `low` whatever the
+    /// platform's byte order. (Tested this way rather than with `any(_:)`, which the compiler did
+    /// not always turn into a vector instruction.)
+    @inline(__always)
+    @inlinable static func words(of vector: SIMD16<UInt8>) -> (low: UInt64, high: UInt64) {
+        let words = unsafeBitCast(vector, to: SIMD2<UInt64>.self)
+        return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
+    }
+
+    @inline(__always)
+    @inlinable static func words(of mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64) {
+        words(of: unsafeBitCast(mask, to: SIMD16<UInt8>.self))
+    }
+
+    /// 0x80 when a lane of `bits` has its high bit set, 0 otherwise.
+    @inline(__always)
+    @inlinable static func highBits(of bits: SIMD16<UInt8>) -> UInt8 {
+        let words = words(of: bits)
+        return (words.low | words.high) & highs == 0 ? 0 : 0x80
     }
 
     /// The first index at or after `start` whose byte is not a space, tab, line feed or carriage

@@ -170,9 +170,10 @@
     }
 
     /// Scans string bytes from `start` to the first quote or backslash, returning where it stopped and
-    /// the bitwise or of the bytes before it (at least 0x80 when any is not ASCII). Throws at a control
-    /// character or at the end of input. (`mutating` though it changes nothing: called on the caller's
-    /// parser in place, where a non-mutating call copied the whole parser per string.)
+    /// `highBits`, at least 0x80 when a byte before it is not ASCII (see `ByteScanning.stringRun`).
+    /// Throws at a control character or at the end of input. (`mutating` though it changes nothing:
+    /// called on the caller's parser in place, where a non-mutating call copied the whole parser per
+    /// string.)
     @inline(__always)
     @inlinable package mutating func scanUnescapedRun(from start: Int) throws(JSONSyntaxError) -> (end: Int, highBits: UInt8) {
         let run = ByteScanning.stringRun(in: bytes, from: start)

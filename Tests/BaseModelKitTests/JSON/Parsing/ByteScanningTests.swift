@@ -18,7 +18,7 @@ struct ByteScanningTests {
         }
     }
 
-    @Test("stringRun finds the first quote, backslash or control byte and ors the bytes before it")
+    @Test("stringRun finds the first quote, backslash or control byte and whether a byte before it is not ASCII")
     func stringRun() {
         for seed in UInt64(1)...60 {
             let bytes = sample(length: Int(seed) * 3, seed: seed)
@@ -34,13 +34,21 @@ struct ByteScanningTests {
                 #expect((run.highBits >= 0x80) == (bits >= 0x80), "at \(start) of \(bytes)")
             }
         }
-        // Long plain runs, non-ASCII in every position of a word.
-        for position in 0..<24 {
-            var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 24)
+        // Long plain runs, non-ASCII in every position of two chunks and a tail; a stop with
+        // non-ASCII after it in the same chunk, which the run must not count.
+        for position in 0..<40 {
+            var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 40)
             bytes[position] = 0xC3
-            #expect(ByteScanning.stringRun(in: document(bytes), from: 0) == (24, bytes.reduce(0, |)))
+            let nonASCII = ByteScanning.stringRun(in: document(bytes), from: 0)
+            #expect(nonASCII.end == 40 && nonASCII.highBits >= 0x80)
             bytes[position] = 0x22
-            #expect(ByteScanning.stringRun(in: document(bytes), from: 0).end == position)
+            let stopped = ByteScanning.stringRun(in: document(bytes), from: 0)
+            #expect(stopped.end == position && stopped.highBits < 0x80)
+            if position + 1 < bytes.count {
+                bytes[position + 1] = 0xC3
+                let stoppedBefore = ByteScanning.stringRun(in: document(bytes), from: 0)
+                #expect(stoppedBefore.end == position && stoppedBefore.highBits < 0x80)
+            }
         }
     }
 
@@ -57,14 +65,14 @@ struct ByteScanningTests {
             }
         }
         // In every position of long plain runs.
-        for position in 0..<24 {
+        for position in 0..<40 {
             for marker in [UInt8(ascii: "$"), UInt8(ascii: "\\")] {
-                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 24)
+                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 40)
                 bytes[position] = marker
                 #expect(ByteScanning.plainTailStart(in: document(bytes)) == position + 1)
             }
         }
-        #expect(ByteScanning.plainTailStart(in: document([UInt8](repeating: UInt8(ascii: "x"), count: 17))) == 0)
+        #expect(ByteScanning.plainTailStart(in: document([UInt8](repeating: UInt8(ascii: "x"), count: 33))) == 0)
     }
 
     @Test("skippingWhitespace stops at the first byte that is not JSON whitespace")
