@@ -199,8 +199,9 @@ extension JSONParser {
     private static let nullLiteral = Array("null".utf8)
 
     /// The identity a member's value at `start` is when it is a plain integer (`ByteScanning.plainInteger`,
-    /// and one an `Int` holds) or a string without escapes, followed by the `,` or `}` that ends the
-    /// member; `nil` for anything else, which the parser reads.
+    /// and one an `Int` holds) or an ASCII string without escapes, followed by the `,` or `}` that
+    /// ends the member; `nil` for anything else, which the parser reads (and checks: a string that is
+    /// not ASCII is left to it, which refuses one that is not UTF-8).
     private static func plainIdentity(in bytes: DocumentBytes, at start: Int) -> IdentityKey? {
         plainIdentityAndEnd(in: bytes, at: start)?.key
     }
@@ -209,12 +210,9 @@ extension JSONParser {
     @inline(__always)
     private static func plainIdentityAndEnd(in bytes: DocumentBytes, at start: Int) -> (key: IdentityKey, end: Int)? {
         if bytes.byte(at: start) == UInt8(ascii: "\"") {
-            var index = start + 1
-            while let byte = bytes.byte(at: index), byte != UInt8(ascii: "\"") {
-                guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
-                index += 1
-            }
-            guard let next = bytes.byte(at: index + 1), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
+            let (index, highBits) = ByteScanning.stringRun(in: bytes, from: start + 1)
+            guard highBits < 0x80, bytes.byte(at: index) == UInt8(ascii: "\""),
+                  let next = bytes.byte(at: index + 1), next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else { return nil }
             return (.string(ByteScanning.string(in: bytes, from: start + 1, to: index)), index + 1)
         }
         guard let (integer, end) = ByteScanning.plainInteger(in: bytes, from: start), let value = Int(exactly: integer),

@@ -21,6 +21,19 @@ final class PartBook: BaseModel {
     override class var apiToLocal: [String: String] { ["m": "markets"] }
 }
 
+final class PartRunner: BaseModel {
+    var name = ""
+    var size = 0
+    override class var apiToLocal: [String: String] { ["n": "name", "s": "size"] }
+}
+
+final class PartRunners: BaseModel {
+    var runners: [PartRunner] = []
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "name"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
 final class BadPartial: BaseModel {
     var plain: [PartOutcome] = []
     override class var apiToLocal: [String: String] { ["p": "plain"] }
@@ -163,6 +176,17 @@ struct PartialCollectionTests {
         let before = market.outcomes
         #expect(throws: MappingError.self) { try market.update(from: #"{"o":[{"i":1,"$remove":true},{"i":2,"p":"x"}]}"#) }
         #expect(market.outcomes.count == 3 && zip(market.outcomes, before).allSatisfy { $0 === $1 } && before[1].price == 3)
+    }
+
+    @Test("an identity that is not UTF-8 is refused, even where the element holds its repaired text")
+    func identityNotUTF8() throws {
+        // U+FFFD is what a repairing decode makes of the byte 0xFF: the element that holds it must not
+        // take the byte for its identity and pass the member without the parser's check.
+        let book = try PartRunners.decode(from: #"{"r":[{"n":"a"# + "\u{FFFD}" + #"","s":1}]}"#)
+        let runner = book.runners[0]
+        let body = Array(#"{"r":[{"n":"a"#.utf8) + [0xFF] + Array(#"","s":2}]}"#.utf8)
+        #expect(throws: (any Error).self) { try book.update(from: body) }
+        #expect(book.runners.count == 1 && book.runners[0] === runner && runner.size == 1)
     }
 
     @Test("the PATCH body lists only what changed, with removal markers, and remakes the new state")
