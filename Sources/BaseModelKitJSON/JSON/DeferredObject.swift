@@ -252,8 +252,7 @@
         // One look under the lock: a key the streaming reader passed over is read where it noted
         // it, with the reader's parser lent in the same look when it is parked here for this
         // thread; one it could not have taken as its own, and did not pass over, is absent.
-        // Sound, the lent parser's address: lent by `lendParser` under the lock, to this call only,
-        // and parked again by `readMember` before this call returns (see `parked`).
+        // Sound, the lent parser's address: see `lendParserForRead`.
         enum Found { case tree, at(Int, lent: UnsafeMutablePointer<JSONParser>?), absent, unknown(Use) }
         // (The key's bytes through `utf8`, which borrows it: `withUTF8` needs a `var`, whose copy
         // retained and released the key.)
@@ -264,7 +263,7 @@
                 return .unknown(state.use)
             }
             guard let value = found else { return .absent }
-            return .at(value, lent: lendParser(to: thread))
+            return .at(value, lent: lendParserForRead(to: thread))
         }
         do throws(JSONSyntaxError) {
             switch found {
@@ -280,7 +279,7 @@
                     return try parser.memberValue(named: key)
                 }
                 guard let value else { return nil }
-                return try readMember(at: value, with: withStateLocked { _ in lendParser(to: thread) })
+                return try readMember(at: value, with: withStateLocked { _ in lendParserForRead(to: thread) })
             }
         } catch {
             // Bytes that are not JSON answer no key (a subscript cannot throw); the member loop that
@@ -291,10 +290,10 @@
     }
 
     /// The value of a member of this object that starts at `position`: read with the reader's
-    /// parser, `lent` (see `lendParser`), when it was parked here for this thread (a key read after
-    /// the reader's member loop: no parser made and freed), and put back where it stood and parked
-    /// again; by a parser of its own otherwise. Sound: `lent` was lent to the calling call, which
-    /// reaches it only through this one, and it is parked again before this returns, thrown or not.
+    /// parser, `lent` (see `lendParserForRead`), when it is parked here for this thread (a key read
+    /// after the reader's member loop: no parser made and freed), and put back where it stood; by a
+    /// parser of its own otherwise. Sound: `lent` was lent to the calling call, which reaches it only
+    /// through this one, and it is put back where it stood before this returns, thrown or not.
     private func readMember(at position: Int, with lent: UnsafeMutablePointer<JSONParser>?) throws(JSONSyntaxError) -> JSON {
         guard let parser = lent else {
             var parser = parser()
@@ -302,13 +301,12 @@
             parser.position = position
             return try parser.readValue()
         }
-        // Sound, the accesses through `parser`: lent (see `parked`). The bytes are the parser's own
-        // (it kept them when this object was made over them).
+        // Sound, the accesses through `parser`: lent (see `lendParserForRead`). The bytes are the
+        // parser's own (it kept them when this object was made over them).
         let (resume, depth) = (parser.pointee.position, parser.pointee.depth)
         defer {
             parser.pointee.position = resume
             parser.pointee.depth = depth
-            withStateLocked { _ in parked.isParked = true }
         }
         // Inside the object: one level deeper than where the parser stands, next to it.
         parser.pointee.position = position
@@ -371,6 +369,16 @@
         guard parked.isParked, parked.thread == thread, let parser = parked.parser else { return nil }
         parked.isParked = false
         return parser
+    }
+
+    /// Under the lock: the reader's parser, when it is parked here and `thread` is the reader's, for
+    /// `readMember` to read one value with and put back where it stood, before the calling call
+    /// returns; `nil` otherwise. Sound to lend while it stays parked: this thread runs only the
+    /// parser's `readValue` until it is put back, which reaches no code that could ask for the
+    /// parser, and any other thread is refused it (`parked.thread`), so no one else touches it.
+    private func lendParserForRead(to thread: Int) -> UnsafeMutablePointer<JSONParser>? {
+        guard parked.isParked, parked.thread == thread else { return nil }
+        return parked.parser
     }
 
     /// For the reader, after the code it handed the object to: forgets the parser's address, and
