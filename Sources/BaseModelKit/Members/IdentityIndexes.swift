@@ -22,6 +22,10 @@ final class IdentityIndexes {
         var source: [AnyObject]?
     }
 
+    /// Reached only under the model's access word (see above), by one thread at a time and never
+    /// from inside another access to it, so the run-time exclusivity check, which every merge of a
+    /// long partial collection paid, is left out.
+    @exclusivity(unchecked)
     private var entries: [Entry] = []
 
     /// Whether any index is kept.
