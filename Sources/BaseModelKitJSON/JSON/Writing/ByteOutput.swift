@@ -173,11 +173,27 @@ import Foundation
     }
 
     /// The first index at or after `start` of a byte that JSON strings must escape — `"`, `\`, a
-    /// control character, and `/` when `slash` — or `count` when there is none. Eight bytes at a time,
-    /// with the masks `ByteScanning.stringRun` uses (a flagged word is then looked at byte by byte).
+    /// control character, and `/` when `slash` — or `count` when there is none. Sixteen bytes at a
+    /// time, compared as `ByteScanning.stringRun` compares them (the first flagged lane is the
+    /// index), then eight, with exact masks, then one at a time.
     @inlinable package func firstIndexNeedingEscape(from start: Int, slash: Bool) -> Int {
         precondition(start >= 0 && start <= count, "ByteOutput index out of range")
         var index = start
+        let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        // Without `slash`, a second quote: it flags nothing the first does not.
+        let solidus = SIMD16<UInt8>(repeating: slash ? UInt8(ascii: "/") : UInt8(ascii: "\""))
+        let aboveControl = SIMD16<UInt8>(repeating: 0xE0)
+        let zero = SIMD16<UInt8>()
+        while index + 16 <= count {
+            // Sound: `index + 16 <= count`, so all sixteen bytes are initialized storage.
+            let chunk = UnsafeRawPointer(storage + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let flags = ByteScanning.words(of: (chunk .== quote) .| (chunk .== backslash) .| (chunk .== solidus) .| (chunk & aboveControl .== zero))
+            if flags.low | flags.high != 0 {
+                return index + (flags.low != 0 ? flags.low.trailingZeroBitCount >> 3 : 8 + flags.high.trailingZeroBitCount >> 3)
+            }
+            index += 16
+        }
         while index + 8 <= count {
             // Sound: `index + 8 <= count`, so all eight bytes are initialized storage.
             if Self.needsEscape(UnsafeRawPointer(storage + index).loadUnaligned(as: UInt64.self), slash: slash) { break }

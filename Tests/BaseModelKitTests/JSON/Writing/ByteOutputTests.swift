@@ -133,6 +133,23 @@ struct ByteOutputTests {
         var output = ByteOutput()
         output.appendUTF8(of: "ü€日本 ok")
         #expect(output.firstIndexNeedingEscape(from: 0, slash: true) == output.count)
+        // Mixed bytes, non-ASCII among them, from the first seventeen starts (every place in a
+        // chunk of sixteen), against a byte-by-byte search.
+        var generator = SeededGenerator(seed: 0xE5C4)
+        let bytes: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x20, 0x2F, 0x7F, 0x80, 0xC3, 0xE2, 0xFF, 0x41, 0x61, 0x7A, 0x30, 0x2E]
+        for length in 0..<56 {
+            let text = (0..<length).map { _ in
+                generator.next() % 4 == 0 ? bytes[Int(generator.next() % UInt64(bytes.count))] : UInt8(ascii: "a") + UInt8(generator.next() % 26)
+            }
+            var output = ByteOutput()
+            output.append(contentsOf: text)
+            for start in 0...min(length, 17) {
+                for slash in [false, true] {
+                    let expected = text[start...].firstIndex { ByteOutput.needsEscape($0, slash: slash) } ?? length
+                    #expect(output.firstIndexNeedingEscape(from: start, slash: slash) == expected, "\(text) from \(start)")
+                }
+            }
+        }
     }
 
     /// `appendText` copies short text and checks it in the same pass (a byte at a time, or as two
