@@ -105,8 +105,9 @@
     }
 
     /// The first index at or after `start` whose byte is not a space, tab, line feed or carriage
-    /// return, or `bytes.count`.
-    @inline(__always)
+    /// return, or `bytes.count`. Out of line: the parser calls it only when a byte of whitespace is
+    /// next, and inlined, its loop made the code around every call slower for compact documents.
+    @inline(never)
     @inlinable package static func skippingWhitespace(in bytes: DocumentBytes, from start: Int) -> Int {
         precondition(start >= 0 && start <= bytes.count, "skippingWhitespace(in:from:) outside the bytes")
         // Sound: every index read below is checked against `buffer.count` or by the precondition above.
@@ -115,6 +116,36 @@
             while index < buffer.count {
                 let byte = buffer[index]
                 guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+                index += 1
+                // After a line break, indentation: sixteen bytes at a time.
+                if byte == 0x0A { return indentationEnd(in: bytes, from: index) }
+            }
+            return index
+        }
+    }
+
+    /// `skippingWhitespace` after a line break, where indentation follows: sixteen bytes at a time,
+    /// the first lane that is not whitespace being the index, then one at a time.
+    @inline(never)
+    @usableFromInline static func indentationEnd(in bytes: DocumentBytes, from start: Int) -> Int {
+        precondition(start >= 0 && start <= bytes.count, "indentationEnd(in:from:) outside the bytes")
+        // Sound: every index read below is checked against `buffer.count` or by the precondition above.
+        return bytes.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            let count = buffer.count
+            var index = start
+            let space = SIMD16<UInt8>(repeating: 0x20)
+            let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
+            let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+            let tab = SIMD16<UInt8>(repeating: 0x09)
+            while index + 16 <= count {
+                let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                let white = words(of: (chunk .== space) .| (chunk .== lineFeed) .| (chunk .== carriageReturn) .| (chunk .== tab))
+                let (low, high) = (~white.low, ~white.high)
+                if low | high != 0 { return index + (low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3) }
+                index += 16
+            }
+            while index < count, buffer[index] == 0x20 || buffer[index] == 0x0A || buffer[index] == 0x0D || buffer[index] == 0x09 {
                 index += 1
             }
             return index

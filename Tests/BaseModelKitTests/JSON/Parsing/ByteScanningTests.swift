@@ -85,6 +85,18 @@ struct ByteScanningTests {
                 #expect(ByteScanning.skippingWhitespace(in: document(bytes), from: start) == end)
             }
         }
+        // Runs of every kind of whitespace, line breaks among them, ended in every place of two
+        // chunks and a tail.
+        let white: [UInt8] = [0x20, 0x0A, 0x0D, 0x09]
+        for length in 0..<40 {
+            for first in white {
+                var bytes = [first] + (1..<40).map { white[$0 % white.count] }
+                #expect(ByteScanning.skippingWhitespace(in: document(bytes), from: 0) == 40)
+                bytes[length] = UInt8(ascii: "x")
+                #expect(ByteScanning.skippingWhitespace(in: document(bytes), from: 0) == length)
+                #expect(ByteScanning.skippingWhitespace(in: document(bytes), from: min(1, length)) == length)
+            }
+        }
     }
 
     @Test("plainKey ends at the closing quote of a short printable ASCII key, and refuses anything else")
