@@ -12,7 +12,6 @@
 /// Nothing is written. `ByteScanningTests` compares every function with a plain byte-by-byte version
 /// on generated inputs, at every offset and near the end of the document.
 @usableFromInline package enum ByteScanning {
-    @usableFromInline package static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline package static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// The first index at or after `start` of a byte that ends a run of plain string contents — `"`,
@@ -39,8 +38,7 @@
                     // ASCII (so none before the stop sets a high bit); the byte loop below otherwise.
                     let bits = words(of: chunk)
                     guard (bits.low | bits.high) & highs == 0 else { break }
-                    let offset = stops.low != 0 ? stops.low.trailingZeroBitCount >> 3 : 8 + stops.high.trailingZeroBitCount >> 3
-                    return (index + offset, highBits(of: chunkBits))
+                    return (index + firstLane(of: stops), highBits(of: chunkBits))
                 }
                 chunkBits |= chunk
                 index += 16
@@ -97,6 +95,18 @@
         words(of: unsafeBitCast(mask, to: SIMD16<UInt8>.self))
     }
 
+    /// The first lane set in `words` (of `words(of:)`), which must have one.
+    @inline(__always)
+    @inlinable static func firstLane(of words: (low: UInt64, high: UInt64)) -> Int {
+        words.low != 0 ? words.low.trailingZeroBitCount >> 3 : 8 + words.high.trailingZeroBitCount >> 3
+    }
+
+    /// Whether `byte` is JSON whitespace: a space, tab, line feed or carriage return.
+    @inline(__always)
+    @inlinable static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     /// 0x80 when a lane of `bits` has its high bit set, 0 otherwise.
     @inline(__always)
     @inlinable static func highBits(of bits: SIMD16<UInt8>) -> UInt8 {
@@ -115,7 +125,7 @@
             var index = start
             while index < buffer.count {
                 let byte = buffer[index]
-                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+                guard isWhitespace(byte) else { break }
                 index += 1
                 // After a line break, indentation: sixteen bytes at a time.
                 if byte == 0x0A { return indentationEnd(in: bytes, from: index) }
@@ -141,11 +151,11 @@
             while index + 16 <= count {
                 let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                 let white = words(of: (chunk .== space) .| (chunk .== lineFeed) .| (chunk .== carriageReturn) .| (chunk .== tab))
-                let (low, high) = (~white.low, ~white.high)
-                if low | high != 0 { return index + (low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3) }
+                let other = (low: ~white.low, high: ~white.high)
+                if other.low | other.high != 0 { return index + firstLane(of: other) }
                 index += 16
             }
-            while index < count, buffer[index] == 0x20 || buffer[index] == 0x0A || buffer[index] == 0x0D || buffer[index] == 0x09 {
+            while index < count, isWhitespace(buffer[index]) {
                 index += 1
             }
             return index

@@ -189,9 +189,7 @@ import Foundation
             // Sound: `index + 16 <= count`, so all sixteen bytes are initialized storage.
             let chunk = UnsafeRawPointer(storage + index).loadUnaligned(as: SIMD16<UInt8>.self)
             let flags = ByteScanning.words(of: (chunk .== quote) .| (chunk .== backslash) .| (chunk .== solidus) .| (chunk & aboveControl .== zero))
-            if flags.low | flags.high != 0 {
-                return index + (flags.low != 0 ? flags.low.trailingZeroBitCount >> 3 : 8 + flags.high.trailingZeroBitCount >> 3)
-            }
+            if flags.low | flags.high != 0 { return index + ByteScanning.firstLane(of: flags) }
             index += 16
         }
         while index + 8 <= count {
