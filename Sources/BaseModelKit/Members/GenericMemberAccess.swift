@@ -159,18 +159,19 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 
-    /// As `writeMember`, the value lent where it lies in the optional: the optional coder's own code
-    /// copied the optional first, which (unspecialised: an optional of a collection, say) looked up
-    /// `Optional<Wrapped>`'s metadata per value. Out of line: inlined, its closure made `write`
-    /// slower for every other property.
+    /// As `writeMember`, the value lent where it lies in the object's field: the optional coder's own
+    /// code copied the optional first, which (unspecialised: an optional of a collection, say) looked
+    /// up `Optional<Wrapped>`'s metadata per value, and so did a pointer to a copy of it.
     @inline(never)
     private func writePayload(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        var value = handle.read(from: object)
-        if coder.isNil(value) { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
+        if coder.isNil(handle.read(from: object)) { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
         writer.writeKey(quoted: key, isFirst: isFirst)
-        // Sound: `value` is a `Wrapped?` that is not `nil` (`Value` is the optional coder's
-        // `Wrapped?`), lent for the call.
-        try withUnsafePointer(to: &value) { try optionalWriter.writePayload(of: UnsafeRawPointer($0), to: &writer, session: session) }
+        // Sound: the field holds a `Wrapped?` that is not `nil` (`Value` is the optional coder's
+        // `Wrapped?`, read just above on this thread), lent for the call while `object` is alive
+        // (until `extendLifetime`); `writePayload` copies the `Wrapped` out before it writes.
+        let field = fieldAddress(in: object, offset: handle.offset, size: MemoryLayout<Value>.size)
+        try optionalWriter.writePayload(of: UnsafeRawPointer(field), to: &writer, session: session)
+        extendLifetime(object)
         return true
     }
 }
