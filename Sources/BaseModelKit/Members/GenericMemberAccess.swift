@@ -168,10 +168,10 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         writer.writeKey(quoted: key, isFirst: isFirst)
         // Sound: the field holds a `Wrapped?` that is not `nil` (`Value` is the optional coder's
         // `Wrapped?`, read just above on this thread), lent for the call while `object` is alive
-        // (until `extendLifetime`); `writePayload` copies the `Wrapped` out before it writes.
+        // (until `_fixLifetime`); `writePayload` copies the `Wrapped` out before it writes.
         let field = fieldAddress(in: object, offset: handle.offset, size: MemoryLayout<Value>.size)
         try optionalWriter.writePayload(of: UnsafeRawPointer(field), to: &writer, session: session)
-        extendLifetime(object)
+        _fixLifetime(object)
         return true
     }
 }

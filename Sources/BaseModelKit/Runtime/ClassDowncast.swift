@@ -21,12 +21,12 @@ enum ClassDowncast {
     /// `BaseModel` and its subclasses (`ModelCoder.init` checks it), and a subclass reference is a
     /// valid reference of its superclass type. A class reference is one pointer whatever its static
     /// class, so the value's bits are read as the object's address; `value`, the caller's argument,
-    /// holds the object for the whole call (`extendLifetime` after it), so the reference stays valid
+    /// holds the object for the whole call (`_fixLifetime` after it), so the reference stays valid
     /// while `body` runs. (Through `withUnsafePointer` or `withExtendedLifetime`, it would cost a
     /// generic closure call per model in unspecialised code.)
     @inline(__always)
     static func withReference<Declared, Base: AnyObject, Result>(to value: Declared, as base: Base.Type, _ body: (Base) throws -> Result) rethrows -> Result {
-        defer { extendLifetime(value) }
+        defer { _fixLifetime(value) }
         let pointer = unsafeBitCast(value, to: UnsafeRawPointer.self)
         return try Unmanaged<Base>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
     }

@@ -40,6 +40,6 @@ struct FieldBits {
         // Sound: see the type.
         let address = fieldAddress(in: object, offset: offset, size: size, writes: true)
         withUnsafeBytes(of: bits) { address.copyMemory(from: $0.baseAddress!, byteCount: size) }
-        extendLifetime(object)
+        _fixLifetime(object)
     }
 }

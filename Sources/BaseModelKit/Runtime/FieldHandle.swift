@@ -13,10 +13,10 @@ import CBaseModelKitAtomics
 /// schema refuses wrapped properties), or take part in the dynamic exclusivity checks. The engine only
 /// writes to objects it created or that the caller handed to it for the duration of the call.
 ///
-/// `extendLifetime(object)` after each access keeps the object alive until the access is done, so the
-/// optimizer cannot release it between taking its address and using it. (It replaces a
-/// `withExtendedLifetime` closure, which was not inlined: a generic call and a closure call per
-/// field.)
+/// `_fixLifetime(object)` after each access keeps the object alive until the access is done, so the
+/// optimizer cannot release it between taking its address and using it. (The standard library's
+/// `withExtendedLifetime` and `extendLifetime` were not inlined here: a generic call per field, and
+/// a closure call too for the first.)
 ///
 /// ThreadSanitizer does not see these accesses (the store runs `Value`'s value witnesses, which are
 /// not instrumented, and Swift's own instrumentation covers only accesses it compiles as such), so
@@ -60,10 +60,10 @@ struct FieldHandle<Value> {
     func holdsNilReference(in object: AnyObject) -> Bool {
         // Sound: the caller checked that `Value` is an optional reference, one pointer in size, which
         // `nil` leaves null; the field's first word is read as the integer it is, without retaining
-        // anything, while `object` is alive (until `extendLifetime`).
+        // anything, while `object` is alive (until `_fixLifetime`).
         let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<UInt>.size)
         let isNull = address.load(as: UInt.self) == 0
-        extendLifetime(object)
+        _fixLifetime(object)
         return isNull
     }
 
@@ -75,7 +75,7 @@ struct FieldHandle<Value> {
         // optional of any class reference, which copies (retains) the reference.
         let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<UInt>.size)
         let reference = address.load(as: AnyObject?.self)
-        extendLifetime(object)
+        _fixLifetime(object)
         return reference
     }
 
@@ -88,11 +88,11 @@ struct FieldHandle<Value> {
         // Sound: the field holds a `Value` (checked by `init?`), which the caller's type represents
         // bit for bit (a load of a layout-compatible type, which `load(as:)` allows); the copy is
         // made by `Representation`'s value witnesses, as a copy of the `Value` would be, while
-        // `object` is alive (until `extendLifetime`). `IdentityMergeTests`, `MergedDictionaryTests` and
+        // `object` is alive (until `_fixLifetime`). `IdentityMergeTests`, `MergedDictionaryTests` and
         // `PartialCollectionTests` merge through it.
         let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<Value>.size)
         let value = UnsafeRawPointer(address).load(as: Representation.self)
-        extendLifetime(object)
+        _fixLifetime(object)
         return value
     }
 
@@ -101,7 +101,7 @@ struct FieldHandle<Value> {
         // Sound: as for `read`; the assignment uses `Value`'s own value witnesses (old value released).
         let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<Value>.size, writes: true)
         address.assumingMemoryBound(to: Value.self).pointee = value
-        extendLifetime(object)
+        _fixLifetime(object)
     }
 }
 
@@ -109,7 +109,7 @@ struct FieldHandle<Value> {
 /// read, or written when `writes`, in a build that checks races (see `FieldHandle`).
 ///
 /// Sound: the object's address is taken without retaining it; each caller keeps `object` alive until
-/// it is done with the address (`extendLifetime`) and accesses only the field's own bytes.
+/// it is done with the address (`_fixLifetime`) and accesses only the field's own bytes.
 @inline(__always)
 func fieldAddress(in object: AnyObject, offset: Int, size: Int, writes: Bool = false) -> UnsafeMutableRawPointer {
     let address = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)

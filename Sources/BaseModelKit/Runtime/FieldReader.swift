@@ -24,10 +24,10 @@ struct FieldReader<Value> {
     @inline(__always)
     func read(from object: AnyObject) -> Value {
         // Sound: the field at `offset` holds exactly a `Value` (checked by `init?`), initialised
-        // before `init` returned, and `object` is alive until `extendLifetime`.
+        // before `init` returned, and `object` is alive until `_fixLifetime`.
         let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<Value>.size)
         let value = address.assumingMemoryBound(to: Value.self).pointee
-        extendLifetime(object)
+        _fixLifetime(object)
         return value
     }
 }
