@@ -185,7 +185,10 @@ extension JSONNumber {
     /// `+` in exponents) into its canonical form.
     @usableFromInline package static func canonical(ofText text: String) -> Canonical {
         var isNegative = false
+        // Room for every byte of the text at once: grown from empty, the digits of a long integer
+        // took two or three allocations.
         var digits: [UInt8] = []
+        digits.reserveCapacity(text.utf8.count)
         var fractionDigits = 0
         var exponent = 0
         var exponentIsNegative = false
@@ -234,8 +237,9 @@ extension JSONNumber {
         // A value with more digits than any 64-bit integer's cannot fit; stop before multiplying.
         guard form.digits.count + form.exponent <= 40 else { return nil }
         var value: T = 0
-        let digitsWithZeros = form.digits + [UInt8](repeating: 0, count: form.exponent)
-        for digit in digitsWithZeros {
+        // The digits, then a zero for each place of the exponent (not an array of them made first).
+        for index in 0..<(form.digits.count + form.exponent) {
+            let digit = index < form.digits.count ? form.digits[index] : 0
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
             if overflow1 { return nil }
             let (next, overflow2) = form.isNegative
