@@ -161,7 +161,8 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
 
     /// As `writeMember`, the value lent where it lies in the object's field: the optional coder's own
     /// code copied the optional first, which (unspecialised: an optional of a collection, say) looked
-    /// up `Optional<Wrapped>`'s metadata per value, and so did a pointer to a copy of it.
+    /// up `Optional<Wrapped>`'s metadata per value, and so did a pointer to a copy of it. Out of
+    /// line: `write` runs for every member, this only for such optionals.
     @inline(never)
     private func writePayload(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
         if coder.isNil(handle.read(from: object)) { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
