@@ -56,20 +56,20 @@ struct ModelCoder<Declared>: ValueCoding {
             if type(of: existing) == buildType, try fillsAsUsual(existing, from: &parser, session: session) {
                 return current
             }
-            var hookObject: DeferredObject?
             // The plans are lent (`withPlan`): returned, each was retained and released per object.
             if try withPlan(for: buildType, { $0.overriddenHooks.contains(.modelClass) }) {
                 // A payload whose type key picks another class replaces the object instead of merging.
-                let object = DeferredObject.forHook(at: &parser, session: session)
-                if let replacement = try ModelDecoding.replacementClass(for: JSONObject(deferred: object), existing: existing, hookClass: buildType, declared: declaredClass) {
+                let object = JSONObject(deferred: DeferredObject.forHook(at: &parser, session: session))
+                let replacement = try ModelDecoding.replacementClass(for: object, existing: existing, hookClass: buildType, declared: declaredClass)
+                DeferredObject.recycle(object, in: &parser)
+                if let replacement {
                     let model = replacement.init()
-                    try ModelDecoding.fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: try plan(for: replacement))
+                    try ModelDecoding.fill(model, parser: &parser, session: session, isExisting: false, plan: try plan(for: replacement))
                     return ClassDowncast.reference(model, as: Declared.self)
                 }
-                hookObject = object
             }
             try withPlan(for: type(of: existing)) { plan in
-                try ModelDecoding.fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
+                try ModelDecoding.fill(existing, parser: &parser, session: session, isExisting: true, plan: plan)
             }
             return current
         }

@@ -90,8 +90,9 @@
 
     /// Where the reader's parser is, standing at this object, while the code the reader handed the
     /// object to runs: the parser stays in the reader's frame and only its address is parked here,
-    /// so nothing of it is copied or retained on the way. Reached only under the lock, or by the one
-    /// call it is lent to (`lendParser`), so, like `state`, without Swift's dynamic exclusivity
+    /// so nothing of it is copied or retained on the way. Reached only under the lock, by the one
+    /// call it is lent to (`lendParser`), or by the reader before anyone else holds the object
+    /// (`park`, `reuse(at:readerContext:)`), so, like `state`, without Swift's dynamic exclusivity
     /// check. Sound: the reader parks the address only within the call it was passed to, and takes
     /// it back (`takeBack`) before that call returns, thrown or not; a call lent the parser uses it
     /// only between the two.
@@ -331,11 +332,12 @@
 
     /// Parks the address of the reader's parser here, standing at this object, while code the
     /// reader hands the object to runs; `reader` is the reader's own object for it, and `keys` the
-    /// keys its member loop takes as its own. Sound: see `parked`, and `Parked.reader`.
+    /// keys its member loop takes as its own. Sound: see `parked`, and `Parked.reader`. Called only
+    /// by a reader that holds the only reference to this object, made or made again for it and not
+    /// handed to anyone yet: nothing else can reach `parked`, so it is set without the lock (whoever
+    /// gets the object later gets it through a hand-over that orders this before their reads).
     package func park(_ parser: UnsafeMutablePointer<JSONParser>, reader: Unmanaged<AnyObject>, keys: Unmanaged<MemberKeys>) {
-        withStateLocked { _ in
-            parked = Parked(parser: parser, reader: reader, keys: keys, thread: ThreadIdentity.current, isParked: true)
-        }
+        parked = Parked(parser: parser, reader: reader, keys: keys, thread: ThreadIdentity.current, isParked: true)
     }
 
     /// For a reader that reads the members with its own parked parser (the engine's default

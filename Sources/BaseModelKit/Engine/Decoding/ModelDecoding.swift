@@ -37,13 +37,12 @@ enum ModelDecoding {
             let json = try parser.readValue()
             throw MappingError(.typeMismatch(expected: String(describing: Swift.type(of: existing)), found: json.foundDescription))
         }
-        var hookObject: DeferredObject?
         if plan.overriddenHooks.contains(.modelClass) {
-            let object = DeferredObject.forHook(at: &parser, session: session)
-            try refuseOtherClass(for: JSONObject(deferred: object), existing: existing)
-            hookObject = object
+            let object = JSONObject(deferred: DeferredObject.forHook(at: &parser, session: session))
+            try refuseOtherClass(for: object, existing: existing)
+            DeferredObject.recycle(object, in: &parser)
         }
-        try fill(existing, parser: &parser, hookObject: hookObject, session: session, isExisting: true, plan: plan)
+        try fill(existing, parser: &parser, session: session, isExisting: true, plan: plan)
     }
 
     /// Whether the value at the parser's position is what a model of `type` is read from: an object,
@@ -82,24 +81,28 @@ enum ModelDecoding {
 
     /// Steps 1 to 3 for a new object at the parser's position (a `{`): builds `buildType`, or the class
     /// its `modelClass(for:)` picks (which must be `declared` or a subclass), and fills it. `plan` is
-    /// the plan of `buildType`.
+    /// the plan of `buildType`. Inlined, with `fill`, into the model coder's decode, which every nested
+    /// object takes: the compiler's own choice left a call per object.
+    @inline(__always)
     static func construct(_ buildType: BaseModel.Type, parser: inout JSONParser, declared: BaseModel.Type, session: DecodingSession, plan: ModelPlan) throws -> BaseModel {
         guard plan.overriddenHooks.contains(.modelClass) else {
             let model = buildType.init()
             try fill(model, parser: &parser, session: session, isExisting: false, plan: plan)
             return model
         }
-        let object = DeferredObject.forHook(at: &parser, session: session)
-        let chosen = try buildType.classToBuild(for: JSONObject(deferred: object), declared: declared)
+        let object = JSONObject(deferred: DeferredObject.forHook(at: &parser, session: session))
+        let chosen = try buildType.classToBuild(for: object, declared: declared)
+        DeferredObject.recycle(object, in: &parser)
         let model = chosen.init()
-        try fill(model, parser: &parser, hookObject: object, session: session, isExisting: false, plan: chosen == buildType ? plan : try PlanRegistry.plan(for: chosen))
+        try fill(model, parser: &parser, session: session, isExisting: false, plan: chosen == buildType ? plan : try PlanRegistry.plan(for: chosen))
         return model
     }
 
     /// Steps 2 and 3 on `model`, whose plan is `plan`, from the object at the parser's position (a
     /// `{`). `isExisting` marks an object that was part of the caller's graph before this call, whose
-    /// fields an update must be able to restore; `hookObject` is the one `modelClass(for:)` saw, if any.
-    static func fill(_ model: BaseModel, parser: inout JSONParser, hookObject: DeferredObject? = nil, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
+    /// fields an update must be able to restore. Inlined, as `construct` says.
+    @inline(__always)
+    static func fill(_ model: BaseModel, parser: inout JSONParser, session: DecodingSession, isExisting: Bool, plan: ModelPlan) throws {
         guard parser.stackAllowsDeeper() else { throw MappingError(.stackExhausted) }
         if isExisting {
             try claimForUpdate(model, plan: plan, session: session)
@@ -111,15 +114,12 @@ enum ModelDecoding {
             try checkPresence(of: requiredKeys(of: plan, session: session), in: parser, plan: plan)
         }
         if plan.overriddenHooks.contains(.deserialize) {
-            if let hookObject {
-                try HookHandOver.deserialize(model, parser: &parser, object: JSONObject(deferred: hookObject), plan: plan)
-            } else {
-                // Made as the object the hook gets, which holds its source alone: no retain and
-                // release of the source to hand it over.
-                let object = JSONObject(deferred: DeferredObject.forHook(at: &parser, session: session))
-                try HookHandOver.deserialize(model, parser: &parser, object: object, plan: plan)
-                DeferredObject.recycle(object, in: &parser)
-            }
+            // Made as the object the hook gets, which holds its source alone: no retain and release
+            // of the source to hand it over. Made here, never the one `modelClass(for:)` saw (which
+            // that hook may have kept), so that nothing else holds it when the parser is parked in it.
+            let object = JSONObject(deferred: DeferredObject.forHook(at: &parser, session: session))
+            try HookHandOver.deserialize(model, parser: &parser, object: object, plan: plan)
+            DeferredObject.recycle(object, in: &parser)
         } else {
             try plan.members.decodeMembers(from: &parser, into: model, session: session, isExisting: isExisting)
         }

@@ -27,7 +27,8 @@ import BaseModelKitJSON
 enum HookHandOver {
     /// Calls the overridden `deserialize` of `model` with `object`, the object at the parser's
     /// position, parking the parser's address in it while the override runs; leaves the parser after
-    /// the object. `object` is a `DeferredObject`'s, made by `forHook`.
+    /// the object. `object` is a `DeferredObject`'s, made by `forHook` and held by the caller alone
+    /// (`DeferredObject.park` requires it).
     static func deserialize(_ model: BaseModel, parser: inout JSONParser, object: JSONObject, plan: ModelPlan) throws {
         // Sound: the address is valid for the call it is passed to, and `runParked` parks it only
         // within that call, taking it back before it returns (see `DeferredObject.parked`).

@@ -33,6 +33,30 @@ private final class HandingOverList: BaseModel {
     override class var apiToLocal: [String: String] { ["i": "items"] }
 }
 
+/// Keeps every object its `modelClass(for:)` is given (as a hook that hands it to another thread
+/// may), and reads a key after `super` in `deserialize`.
+private final class KeepingPicker: BaseModel, @unchecked Sendable {
+    nonisolated(unsafe) static var picked: [JSONObject] = []
+    var name = ""
+    var extra = 0.0
+    var deserialized: DeferredObject?
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override class func modelClass(for object: JSONObject) -> BaseModel.Type? {
+        picked.append(object)
+        return nil
+    }
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        extra = object["x"]?.number?.double ?? -1
+        deserialized = object.deferred
+    }
+}
+
+private final class KeepingPickerList: BaseModel {
+    var items: [KeepingPicker] = []
+    override class var apiToLocal: [String: String] { ["i": "items"] }
+}
+
 @Suite("Hooks that hand their object on")
 struct HookHandOnTests {
     @Test("super called on another thread, or after the hook returned, reads the object's own bytes; the engine's parser, which checks its own thread's stack, is not lent")
@@ -47,5 +71,26 @@ struct HookHandOnTests {
         try later.superDeserialize(try #require(list.items[0].kept))
         #expect(later.name == "a")
         #expect(message { _ = try HandingOverList.decode(from: #"{"i":[{"n":[1]}]}"#) } == "Expected String at i[0].n (HandingOver.name) but found an array.")
+    }
+
+    @Test("the object modelClass(for:) saw and kept is not the one deserialize(_:) gets, in which the engine parks its parser; both read the same members")
+    func pickerKeepsItsObject() throws {
+        KeepingPicker.picked = []
+        let list = try KeepingPickerList.decode(from: #"{"i":[{"n":"a","x":1.5},{"n":"b","x":2}]}"#)
+        #expect(list.items.map(\.name) == ["a", "b"])
+        #expect(list.items.map(\.extra) == [1.5, 2])
+        let picked = KeepingPicker.picked
+        KeepingPicker.picked = []
+        #expect(picked.map { $0["n"]?.string } == ["a", "b"])
+        #expect(picked.map { $0["x"]?.number?.double } == [1.5, 2])
+        for (object, item) in zip(picked, list.items) {
+            #expect(object.deferred !== item.deserialized)
+        }
+        // In an update too, where the object merged into stays.
+        try list.update(from: #"{"i":[{"n":"c","x":3}]}"#)
+        #expect(list.items.map(\.extra) == [3])
+        #expect(KeepingPicker.picked.map { $0["n"]?.string } == ["c"])
+        #expect(KeepingPicker.picked.first?.deferred !== list.items.first?.deserialized)
+        KeepingPicker.picked = []
     }
 }
