@@ -69,13 +69,16 @@ final class DecodingSession: Sendable {
 
     /// Keeps the session of an update that ended for the next update on this thread, when it is one
     /// `spareForUpdate` may hand out (`isReusable`) and nothing else holds it: not a hook, not a task
-    /// it started. Its log must be empty (the update's claims given back); its recorders are emptied
-    /// here, after the update has handed over its changes and report.
+    /// it started. Its log must be empty (the update's claims given back).
     static func recycle(_ session: consuming DecodingSession) {
         var session = session
-        guard session.isReusable, isKnownUniquelyReferenced(&session), session.undoLog?.isEmpty == true else { return }
+        // The recorders are emptied, kept or not, after the update has handed over its changes and
+        // report. A hook's object that outlives the update holds the session (its reader context),
+        // and the changes name the models changed: kept, they made a reference cycle with a model
+        // that keeps the object. (A failed update's changes name only objects it restored.)
         session.changes?.reset()
         session.recorder?.reset()
+        guard session.isReusable, isKnownUniquelyReferenced(&session), session.undoLog?.isEmpty == true else { return }
         (session.tracksChanges ? spareRecordingUpdate : spareQuietUpdate).keep(session)
     }
 

@@ -40,6 +40,9 @@ private final class KeepingPicker: BaseModel, @unchecked Sendable {
     var name = ""
     var extra = 0.0
     var deserialized: DeferredObject?
+    /// The model whose `deserialize(_:)` ran last, unless it is gone, and the names it read.
+    nonisolated(unsafe) static weak var last: KeepingPicker?
+    nonisolated(unsafe) static var names: [String] = []
     override class var apiToLocal: [String: String] { ["n": "name"] }
     override class func modelClass(for object: JSONObject) -> BaseModel.Type? {
         picked.append(object)
@@ -49,12 +52,15 @@ private final class KeepingPicker: BaseModel, @unchecked Sendable {
         try super.deserialize(object)
         extra = object["x"]?.number?.double ?? -1
         deserialized = object.deferred
+        KeepingPicker.last = self
+        KeepingPicker.names.append(name)
     }
 }
 
 private final class KeepingPickerList: BaseModel {
     var items: [KeepingPicker] = []
-    override class var apiToLocal: [String: String] { ["i": "items"] }
+    var total = 0
+    override class var apiToLocal: [String: String] { ["i": "items", "t": "total"] }
 }
 
 @Suite("Hooks that hand their object on")
@@ -92,5 +98,26 @@ struct HookHandOnTests {
         #expect(KeepingPicker.picked.map { $0["n"]?.string } == ["c"])
         #expect(KeepingPicker.picked.first?.deferred !== list.items.first?.deserialized)
         KeepingPicker.picked = []
+    }
+
+    @Test("a hook that keeps its object keeps no model alive after an update, whether it succeeded or failed")
+    func keptObjectsLetTheGraphGo() throws {
+        weak var updated: KeepingPicker?
+        do {
+            let list = try KeepingPickerList.decode(from: #"{"i":[{"n":"a"}]}"#)
+            // The changes name the models; the session that recorded them is held by the object the
+            // hook kept, which the model holds.
+            _ = try list.update(from: #"{"i":[{"n":"b","x":1},{"n":"c"}]}"#)
+            updated = list.items[1]
+            // A new element whose change was recorded before a later member failed: dropped by the
+            // rollback, and named by the failed update's changes.
+            KeepingPicker.names = []
+            #expect(throws: MappingError.self) { try list.update(from: #"{"i":[{"n":"b"},{"n":"c"},{"n":"d","x":2}],"t":"many"}"#) }
+            #expect(list.items.map(\.name) == ["b", "c"])
+            #expect(KeepingPicker.names == ["b", "c", "d"])
+        }
+        KeepingPicker.picked = []
+        #expect(updated == nil)
+        #expect(KeepingPicker.last == nil)
     }
 }
