@@ -319,7 +319,7 @@
             return nil
         }
         if inBareScalar { return nil }
-        if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || (byte == 0x1E && isDocuments && containers.isEmpty) {
+        if ByteScanning.isWhitespace(byte) || (byte == 0x1E && isDocuments && containers.isEmpty) {
             if outside { skeleton.append(byte) }
             return nil
         }

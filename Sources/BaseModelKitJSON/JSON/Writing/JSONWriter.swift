@@ -330,10 +330,6 @@ import Foundation
         bytes.append(UInt8(ascii: "\""))
     }
 
-    @inlinable package func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapesSlashes && byte == UInt8(ascii: "/"))
-    }
-
     /// Rewrites the output from `first`, whose byte needs an escape, with every such byte escaped:
     /// read from `source`, the bytes that were copied in at `copiedAt`, not from a copy of the output
     /// (an allocation per string with an escape). The runs between escapes are copied in one append
@@ -346,7 +342,7 @@ import Foundation
         bytes.truncate(to: first)
         var runStart = first - copiedAt
         bytes.reserve(source.count - runStart + source.count / 8 + 8)
-        for index in runStart..<source.count where needsEscape(source[index]) {
+        for index in runStart..<source.count where ByteOutput.needsEscape(source[index], slash: escapesSlashes) {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
             appendEscape(of: source[index])
             runStart = index + 1
