@@ -23,6 +23,7 @@ extension Change {
     /// the way is a position without an identity: an element of an array replaced whole.
     public var identityPath: IdentityPath? {
         var built: [IdentityPath.Step] = []
+        let identities = steps.identities
         for (depth, component) in path.components.enumerated() {
             switch component {
             case .key(let key):
@@ -32,7 +33,7 @@ extension Change {
                 built[last].identity = .string(key)
             case .index(let position):
                 guard let last = built.indices.last, built[last].identity == nil,
-                      let id = steps.identities.last(where: { $0.depth == depth })?.id else {
+                      let id = identities.last(where: { $0.depth == depth })?.id else {
                     // A position as the last step is the property's key (`"1"` of a positional
                     // model, `"sc.0"` of a nested array).
                     guard depth == path.components.count - 1 else { return nil }

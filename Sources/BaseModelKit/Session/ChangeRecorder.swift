@@ -10,26 +10,6 @@ final class ChangeRecorder: Sendable {
         var lastCount = 0
         /// Whether a change recorded is told to its model (see `ChangeSite.isAnnounced`).
         var isAnnouncing = false
-        /// The steps of the changes' paths (see `StepList`).
-        var steps = StepList()
-        /// Where in `steps` the last whole copy of the report's path is, which the paths of the
-        /// changes after it share as far as the report's path is still the same
-        /// (`ReportRecorder.appendPath`).
-        var wholePath: (start: Int, count: Int)?
-
-        /// Before the first change of an update: the step list emptied to be used again when nothing
-        /// else holds it (the changes of an earlier update, handed out, may), a new one otherwise.
-        mutating func startRecording() {
-            wholePath = nil
-            if isKnownUniquelyReferenced(&steps), steps.steps.capacity <= 256 {
-                // Emptied from the end: `removeAll(keepingCapacity:)` went through the general
-                // `replaceSubrange`, unspecialised, at every step.
-                while steps.steps.popLast() != nil {}
-                if !steps.identities.isEmpty { steps.identities.removeAll(keepingCapacity: true) }
-            } else {
-                steps = StepList()
-            }
-        }
     }
 
     /// The session that writes values as JSON for comparison (with `nil` as `null`).
@@ -218,36 +198,22 @@ final class ChangeRecorder: Sendable {
     private func add(object: AnyObject, at site: ChangeSite, last: MappingPath.Component? = nil, lastIdentity: JSON? = nil, old: JSON, new: JSON, scope: ChangeScope) {
         let (property, place, mayRepeat) = (site.property, site.place, site.mayRepeat)
         state.withLock { state in
-            if state.changes.isEmpty { state.startRecording() }
             if site.isAnnounced { state.isAnnouncing = true }
-            let start = state.steps.steps.count
-            let identityStart = state.steps.identities.count
-            var prefix = (start: 0, count: 0)
+            let identity = lastIdentity.map(IdentityKey.init)
+            let steps: RecordedSteps
             switch place {
+            case .current:
+                steps = report.pinPath(tail: last, identity: identity)
+            case .below(let step):
+                steps = report.pinPath(below: step, tail: last, identity: identity)
             case .given(let path, let given):
-                for step in path.components { state.steps.steps.append(step) }
-                state.steps.identities.append(contentsOf: given)
-            case .current, .below:
-                let shared = report.appendPath(to: &state.steps.steps, sharing: state.wholePath?.count ?? 0, identities: &state.steps.identities)
-                if shared > 0, let whole = state.wholePath {
-                    prefix = (whole.start, shared)
-                } else {
-                    state.wholePath = (start, state.steps.steps.count - start)
-                }
-                if case .below(let step) = place { state.steps.steps.append(step) }
+                steps = report.pinPath(path, identities: given, tail: last, identity: identity)
             }
-            if let last { state.steps.steps.append(last) }
-            if let lastIdentity {
-                state.steps.identities.append(NotedIdentity(depth: prefix.count + state.steps.steps.count - start - 1, id: IdentityKey(lastIdentity)))
-            }
-            let steps = RecordedSteps(list: state.steps, prefix: prefix, start: start, count: state.steps.steps.count - start,
-                                      identityStart: identityStart, identityCount: state.steps.identities.count - identityStart)
             // A property changes once per update at one path, since the member loops refuse a key
             // repeated in one object (`MappingError.Reason.repeatedKey`) — unless an overridden
             // `deserialize(_:)` calls `super` again (`ChangeSite.mayRepeat`): then one change from
             // the first old value to the last new one, none if they are equal. Looked for among the
-            // last 32 changes, so that the cost stays with the changes. (The earlier change's steps
-            // stay in the list, unused.)
+            // last 32 changes, so that the cost stays with the changes.
             if mayRepeat, scope == .value,
                let earlier = state.changes.indices.reversed().prefix(32).first(where: {
                    state.changes[$0].object === object && state.changes[$0].scope == .value && state.changes[$0].property == property

@@ -1,36 +1,39 @@
 import BaseModelKitJSON
-/// A change's path: `prefix.count` steps of `list` from `prefix.start` (steps it shares with the
-/// change before it), then `count` steps from `start`.
+/// A change's path: the steps to `node` in `tree` (-1: none), then `tail` when there is one (a
+/// member not stepped into, an element or a key of a collection), with its identity.
 struct RecordedSteps {
-    let list: StepList
-    let prefix: (start: Int, count: Int)
-    let start: Int
-    let count: Int
-    /// The change's identities in `list.identities`: `identityCount` from `identityStart`.
-    let identityStart: Int
-    let identityCount: Int
+    let tree: StepTree
+    let node: Int
+    let tail: MappingPath.Component?
+    let tailIdentity: IdentityKey?
 
-    /// The identities noted on the path, with the depths of their steps.
-    var identities: ArraySlice<NotedIdentity> { list.identities[identityStart..<identityStart + identityCount] }
-
-    /// The steps, in order.
-    private var steps: some Collection<MappingPath.Component> {
-        [list.steps[prefix.start..<prefix.start + prefix.count], list.steps[start..<start + count]].joined()
+    /// The steps, outermost first, each with its identity.
+    private var steps: [(step: MappingPath.Component, identity: IdentityKey?)] {
+        var steps = tree.steps(to: node)
+        if let tail { steps.append((tail, tailIdentity)) }
+        return steps
     }
 
-    var path: MappingPath { MappingPath(Array(steps)) }
+    var path: MappingPath { MappingPath(steps.map(\.step)) }
+
+    /// The identities noted on the path, with the depths of their steps.
+    var identities: [NotedIdentity] {
+        steps.enumerated().compactMap { depth, step in step.identity.map { NotedIdentity(depth: depth, id: $0) } }
+    }
 
     /// Whether the two hold the same steps.
     func hasSameSteps(as other: RecordedSteps) -> Bool {
-        prefix.count + count == other.prefix.count + other.count && steps.elementsEqual(other.steps)
+        (tree === other.tree && node == other.node && tail == other.tail) || path == other.path
     }
 }
 
 extension RecordedSteps {
     /// A path of its own (a change made by hand).
     init(_ path: MappingPath) {
-        let list = StepList()
-        list.steps = path.components
-        self.init(list: list, prefix: (0, 0), start: 0, count: path.components.count, identityStart: 0, identityCount: 0)
+        let tree = StepTree()
+        for step in path.components {
+            tree.nodes.append(StepTree.Node(parent: tree.nodes.count - 1, step: step))
+        }
+        self.init(tree: tree, node: tree.nodes.count - 1, tail: nil, tailIdentity: nil)
     }
 }

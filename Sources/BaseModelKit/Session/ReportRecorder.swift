@@ -3,72 +3,107 @@ import BaseModelKitJSON
 /// the caller asked for a report, so that decoding without one pays a `nil` check per member.
 final class ReportRecorder: Sendable {
     private struct State {
-        var path: [MappingPath.Component]
+        /// The steps walked that are still needed: those on the path being read and those of the
+        /// changes' paths (see `StepTree`).
+        var tree = StepTree()
+        /// The node of the value being read; -1 at the top level.
+        var current = -1
+        /// The last node a change holds (-1: none). Nodes are appended depth first, so a node after
+        /// it, when the path leaves it, is held by nothing and is let go.
+        var pinned = -1
+        /// Whether `tree` is a call's that ended (`reset`), renewed at the next step or change.
+        var isStale = false
         var entries: [MappingReport.Entry] = []
-        /// How many steps of the path are the ones it had when `appendPath` last copied it whole:
-        /// the depth it has not gone below since.
-        var unchangedDepth = 0
-        /// The identities of the elements of arrays merged by identity on the path (see
-        /// `noteIdentity`), innermost last, and the depth of each one's step: kept apart, so that
-        /// `pop` compares an `Int` without copying an identity.
-        var identityDepths: [Int] = []
-        var identities: [IdentityKey] = []
-        /// The last of `identityDepths`, -1 when there is none: what `pop` compares with.
-        var innermostIdentityDepth = -1
+
+        /// Before the first step of a call after `reset`: the tree emptied to be used again when
+        /// nothing else holds it (the change set of the call before, handed out, may), a new one
+        /// otherwise. Out of line: it runs once a call, and inlined it made every step longer.
+        @inline(never)
+        mutating func renew() {
+            isStale = false
+            if isKnownUniquelyReferenced(&tree), tree.nodes.capacity <= 256 {
+                // Emptied from the end: `removeAll(keepingCapacity:)` went through the general
+                // `replaceSubrange`, unspecialised, at every node.
+                while tree.nodes.popLast() != nil {}
+            } else {
+                tree = StepTree()
+            }
+        }
+
+        /// The path being read.
+        var path: [MappingPath.Component] { tree.steps(to: current).map(\.step) }
     }
 
-    /// Room for paths 16 steps deep from the start: the path does not grow one step at a time.
-    private let state: Lock<State> = {
-        var path: [MappingPath.Component] = []
-        path.reserveCapacity(16)
-        return Lock.make(State(path: path))
-    }()
+    private let state = Lock.make(State())
 
+    /// Steps into `component`.
     func push(_ component: MappingPath.Component) {
-        state.withLock { $0.path.append(component) }
-    }
-
-    /// `push`, and `noteIdentity` of `identity` for the step, under one lock.
-    func push(_ component: MappingPath.Component, identity: IdentityKey) {
         state.withLock { state in
-            state.path.append(component)
-            Self.note(identity, in: &state)
+            if state.isStale { state.renew() }
+            state.tree.nodes.append(StepTree.Node(parent: state.current, step: component))
+            state.current = state.tree.nodes.count - 1
         }
     }
 
+    /// Steps into `component`, an element of an array merged by identity whose identity is `id`:
+    /// what a change's `identityPath` names it by.
+    func push(_ component: MappingPath.Component, identity id: IdentityKey) {
+        state.withLock { state in
+            if state.isStale { state.renew() }
+            state.tree.nodes.append(StepTree.Node(parent: state.current, step: component, identity: id))
+            state.current = state.tree.nodes.count - 1
+        }
+    }
+
+    /// Steps out of the step `push` took last.
     func pop() {
         state.withLock { state in
-            _ = state.path.popLast()
-            if state.path.count < state.unchangedDepth { state.unchangedDepth = state.path.count }
-            // Out of line: most paths note no identity, and inlined here the identities' code kept
-            // `popLast` from being inlined (a call per step).
-            if state.innermostIdentityDepth >= state.path.count { Self.forgetIdentity(in: &state) }
+            let left = state.current
+            guard left >= 0 else { return }
+            state.current = state.tree.nodes[left].parent
+            if left > state.pinned, left == state.tree.nodes.count - 1 { state.tree.nodes.removeLast() }
         }
-    }
-
-    /// Forgets the innermost identity noted: its step was just left.
-    @inline(never)
-    private static func forgetIdentity(in state: inout State) {
-        state.identityDepths.removeLast()
-        state.identities.removeLast()
-        state.innermostIdentityDepth = state.identityDepths.last ?? -1
     }
 
     /// Notes that the path's last step is an element of an array merged by identity whose identity
-    /// is `id`: what a change's `identityPath` names it by.
+    /// is `id`.
     func noteIdentity(_ id: IdentityKey) {
         state.withLock { state in
-            guard !state.path.isEmpty else { return }
-            Self.note(id, in: &state)
+            guard state.current >= 0 else { return }
+            state.tree.nodes[state.current].identity = id
         }
     }
 
-    /// Notes `id` as the identity of the path's last step.
-    @inline(__always)
-    private static func note(_ id: IdentityKey, in state: inout State) {
-        state.identityDepths.append(state.path.count - 1)
-        state.identities.append(id)
-        state.innermostIdentityDepth = state.path.count - 1
+    /// The path being read, then `below` and `tail` when given (`identity`: `tail`'s), as a change
+    /// holds it, kept for the change. The recorder's lock is held meanwhile (see `ChangeRecorder.state`).
+    func pinPath(below: MappingPath.Component? = nil, tail: MappingPath.Component?, identity: IdentityKey?) -> RecordedSteps {
+        state.withLock { state in
+            if state.isStale { state.renew() }
+            var node = state.current
+            if let below, tail != nil {
+                // A step of its own, taken from the current one.
+                state.tree.nodes.append(StepTree.Node(parent: node, step: below))
+                node = state.tree.nodes.count - 1
+            }
+            if node > state.pinned { state.pinned = node }
+            return RecordedSteps(tree: state.tree, node: node, tail: tail ?? below, tailIdentity: tail == nil ? nil : identity)
+        }
+    }
+
+    /// `path`, with the identities at their depths and `tail` after it, as a change holds it: a path
+    /// given whole (a comparison with a snapshot), kept beside the path being read.
+    func pinPath(_ path: MappingPath, identities: [NotedIdentity], tail: MappingPath.Component?, identity: IdentityKey?) -> RecordedSteps {
+        state.withLock { state in
+            if state.isStale { state.renew() }
+            var parent = -1
+            for (depth, step) in path.components.enumerated() {
+                let noted = identities.last { $0.depth == depth }?.id
+                state.tree.nodes.append(StepTree.Node(parent: parent, step: step, identity: noted))
+                parent = state.tree.nodes.count - 1
+            }
+            state.pinned = max(state.pinned, parent)
+            return RecordedSteps(tree: state.tree, node: parent, tail: tail, tailIdentity: identity)
+        }
     }
 
     /// Records `kind` at the current path, with `last` appended when given.
@@ -90,51 +125,17 @@ final class ReportRecorder: Sendable {
         }
     }
 
-    /// Appends the path of the value being read to `steps` (a change recorder's, which holds its own
-    /// lock meanwhile: see `ChangeRecorder.state`).
-    ///
-    /// With `sharing` the number of steps of the path that the last whole copy holds (0 for none),
-    /// only the steps after those still the same are appended, and their number returned; when none
-    /// are the same, the whole path is, and 0 returned: the copy made is then the whole one the next
-    /// call shares. (The changes of one object, or of elements of one array, share all but their
-    /// last steps: copying them whole, and freeing the copies, would repeat that work per change.)
-    /// The identities noted on the path (`noteIdentity`) are appended to `identities`, with their
-    /// depths.
-    func appendPath(to steps: inout [MappingPath.Component], sharing: Int = 0, identities: inout [NotedIdentity]) -> Int {
-        state.withLock { state in
-            var noted = 0
-            while noted < state.identities.count {
-                identities.append(NotedIdentity(depth: state.identityDepths[noted], id: state.identities[noted]))
-                noted += 1
-            }
-            let shared = min(sharing, state.unchangedDepth, state.path.count)
-            if shared == 0 { state.unchangedDepth = state.path.count }
-            // Step by step: `append(contentsOf:)` copied through the runtime's generic array copy
-            // at every step.
-            var index = shared
-            while index < state.path.count {
-                steps.append(state.path[index])
-                index += 1
-            }
-            return shared
-        }
-    }
-
     var entries: [MappingReport.Entry] {
         state.withLock { $0.entries }
     }
 
-    /// Forgets the entries and the path, keeping the room they had: for the next call that reuses
-    /// the session (see `DecodingSession.recycle`).
+    /// Forgets the entries and the path: for the next call that reuses the session (see
+    /// `DecodingSession.recycle`). The steps are let go at the next call's first one.
     func reset() {
         state.withLock { state in
-            state.path.removeAll(keepingCapacity: true)
-            if !state.identityDepths.isEmpty {
-                state.identityDepths.removeAll(keepingCapacity: true)
-                state.identities.removeAll(keepingCapacity: true)
-            }
-            state.innermostIdentityDepth = -1
-            state.unchangedDepth = 0
+            state.isStale = true
+            state.current = -1
+            state.pinned = -1
             state.entries.removeAll(keepingCapacity: state.entries.capacity <= 64)
         }
     }

@@ -73,10 +73,8 @@ struct SessionReuseTests {
             handedOut = true
             #expect(spare.changes?.recorded.isEmpty == true)
             #expect(spare.recorder?.entries.isEmpty == true)
-            var path: [MappingPath.Component] = []
-            var identities: [NotedIdentity] = []
-            _ = spare.recorder?.appendPath(to: &path, identities: &identities)
-            #expect(path.isEmpty && identities.isEmpty)
+            let steps = spare.recorder?.pinPath(tail: nil, identity: nil)
+            #expect(steps?.path.components.isEmpty == true && steps?.identities.isEmpty == true)
         }
         #expect(handedOut)
     }
