@@ -151,3 +151,27 @@ func catching(_ body: () throws -> Void) -> (any Error)? {
         return error
     }
 }
+
+@Suite("debugDescription names the reason's case")
+struct ReasonNameTests {
+    final class Row: BaseModel {
+        var size = 0
+        override class var apiToLocal: [String: String] { ["s": "size"] }
+        override class var requiredKeys: Set<String> { ["s"] }
+    }
+
+    @Test("cases with and without a payload", arguments: [
+        (#"{"s":1,"x":2}"#, "unknownKey"),
+        (#"{"s":1.5}"#, "notExact"),
+        (#"{"s":"a"}"#, "typeMismatch"),
+        (#"{}"#, "missingKey"),
+        (#"{"s":"#, "malformedJSON"),
+    ])
+    func names(document: String, name: String) throws {
+        var options = DecodingOptions()
+        options.unknownKeys = .reject
+        options.coercion = .strict
+        let error = try #require(throws: MappingError.self) { try Row.decode(from: document, options: options) }
+        #expect(String(reflecting: error).hasPrefix("MappingError(\(name) at "), "\(String(reflecting: error))")
+    }
+}

@@ -53,26 +53,9 @@ extension JSONWritingError: LocalizedError, CustomDebugStringConvertible {
 }
 
 extension MappingError.Reason {
-    /// The case's name, for `debugDescription`.
+    /// The case's name, for `debugDescription`: the label of its payload, or the case itself when
+    /// it has none.
     var name: String {
-        switch self {
-        case .malformedJSON: return "malformedJSON"
-        case .typeMismatch: return "typeMismatch"
-        case .notExact: return "notExact"
-        case .notRepresentable: return "notRepresentable"
-        case .transformFailed: return "transformFailed"
-        case .rejected: return "rejected"
-        case .hookFailed: return "hookFailed"
-        case .tooDeep: return "tooDeep"
-        case .stackExhausted: return "stackExhausted"
-        case .notFound: return "notFound"
-        case .unknownMessageType: return "unknownMessageType"
-        case .unknownKey: return "unknownKey"
-        case .concurrentUpdate: return "concurrentUpdate"
-        case .missingKey: return "missingKey"
-        case .fixedKeyChanged: return "fixedKeyChanged"
-        case .repeatedKey: return "repeatedKey"
-        case .repeatedIdentity: return "repeatedIdentity"
-        }
+        Mirror(reflecting: self).children.first?.label ?? String(describing: self)
     }
 }

@@ -96,23 +96,15 @@ struct PlanBuilder {
         checkUnmappedEntries(of: constructors, table: "constructors", map: map) { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
         checkUnmappedEntries(of: transformers, table: "transformers", map: map) { $0 }
         let mapped = Set(map.values)
-        for property in lossy.sorted() where !mapped.contains(property) {
-            problems.append("lossyCollections names `\(property)`, which apiToLocal does not map.")
-        }
-        for property in identities.keys.sorted() where !mapped.contains(property) {
-            problems.append("identities names `\(property)`, which apiToLocal does not map.")
+        let named = [("lossyCollections", lossy), ("identities", Set(identities.keys)), ("mergedDictionaries", mergedDictionaries),
+                     ("replacedOnUpdate", replaced), ("forwardCompatibleEnums", forwardCompatible)]
+        for (table, properties) in named {
+            for property in properties.sorted() where !mapped.contains(property) {
+                problems.append("\(table) names `\(property)`, which apiToLocal does not map.")
+            }
         }
         for property in partial.sorted() where identities[property] == nil {
             problems.append("partialCollections names `\(property)`, which identities does not name: only an array merged by identity can be sent in part.")
-        }
-        for property in mergedDictionaries.sorted() where !mapped.contains(property) {
-            problems.append("mergedDictionaries names `\(property)`, which apiToLocal does not map.")
-        }
-        for property in replaced.sorted() where !mapped.contains(property) {
-            problems.append("replacedOnUpdate names `\(property)`, which apiToLocal does not map.")
-        }
-        for property in forwardCompatible.sorted() where !mapped.contains(property) {
-            problems.append("forwardCompatibleEnums names `\(property)`, which apiToLocal does not map.")
         }
 
         let required = requiredKeys(tops.sorted { $0.order < $1.order })
