@@ -1,6 +1,7 @@
 import BaseModelKitJSON
 /// Collects report entries during one call, with the path of the value being read. Exists only when
-/// the caller asked for a report, so that decoding without one pays a `nil` check per member.
+/// the caller asked for a report or an update records changes (whose paths it keeps), so that
+/// decoding without either pays a `nil` check per member.
 final class ReportRecorder: Sendable {
     private struct State {
         /// The steps walked that are still needed: those on the path being read and those of the
