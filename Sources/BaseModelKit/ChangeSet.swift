@@ -23,8 +23,8 @@ extension Change {
     /// the way is a position without an identity: an element of an array replaced whole.
     public var identityPath: IdentityPath? {
         var built: [IdentityPath.Step] = []
-        let identities = steps.identities
-        for (depth, component) in path.components.enumerated() {
+        let steps = self.steps.identifiedSteps
+        for (depth, (component, identity)) in steps.enumerated() {
             switch component {
             case .key(let key):
                 built.append(IdentityPath.Step(key: key))
@@ -33,10 +33,10 @@ extension Change {
                 built[last].identity = .string(key)
             case .index(let position):
                 guard let last = built.indices.last, built[last].identity == nil,
-                      let id = identities.last(where: { $0.depth == depth })?.id else {
+                      let id = identity else {
                     // A position as the last step is the property's key (`"1"` of a positional
                     // model, `"sc.0"` of a nested array).
-                    guard depth == path.components.count - 1 else { return nil }
+                    guard depth == steps.count - 1 else { return nil }
                     built.append(IdentityPath.Step(key: String(position)))
                     continue
                 }

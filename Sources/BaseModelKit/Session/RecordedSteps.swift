@@ -7,19 +7,14 @@ struct RecordedSteps {
     let tail: MappingPath.Component?
     let tailIdentity: IdentityKey?
 
-    /// The steps, outermost first, each with its identity.
-    private var steps: [(step: MappingPath.Component, identity: IdentityKey?)] {
+    /// The steps, outermost first, each with the identity noted for it (`Change.identityPath`).
+    var identifiedSteps: [(step: MappingPath.Component, identity: IdentityKey?)] {
         var steps = tree.steps(to: node)
         if let tail { steps.append((tail, tailIdentity)) }
         return steps
     }
 
-    var path: MappingPath { MappingPath(steps.map(\.step)) }
-
-    /// The identities noted on the path, with the depths of their steps.
-    var identities: [NotedIdentity] {
-        steps.enumerated().compactMap { depth, step in step.identity.map { NotedIdentity(depth: depth, id: $0) } }
-    }
+    var path: MappingPath { MappingPath(identifiedSteps.map(\.step)) }
 
     /// Whether the two hold the same steps.
     func hasSameSteps(as other: RecordedSteps) -> Bool {
@@ -31,9 +26,6 @@ extension RecordedSteps {
     /// A path of its own (a change made by hand).
     init(_ path: MappingPath) {
         let tree = StepTree()
-        for step in path.components {
-            tree.nodes.append(StepTree.Node(parent: tree.nodes.count - 1, step: step))
-        }
-        self.init(tree: tree, node: tree.nodes.count - 1, tail: nil, tailIdentity: nil)
+        self.init(tree: tree, node: tree.appendChain(path), tail: nil, tailIdentity: nil)
     }
 }

@@ -96,14 +96,9 @@ final class ReportRecorder: Sendable {
     func pinPath(_ path: MappingPath, identities: [NotedIdentity], tail: MappingPath.Component?, identity: IdentityKey?) -> RecordedSteps {
         state.withLock { state in
             if state.isStale { state.renew() }
-            var parent = -1
-            for (depth, step) in path.components.enumerated() {
-                let noted = identities.last { $0.depth == depth }?.id
-                state.tree.nodes.append(StepTree.Node(parent: parent, step: step, identity: noted))
-                parent = state.tree.nodes.count - 1
-            }
-            state.pinned = max(state.pinned, parent)
-            return RecordedSteps(tree: state.tree, node: parent, tail: tail, tailIdentity: identity)
+            let node = state.tree.appendChain(path, identities: identities)
+            if node > state.pinned { state.pinned = node }
+            return RecordedSteps(tree: state.tree, node: node, tail: tail, tailIdentity: identity)
         }
     }
 

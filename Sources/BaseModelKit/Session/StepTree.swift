@@ -24,6 +24,17 @@ final class StepTree {
     @exclusivity(unchecked)
     var nodes: [Node] = []
 
+    /// Appends `path` as a chain of nodes from the top level, each step with the identity noted at
+    /// its depth; returns the last node (-1 for the empty path).
+    func appendChain(_ path: MappingPath, identities: [NotedIdentity] = []) -> Int {
+        var parent = -1
+        for (depth, step) in path.components.enumerated() {
+            nodes.append(Node(parent: parent, step: step, identity: identities.last { $0.depth == depth }?.id))
+            parent = nodes.count - 1
+        }
+        return parent
+    }
+
     /// The steps from the top level to `node` (-1: none), outermost first, each with its identity.
     func steps(to node: Int) -> [(step: MappingPath.Component, identity: IdentityKey?)] {
         var steps: [(step: MappingPath.Component, identity: IdentityKey?)] = []

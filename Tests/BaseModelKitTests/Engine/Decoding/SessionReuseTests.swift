@@ -74,7 +74,7 @@ struct SessionReuseTests {
             #expect(spare.changes?.recorded.isEmpty == true)
             #expect(spare.recorder?.entries.isEmpty == true)
             let steps = spare.recorder?.pinPath(tail: nil, identity: nil)
-            #expect(steps?.path.components.isEmpty == true && steps?.identities.isEmpty == true)
+            #expect(steps?.identifiedSteps.isEmpty == true)
         }
         #expect(handedOut)
     }
