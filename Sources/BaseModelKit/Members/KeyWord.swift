@@ -27,14 +27,7 @@ struct KeyWord {
     /// Whether `bytes` hold the text at `index`.
     @inline(__always)
     func matches(_ bytes: DocumentBytes, at index: Int) -> Bool {
-        guard length > 0, let first = bytes.word(at: index) else { return false }
-        return matches(first, in: bytes, at: index)
-    }
-
-    /// `matches(_:at:)` with the first eight bytes at `index` already read (`first`).
-    @inline(__always)
-    func matches(_ first: UInt64, in bytes: DocumentBytes, at index: Int) -> Bool {
-        guard length > 0, first & mask == bits else { return false }
+        guard length > 0, let first = bytes.word(at: index), first & mask == bits else { return false }
         guard length > 8 else { return true }
         guard let next = bytes.word(at: index + 8) else { return false }
         return next & nextMask == nextBits

@@ -24,11 +24,6 @@ final class MemberTable: Sendable {
     /// Each member's key as a document writes it compactly, `"key":`, for the member loop to match
     /// in one comparison (see `KeyWord`).
     private let keyWords: [KeyWord]
-    /// For each first byte of a key: the one member with a word whose key starts with it, `noMember`
-    /// when none does, `severalMembers` when more than one does (`otherMember`).
-    private let memberByFirstByte: [UInt8]
-    private static let noMember: UInt8 = 0xFF
-    private static let severalMembers: UInt8 = 0xFE
     /// The property each member sets; `nil` for a nested object of several properties.
     let properties: [String?]
     /// The access of each member.
@@ -98,16 +93,6 @@ final class MemberTable: Sendable {
         keys = fields.map(\.jsonKey)
         keyBytes = fields.map(\.jsonKeyBytes)
         keyWords = keyBytes.map { KeyWord(key: $0) }
-        var byFirstByte = [UInt8](repeating: Self.noMember, count: 256)
-        for (index, key) in keyBytes.enumerated() where keyWords[index].length > 0 {
-            // A key without a first byte, or a member past the byte's range, is found by the loop.
-            guard let first = key.first, index < Int(Self.severalMembers) else {
-                byFirstByte = [UInt8](repeating: Self.severalMembers, count: 256)
-                break
-            }
-            byFirstByte[Int(first)] = byFirstByte[Int(first)] == Self.noMember ? UInt8(index) : Self.severalMembers
-        }
-        memberByFirstByte = byFirstByte
         quotedKeyRun = DocumentCopy(fields.flatMap(\.quotedKey))
         var end = 0
         quotedKeyEnds = fields.map { field in
@@ -250,7 +235,7 @@ final class MemberTable: Sendable {
         if session.tracksChanges, isExisting != false, let tracker = isExisting == true ? session.changes : session.changeTracker(for: object) {
             return try trackedMembers(from: &parser, into: object, session: session, tracker: tracker)
         }
-        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
+        try memberLoop(from: &parser, into: object, session: session, skipsScalarSteps: true) { index, parser, read in
             try watchRepeat(of: index, read: &read)
             if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
             if try !dispatches[index].decode(from: &parser, into: object, session: session) {
@@ -269,7 +254,7 @@ final class MemberTable: Sendable {
     /// quiet loop, the loop was called with its captures retained and released per object.
     @inline(never)
     private func trackedMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder) throws {
-        try memberLoop(from: &parser, into: object, session: session, listsSomeMembers: true, skipsScalarSteps: true) { index, parser, read in
+        try memberLoop(from: &parser, into: object, session: session, skipsScalarSteps: true) { index, parser, read in
             try watchRepeat(of: index, read: &read)
             if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
             try decodeTracked(member: index, at: stepsInto(member: index, session: session) ? .current : .below(.key(keys[index])),
@@ -286,12 +271,8 @@ final class MemberTable: Sendable {
 
     /// The loop itself, with `decode` reading member `index` at the parser's position. Inlined into
     /// each caller, so that the closure is too (a call through it per member cost more).
-    /// `listsSomeMembers` (an update's loops) compares a key that is not the expected one with the
-    /// words of all the members (`otherMember`): a delta lists some members, so the next key is
-    /// often another. A decode reads whole objects, mostly in the plan's order, and does not: its
-    /// misses are mostly keys no member maps, and comparing them first would cost a decode more.
     @inline(__always)
-    private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, listsSomeMembers: Bool = false,
+    private func memberLoop(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession,
                             skipsScalarSteps: Bool = false, decode: (Int, inout JSONParser, inout SeenIndices) throws -> Void) throws {
         try parser.enterContainer()
         if parser.closesImmediately(UInt8(ascii: "}")) { return }
@@ -307,7 +288,7 @@ final class MemberTable: Sendable {
             let index: Int?
             // Whether an unknown key's value was read (kept), rather than left to skip.
             var kept = false
-            if let expected = expectedMember(at: &parser, hint: &hint, misses: misses, triesOthers: listsSomeMembers) {
+            if let expected = expectedMember(at: &parser, hint: &hint, misses: misses) {
                 index = expected
             } else {
                 misses += 1
@@ -339,51 +320,18 @@ final class MemberTable: Sendable {
     /// position, with the parser moved past it and `hint` past the member; `nil`, reading nothing,
     /// otherwise. Documents mostly list keys in the order the plan does, so this member is met most
     /// often, and its key is compared as one or two words (`KeyWord`): reading the key first and then
-    /// comparing its bytes costs more. With `triesOthers`, a key that is not this member's is
-    /// compared with the other members' words (`otherMember`). Whitespace before the key is skipped
-    /// first, so that indented documents match too; an object whose keys no word matches stops trying
-    /// after two `misses`. (A function of its own, so that a debug build keeps its temporaries out of
-    /// the member loop's frame, which every level of nested models holds: 2 KB more under
-    /// AddressSanitizer.)
+    /// comparing its bytes costs more. Whitespace before the key is skipped first, so that indented
+    /// documents match too; an object whose keys no word matches stops trying after two `misses`. (A
+    /// function of its own, so that a debug build keeps its temporaries out of the member loop's
+    /// frame, which every level of nested models holds: 2 KB more under AddressSanitizer.)
     @inline(__always)
-    private func expectedMember(at parser: inout JSONParser, hint: inout Int, misses: Int, triesOthers: Bool) -> Int? {
+    private func expectedMember(at parser: inout JSONParser, hint: inout Int, misses: Int) -> Int? {
         let expected = hint < keyWords.count ? hint : 0
         guard misses < 2, expected < keyWords.count, parser.peekToken() == UInt8(ascii: "\"") else { return nil }
-        let index: Int
-        if keyWords[expected].matches(parser.bytes, at: parser.position) {
-            index = expected
-        } else if triesOthers, let other = otherMember(in: parser.bytes, at: parser.position, tried: expected) {
-            index = other
-        } else {
-            return nil
-        }
-        parser.position += keyWords[index].length
-        hint = index + 1
-        return index
-    }
-
-    /// For `expectedMember` when the member it tried (`tried`) is not at `position`: the other
-    /// member whose compact `"key":` is there, by the words of all the others in turn. Found so,
-    /// instead of by reading the key and comparing its bytes with every key's, a message of the live
-    /// feed costs less (it sends `"i"` and `"p"` of an outcome, whose plan has a name between them).
-    /// Out of line, so that the member loop's common case changes little: an update that lists every
-    /// member in order barely notices it.
-    @inline(never)
-    private func otherMember(in bytes: DocumentBytes, at position: Int, tried: Int) -> Int? {
-        guard let word = bytes.word(at: position), let first = bytes.byte(at: position + 1) else { return nil }
-        // The one member whose key starts with the byte after the quote, when only one does: one word
-        // compared instead of every member's.
-        let candidate = memberByFirstByte[Int(first)]
-        if candidate == Self.noMember { return nil }
-        if candidate != Self.severalMembers {
-            let index = Int(candidate)
-            return index != tried && keyWords[index].matches(word, in: bytes, at: position) ? index : nil
-        }
-        // Keys are distinct, so the order tried does not matter.
-        for index in keyWords.indices where index != tried && keyWords[index].matches(word, in: bytes, at: position) {
-            return index
-        }
-        return nil
+        guard keyWords[expected].matches(parser.bytes, at: parser.position) else { return nil }
+        parser.position += keyWords[expected].length
+        hint = expected + 1
+        return expected
     }
 
     /// Stores the members `object` keeps that no map names (in a new `ModelExtras`: an update's undo
