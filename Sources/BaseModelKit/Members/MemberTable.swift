@@ -31,12 +31,8 @@ final class MemberTable: Sendable {
     /// How the member loop decodes each member.
     let dispatches: [MemberDispatch]
     /// The member that merges each property holding a collection of models in an update's member
-    /// loop (`nil` for any other), held here; `lentCollectionMerges` lends them.
+    /// loop (`nil` for any other).
     private let collectionMerges: [ModelCollectionMerge?]
-    /// `collectionMerges`, unretained: the loop calls them without a retain and a release each.
-    /// Sound: this table holds every one of them (`collectionMerges`) for as long as it lives, and
-    /// the loop runs only while the table is alive.
-    private let lentCollectionMerges: [Unmanaged<ModelCollectionMerge>?]
     /// Whether the changes of this table's objects are told to them after an update: their class
     /// overrides `didUpdate(_:)` or is `@Observable` (`true` for a table that does not know, such as
     /// a nested key path's). Handed to the recorder with each change (`ChangeSite.isAnnounced`), and
@@ -103,8 +99,6 @@ final class MemberTable: Sendable {
         accesses = fields.map(\.access)
         dispatches = accesses.map(MemberDispatch.init)
         collectionMerges = accesses.map { $0.makeModelCollectionMerge() }
-        // Sound: unretained, as `lentCollectionMerges` says; `collectionMerges` holds them.
-        lentCollectionMerges = collectionMerges.map { $0.map(Unmanaged.passUnretained) }
         nestedTables = accesses.map { ($0 as? NestedMembers)?.members }
         scalarMembers = accesses.map(\.comparesScalar)
         var indexByKey: [String: Int] = [:]
@@ -239,9 +233,8 @@ final class MemberTable: Sendable {
             try watchRepeat(of: index, read: &read)
             if parser.position == parser.passableValue?.lowerBound { return parser.passValue() }
             if try !dispatches[index].decode(from: &parser, into: object, session: session) {
-                if let collection = lentCollectionMerges[index] {
-                    // Sound: see `lentCollectionMerges`.
-                    try collection._withUnsafeGuaranteedRef { try $0.merge(from: &parser, into: object, session: session) }
+                if let collection = collectionMerges[index] {
+                    try collection.merge(from: &parser, into: object, session: session)
                 } else {
                     try accesses[index].decode(from: &parser, into: object, session: session)
                 }
@@ -450,11 +443,8 @@ final class MemberTable: Sendable {
         guard properties[index] != nil else {
             return try accesses[index].decode(from: &parser, into: object, session: session)
         }
-        if let collection = lentCollectionMerges[index] {
-            // Sound: see `lentCollectionMerges`.
-            return try collection._withUnsafeGuaranteedRef {
-                try $0.mergeComparing(from: &parser, into: object, session: session, tracker: tracker) { changeSite(ofMember: index, at: place()) }
-            }
+        if let collection = collectionMerges[index] {
+            return try collection.mergeComparing(from: &parser, into: object, session: session, tracker: tracker) { changeSite(ofMember: index, at: place()) }
         }
         try accesses[index].decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: changeSite(ofMember: index, at: place()))
     }

@@ -1,16 +1,15 @@
 import BaseModelKitJSON
 /// A property holding a collection of models that an update merges into — `[String: Model]` by key,
 /// `[Model]` by identity (not an optional one) — merged by the member loop of an update on the
-/// collection as its references (`ModelDictionaryMerging`, `ModelArrayMerging`), through this object
-/// held unretained (see `MemberTable.lentCollectionMerges`).
+/// collection as its references (`ModelDictionaryMerging`, `ModelArrayMerging`), through this object.
 ///
 /// Why: through the property's access (an existential, retained and released per call) and the
 /// generic member decode (the collection copied in and out through its value witnesses, compared
 /// through them), each such merge cost several atomic operations more, and a message of a live
 /// feed has three.
 ///
-/// A class, so that the member loop reaches it unretained (`Unmanaged`) and calls its one method
-/// through the class's table: the generic subclass knows the property's type.
+/// A class, so that the member loop calls its methods through the class's table: the generic
+/// subclass knows the property's type.
 class ModelCollectionMerge: @unchecked Sendable {
     /// Merges the JSON at the parser's position into the property of `object` in an update, exactly
     /// as the property's access's `decode(from:into:session:)` does.
