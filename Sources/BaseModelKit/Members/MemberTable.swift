@@ -165,21 +165,11 @@ final class MemberTable: Sendable {
         return accesses[index].address(id, in: object, positions: &positions, session: session)
     }
 
-    /// The member of a JSON key, if the key is mapped: in a table of a few members by comparing the
-    /// keys, which costs less than hashing one. Out of line: the member loop calls it only for keys
-    /// with escapes, and inlined there it made the loop longer.
+    /// The member of a JSON key, if the key is mapped. Out of line: the member loop calls it only for
+    /// keys with escapes, and inlined there it made the loop longer.
     @inline(never)
     func member(forKey key: String) -> Int? {
-        if keys.count <= 8 {
-            var index = 0
-            while index < keys.count {
-                if keys[index] == key { return index }
-                index += 1
-            }
-        } else if let index = indexByKey[key] {
-            return index
-        }
-        return alternatives.first { $0.key == key }?.member
+        indexByKey[key] ?? alternatives.first { $0.key == key }?.member
     }
 
     /// The member loop: reads the object at the parser's position (a `{`) member by member into
