@@ -158,7 +158,7 @@ struct HookEditPropertyTests {
         for edit in ReadingReader.after[call] { edit.apply(to: &object, log: &log) }
     }
 
-    @Test("random reads of the object deserialize(_:) is given, before and after super, read as the same reads of trees; the models decode as without them")
+    @Test("random reads of the object deserialize(_:) is given, before and after super, in a decode and in an update, read as the same reads of trees; the models read as without them")
     func randomReads() throws {
         var random = SeededGenerator(seed: 0x5EED_0048)
         defer { (ReadingReader.before, ReadingReader.after) = ([], []) }
@@ -177,6 +177,28 @@ struct HookEditPropertyTests {
                 EditingWriter.edits = [:]
                 #expect(try model.jsonString() == plain.jsonString(), "round \(round)")
             }
+            // An update of the same models with other values: the hook reads the update's objects.
+            let changed = Self.revalued(document, using: &random)
+            var updateLog: [JSON] = []
+            Self.reads(of: changed, log: &updateLog)
+            ReadingReader.calls = 0
+            let model = try ReadingReader.decode(from: JSON.object(document).serializedString())
+            (ReadingReader.log, ReadingReader.calls) = ([], 0)
+            try model.update(from: JSON.object(changed).serializedString())
+            #expect(ReadingReader.log == updateLog, "round \(round), update")
+            #expect(try model.jsonString() == EditingWriter.decode(from: JSON.object(changed).serializedString()).jsonString(), "round \(round), update")
         }
+    }
+
+    /// `document` with the same models, names and lists, and new prices and unmapped keys.
+    private static func revalued(_ document: JSONObject, using random: inout SeededGenerator) -> JSONObject {
+        var object = JSONObject()
+        object["n"] = document["n"]
+        if Bool.random(using: &random) { object["bd"] = values.randomElement(using: &random)! }
+        object["p"] = .number(JSONNumber(Double(Int.random(in: -40...40, using: &random)) / 8))
+        if let nested = document["s"]?.object { object["s"] = .object(revalued(nested, using: &random)) }
+        if Bool.random(using: &random) { object["x"] = .null }
+        if let list = document["l"]?.array { object["l"] = .array(list.map { .object(revalued($0.object!, using: &random)) }) }
+        return object
     }
 }
