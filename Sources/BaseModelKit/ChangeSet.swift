@@ -23,8 +23,8 @@ extension Change {
     /// the way is a position without an identity: an element of an array replaced whole.
     public var identityPath: IdentityPath? {
         var built: [IdentityPath.Step] = []
-        let steps = self.steps.identifiedSteps
-        for (depth, (component, identity)) in steps.enumerated() {
+        let identified = steps.identifiedSteps
+        for (depth, (component, identity)) in identified.enumerated() {
             switch component {
             case .key(let key):
                 built.append(IdentityPath.Step(key: key))
@@ -36,7 +36,7 @@ extension Change {
                       let id = identity else {
                     // A position as the last step is the property's key (`"1"` of a positional
                     // model, `"sc.0"` of a nested array).
-                    guard depth == steps.count - 1 else { return nil }
+                    guard depth == identified.count - 1 else { return nil }
                     built.append(IdentityPath.Step(key: String(position)))
                     continue
                 }
