@@ -63,7 +63,8 @@ private final class KeepingPickerList: BaseModel {
     override class var apiToLocal: [String: String] { ["i": "items", "t": "total"] }
 }
 
-@Suite("Hooks that hand their object on")
+/// One at a time: the tests share `KeepingPicker`'s static lists of what its hooks saw.
+@Suite("Hooks that hand their object on", .serialized)
 struct HookHandOnTests {
     @Test("super called on another thread, or after the hook returned, reads the object's own bytes; the engine's parser, which checks its own thread's stack, is not lent")
     func handedOn() throws {
