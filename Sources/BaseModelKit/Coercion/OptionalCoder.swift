@@ -7,10 +7,8 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     let wrapped: any ValueCoding<Wrapped>
 
     // Not specialised: the scalars and their optionals have accesses of their own
-    // (`ScalarMemberAccesses`); an optional of any other type is written from where its value lies
-    // (`writePayload`), an optional model through `writeReference` (see `GenericMemberAccess`). The
-    // bodies of `decode` and `write` are functions of their own: in the witnesses themselves, they
-    // cost more.
+    // (`ScalarMemberAccesses`). The bodies of `decode` and `write` are functions of their own: in
+    // the witnesses themselves, they cost more.
 
     var typeName: String { wrapped.typeName }
     var acceptsNull: Bool { true }
@@ -66,25 +64,4 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     }
 
     func isNil(_ value: Wrapped?) -> Bool { value == nil }
-}
-
-extension OptionalCoder: OptionalReferenceWriting {
-    func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
-        // `GenericMemberAccess` calls this only for an optional of a reference type (`isOptionalReference`).
-        try wrapped.write(ReferenceCollections.value(object, as: Wrapped.self), to: &writer, session: session)
-    }
-
-    func writeTrivial(bits: UInt8, to writer: inout JSONWriter, session: EncodingSession) throws {
-        // `GenericMemberAccess` calls this only when `Wrapped` and `Wrapped?` are one trivial byte each
-        // (`nilBits`), with the byte of a `Wrapped?` that is not `nil`: the byte of its `Wrapped`.
-        try wrapped.write(TrivialBits.value(bits: bits, as: Wrapped.self), to: &writer, session: session)
-    }
-
-    // Sound: an `Optional` is a single-payload enum, whose payload lies at its start (Swift's layout
-    // of such enums, with the tag, if any, after it); `GenericMemberAccess` calls this only with an optional
-    // that is not `nil`, whose first bytes are then an initialized, aligned `Wrapped`, copied here.
-    // `WiderTypesTests.optionalCollections` writes optionals of collections, text forms and scalars.
-    func writePayload(of optional: UnsafeRawPointer, to writer: inout JSONWriter, session: EncodingSession) throws {
-        try wrapped.write(optional.load(as: Wrapped.self), to: &writer, session: session)
-    }
 }

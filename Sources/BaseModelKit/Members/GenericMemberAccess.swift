@@ -15,14 +15,6 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// holds `nil`, a value is read anew, without the merge's `Optional<Wrapped>`, whose metadata
     /// the unspecialised merge looked up per value.
     private let isOptionalReference: Bool
-    /// How the property is written when it is an optional of a reference (an optional model) or of an
-    /// enum kept in one byte: from the reference or the byte itself, by `optionalWriter`. (Kept apart
-    /// from the existential, which is read only when used: read for every member, it cost an outlined
-    /// copy each.)
-    private let optionalShape: OptionalShape
-    /// The coder as an `OptionalReferenceWriting`, or `NoOptionalWriting` when it is none (not an
-    /// optional existential: calls through one copied it first).
-    private let optionalWriter: any OptionalReferenceWriting
     /// For an enum property (or an optional one) whose coder learns its cases: a learned case is
     /// stored as its byte, with no value of the enum in between (unspecialised code copied each one
     /// through the enum's metadata).
@@ -31,31 +23,11 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// keeps its index (`ModelCollectionMerge`).
     private let extras: FieldHandle<ModelExtras?>
 
-    private enum OptionalShape {
-        case none
-        case reference
-        /// The bit pattern of `nil`.
-        case trivial(nilBits: UInt8)
-        /// An optional of any other type: its value written from where it lies in the optional.
-        case payload
-    }
-
     init(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, extras: FieldHandle<ModelExtras?>) {
         self.extras = extras
         addressing = coder as? any ModelAddressing
         let holdsOptionalReference = ReferenceCollections.isOptionalReference(Value.self)
         isOptionalReference = coder.mergesIntoExisting && holdsOptionalReference
-        let optionalWriter = coder as? any OptionalReferenceWriting
-        self.optionalWriter = optionalWriter ?? NoOptionalWriting()
-        if optionalWriter != nil, holdsOptionalReference {
-            optionalShape = .reference
-        } else if optionalWriter != nil, let nilBits = (Value.self as? any StandardContainer.Type)?.nilBits {
-            optionalShape = .trivial(nilBits: nilBits)
-        } else if optionalWriter != nil {
-            optionalShape = .payload
-        } else {
-            optionalShape = .none
-        }
         learnedEnum = coder.learnedCases.flatMap { LearnedEnumMember(cases: $0, handle: handle) }
         (identityKey, identityReader, mergesByKey, mergesModel, mergesEntries) = switch MergeShape(of: coder) {
         case .identified(let key, let reader): (key, reader, false, false, false)
@@ -137,42 +109,6 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     }
 
     func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        switch optionalShape {
-        case .none:
-            break
-        case .reference:
-            // As `writeMember`, from the reference (see `OptionalReferenceWriting`).
-            guard let reference = handle.reference(in: object) else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
-            writer.writeKey(quoted: key, isFirst: isFirst)
-            try optionalWriter.writeReference(reference, to: &writer, session: session)
-            return true
-        case .trivial(let nilBits):
-            // As above, from the byte (`Value` is one trivial byte: checked by `nilBits`).
-            let bits = TrivialBits.bits(of: handle.read(from: object))
-            guard bits != nilBits else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
-            writer.writeKey(quoted: key, isFirst: isFirst)
-            try optionalWriter.writeTrivial(bits: bits, to: &writer, session: session)
-            return true
-        case .payload:
-            return try writePayload(from: object, key: key, isFirst: isFirst, to: &writer, session: session)
-        }
-        return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
-    }
-
-    /// As `writeMember`, the value lent where it lies in the object's field: the optional coder's own
-    /// code copied the optional first, which (unspecialised: an optional of a collection, say) looked
-    /// up `Optional<Wrapped>`'s metadata per value, and so did a pointer to a copy of it. Out of
-    /// line: `write` runs for every member, this only for such optionals.
-    @inline(never)
-    private func writePayload(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        if coder.isNil(handle.read(from: object)) { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
-        writer.writeKey(quoted: key, isFirst: isFirst)
-        // Sound: the field holds a `Wrapped?` that is not `nil` (`Value` is the optional coder's
-        // `Wrapped?`, read just above on this thread), lent for the call while `object` is alive
-        // (until `_fixLifetime`); `writePayload` copies the `Wrapped` out before it writes.
-        let field = fieldAddress(in: object, offset: handle.offset, size: MemoryLayout<Value>.size)
-        try optionalWriter.writePayload(of: UnsafeRawPointer(field), to: &writer, session: session)
-        _fixLifetime(object)
-        return true
+        try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
     }
 }
