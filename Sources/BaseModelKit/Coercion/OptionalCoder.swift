@@ -65,3 +65,11 @@ struct OptionalCoder<Wrapped>: ValueCoding {
 
     func isNil(_ value: Wrapped?) -> Bool { value == nil }
 }
+
+extension OptionalCoder: OptionalReferenceWriting {
+    /// The optional's value, a reference, as the wrapped coder writes it (`GenericMemberAccess` calls
+    /// this only for an optional of a reference type, `isOptionalReference`).
+    func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
+        try wrapped.writeReference(object, to: &writer, session: session)
+    }
+}

@@ -15,6 +15,10 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// holds `nil`, a value is read anew, without the merge's `Optional<Wrapped>`, whose metadata
     /// the unspecialised merge looked up per value.
     private let isOptionalReference: Bool
+    /// Whether the property is an optional model whose coder writes it from the field's reference
+    /// (`OptionalReferenceWriting`): no `Optional<Wrapped>` is made, whose metadata the unspecialised
+    /// write looked up per value.
+    private let writesReference: Bool
     /// For an enum property (or an optional one) whose coder learns its cases: a learned case is
     /// stored as its byte, with no value of the enum in between (unspecialised code copied each one
     /// through the enum's metadata).
@@ -28,6 +32,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         addressing = coder as? any ModelAddressing
         let holdsOptionalReference = ReferenceCollections.isOptionalReference(Value.self)
         isOptionalReference = coder.mergesIntoExisting && holdsOptionalReference
+        writesReference = holdsOptionalReference && coder is any OptionalReferenceWriting
         learnedEnum = coder.learnedCases.flatMap { LearnedEnumMember(cases: $0, handle: handle) }
         (identityKey, identityReader, mergesByKey, mergesModel, mergesEntries) = switch MergeShape(of: coder) {
         case .identified(let key, let reader): (key, reader, false, false, false)
@@ -109,6 +114,13 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     }
 
     func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {
-        try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        guard writesReference else {
+            return try writeMember(by: coder, from: handle, of: object, key: key, isFirst: isFirst, to: &writer, session: session)
+        }
+        // As `writeMember`, from the reference.
+        guard let reference = handle.reference(in: object) else { return writeNilMember(key: key, isFirst: isFirst, to: &writer, session: session) }
+        writer.writeKey(quoted: key, isFirst: isFirst)
+        try coder.writeReference(reference, to: &writer, session: session)
+        return true
     }
 }

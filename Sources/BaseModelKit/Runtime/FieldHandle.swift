@@ -67,6 +67,18 @@ struct FieldHandle<Value> {
         return isNull
     }
 
+    /// The reference the field holds, retained, or `nil`: for a field whose type is an optional of a
+    /// single class reference (`ReferenceCollections.isOptionalReference`).
+    @inline(__always)
+    func reference(in object: AnyObject) -> AnyObject? {
+        // Sound: as for `holdsNilReference`; the word is loaded as an `AnyObject?`, the layout of an
+        // optional of any class reference, which copies (retains) the reference.
+        let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<UInt>.size)
+        let reference = address.load(as: AnyObject?.self)
+        _fixLifetime(object)
+        return reference
+    }
+
     /// The field's value in `object` as a `Representation`, a type that represents every `Value`
     /// bit for bit (an array of class references as `[AnyObject]`): the caller has checked that it
     /// does. Copied (retained) as a `Representation`.
