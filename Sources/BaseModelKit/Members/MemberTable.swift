@@ -89,7 +89,8 @@ final class MemberTable: Sendable {
         keys = fields.map(\.jsonKey)
         keyBytes = fields.map(\.jsonKeyBytes)
         keyWords = keyBytes.map { KeyWord(key: $0) }
-        quotedKeyRun = DocumentCopy(fields.flatMap(\.quotedKey))
+        // Padded after the last key, as `QuotedKey` requires.
+        quotedKeyRun = DocumentCopy(fields.flatMap(\.quotedKey) + [UInt8](repeating: 0, count: QuotedKey.readable))
         var end = 0
         quotedKeyEnds = fields.map { field in
             end += field.quotedKey.count

@@ -75,6 +75,28 @@ import Foundation
         count += bytes.count
     }
 
+    /// Appends `key` and a colon: a key of up to `QuotedKey.readable` bytes as two words, which the
+    /// compiler keeps inline, where `append(contentsOf:)` calls `memcpy`.
+    // Sound: `QuotedKey.readable` (16) bytes from the key's start are readable (`QuotedKey`'s rule),
+    // and 17 bytes of room are reserved from `count`; the stores are unaligned ones of a trivial
+    // type. Only the key's own bytes and the colon are counted: what the words wrote past them is
+    // room, written over by the next append.
+    @inline(__always)
+    @inlinable package mutating func append(key: QuotedKey) {
+        let length = key.bytes.count
+        guard length <= QuotedKey.readable, let base = key.bytes.baseAddress else {
+            append(contentsOf: key.bytes)
+            return append(UInt8(ascii: ":"))
+        }
+        reserve(QuotedKey.readable + 1)
+        let source = UnsafeRawPointer(base)
+        let target = UnsafeMutableRawPointer(storage + count)
+        target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        storage[count + length] = UInt8(ascii: ":")
+        count += length + 1
+    }
+
     // Sound: the buffer is used only inside the closure, while the array keeps it alive.
     @inline(__always)
     @inlinable package mutating func append(contentsOf bytes: [UInt8]) {

@@ -164,8 +164,7 @@ import Foundation
     @inline(__always)
     @inlinable package mutating func writeKey(quoted key: QuotedKey, isFirst: Bool) {
         writeElementSeparator(isFirst: isFirst)
-        bytes.append(contentsOf: key.bytes)
-        bytes.append(UInt8(ascii: ":"))
+        bytes.append(key: key)
         if isPretty { bytes.append(UInt8(ascii: " ")) }
     }
 

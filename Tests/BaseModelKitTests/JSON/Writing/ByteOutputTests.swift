@@ -179,4 +179,28 @@ struct ByteOutputTests {
             }
         }
     }
+
+    /// `append(key:)` copies a short key as two words read from the padded memory `QuotedKey`
+    /// requires: for every length up to 24, after any number of bytes already written and in any
+    /// room, the output is the key's bytes and a colon, and what the words wrote past them is written
+    /// over by the next append.
+    @Test("append(key:) writes a key and its colon, and nothing after them, whatever its length and the room")
+    func keyAppends() {
+        var generator = SeededGenerator(seed: 0x4B45)
+        for length in 0...24 {
+            for _ in 0..<50 {
+                let key = (0..<length).map { _ in UInt8(ascii: "a") + UInt8(generator.next() % 26) }
+                // The padding `QuotedKey` requires, of bytes that must not reach the output.
+                let memory = key + [UInt8](repeating: UInt8(ascii: "#"), count: QuotedKey.readable)
+                let prefix = (0..<Int(generator.next() % 40)).map { _ in UInt8(ascii: "p") }
+                var fast = ByteOutput(capacity: 1 + Int(generator.next() % 40))
+                fast.append(contentsOf: prefix)
+                memory.withUnsafeBufferPointer { memory in
+                    fast.append(key: QuotedKey(bytes: UnsafeBufferPointer(rebasing: memory[0..<length])))
+                }
+                fast.append(UInt8(ascii: "1"))
+                #expect(fast.array == prefix + key + Array(":1".utf8))
+            }
+        }
+    }
 }
