@@ -68,7 +68,7 @@ struct OptionalCoder<Wrapped>: ValueCoding {
 
 extension OptionalCoder: OptionalReferenceWriting {
     /// The optional's value, a reference, as the wrapped coder writes it (`GenericMemberAccess` calls
-    /// this only for an optional of a reference type, `isOptionalReference`).
+    /// this only for an optional of a reference type: its `writesReference`).
     func writeReference(_ object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
         try wrapped.writeReference(object, to: &writer, session: session)
     }
