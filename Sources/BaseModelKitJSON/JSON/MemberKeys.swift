@@ -23,7 +23,8 @@
     @inlinable package func isMember(_ key: String) -> Bool {
         if takesEveryKey { return true }
         // A key no key starts like (an override's own field, most often) is none.
-        if let first = key.utf8.first, !starts.contains(first) { return false }
+        // (Read from the key's bytes where they lie: `utf8.first` was a call of its own.)
+        if let first = key.utf8.withContiguousStorageIfAvailable({ $0.first }) ?? key.utf8.first, !starts.contains(first) { return false }
         var key = key
         return key.withUTF8 { key in keys.contains { $0.count == key.count && $0.elementsEqual(key) } }
     }
