@@ -249,12 +249,14 @@ import Foundation
     /// Appends `text`, a string's UTF-8 bytes, and returns what `firstIndexNeedingEscape(from:slash:)`
     /// would return for them: the index of the first byte that needs an escape, or `count`. Text
     /// of up to sixteen bytes (most keys, many values) is copied and checked in the same pass, with
-    /// no call to `memcpy` or to the check: up to seven bytes one at a time, eight to sixteen as two
-    /// words that overlap.
-    // Sound: `reserve(length)` makes room for `length` bytes past `count` before any store; the
-    // short loop reads `text[0..<length]` and writes as many bytes past `count`; in the word case,
-    // `length` is 8 to 16, so both words lie inside `text` (bytes 0..<8 and length-8..<length) and
-    // inside the room reserved; the loads and stores are unaligned ones of a trivial type.
+    /// no call to `memcpy` or to the check: as two pieces that overlap — two words of eight bytes for
+    /// eight to sixteen, of four bytes for four to seven, of two bytes for two and three — checked
+    /// together as one word (a byte of either piece that may need an escape sends the text to the
+    /// exact search).
+    // Sound: `reserve(length)` makes room for `length` bytes past `count` before any store; each
+    // piece of width `w` is read at offsets 0 and `length - w` of `text` and written at the same
+    // offsets past `count`, with `w <= length`, so both lie inside `text` and inside the room
+    // reserved; the loads and stores are unaligned ones of a trivial type.
     // `ByteOutputTests.textAppends` compares every length and place of an escape with `append`
     // followed by `firstIndexNeedingEscape`.
     @inline(__always)
@@ -267,21 +269,37 @@ import Foundation
         }
         reserve(length)
         count = start + length
-        if length < 8 {
-            var first = count
-            for offset in 0..<length {
-                let byte = base[offset]
-                (storage + start + offset).initialize(to: byte)
-                if first == count, Self.needsEscape(byte, slash: slash) { first = start + offset }
-            }
-            return first
+        let source = UnsafeRawPointer(base)
+        let target = UnsafeMutableRawPointer(storage + start)
+        let mayNeedEscape: Bool
+        if length >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+            mayNeedEscape = Self.needsEscape(head, slash: slash) || Self.needsEscape(tail, slash: slash)
+        } else if length >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+            mayNeedEscape = Self.needsEscape(UInt64(head) | UInt64(tail) << 32, slash: slash)
+        } else if length >= 2 {
+            let head = source.loadUnaligned(as: UInt16.self)
+            let tail = source.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)
+            target.storeBytes(of: head, as: UInt16.self)
+            target.storeBytes(of: tail, toByteOffset: length - 2, as: UInt16.self)
+            // The four bytes twice: every byte of the word is one of the text's.
+            let pieces = UInt64(head) | UInt64(tail) << 16
+            mayNeedEscape = Self.needsEscape(pieces | pieces << 32, slash: slash)
+        } else if length == 1 {
+            let byte = base[0]
+            target.storeBytes(of: byte, as: UInt8.self)
+            mayNeedEscape = Self.needsEscape(byte, slash: slash)
+        } else {
+            return count
         }
-        let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-        let tail = UnsafeRawPointer(base + (length - 8)).loadUnaligned(as: UInt64.self)
-        UnsafeMutableRawPointer(storage + start).storeBytes(of: head, as: UInt64.self)
-        UnsafeMutableRawPointer(storage + start + (length - 8)).storeBytes(of: tail, as: UInt64.self)
-        guard Self.needsEscape(head, slash: slash) || Self.needsEscape(tail, slash: slash) else { return count }
-        return firstIndexNeedingEscape(from: start, slash: slash)
+        return mayNeedEscape ? firstIndexNeedingEscape(from: start, slash: slash) : count
     }
 
     /// Inserts `byte` before the byte at `index` (or at the end).
