@@ -104,7 +104,9 @@ public struct JSONNumber: Sendable {
     public var double: Double? {
         let value: Double
         switch storage {
-        case .int(let int): value = Double(int)
+        // An integer, or at most 19 digits with no exponent: always finite.
+        case .int(let int): return Double(int)
+        case .short(let short): return short.double
         case .double(let double): value = double
         case .text(let text):
             guard let parsed = Double(text) else { return nil }
@@ -112,9 +114,6 @@ public struct JSONNumber: Sendable {
         case .packed(let packed):
             // An exponent, or more digits than `.short` takes: read from its text.
             guard let parsed = Double(packed.text) else { return nil }
-            value = parsed
-        case .short(let short):
-            guard let parsed = short.double else { return nil }
             value = parsed
         }
         return value.isFinite ? value : nil
