@@ -376,6 +376,9 @@ import Foundation
         open(UInt8(ascii: "["))
     }
 
+    /// (Inlined, as `endObject` is: out of line, the two were one call per container written, most
+    /// of it the call.)
+    @inline(__always)
     @inlinable package mutating func endArray(isEmpty: Bool) {
         close(UInt8(ascii: "]"), isEmpty: isEmpty)
     }
@@ -384,6 +387,7 @@ import Foundation
         open(UInt8(ascii: "{"))
     }
 
+    @inline(__always)
     @inlinable package mutating func endObject(isEmpty: Bool) {
         close(UInt8(ascii: "}"), isEmpty: isEmpty)
     }
