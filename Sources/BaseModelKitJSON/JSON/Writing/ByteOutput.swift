@@ -254,9 +254,7 @@ import Foundation
     /// together as one word (a byte of either piece that may need an escape sends the text to the
     /// exact search).
     // Sound: `reserve(length)` makes room for `length` bytes past `count` before any store; each
-    // piece of width `w` is read at offsets 0 and `length - w` of `text` and written at the same
-    // offsets past `count`, with `w <= length`, so both lie inside `text` and inside the room
-    // reserved; the loads and stores are unaligned ones of a trivial type.
+    // piece is narrower than `length` or as wide (see `copyOverlapping`).
     // `ByteOutputTests.textAppends` compares every length and place of an escape with `append`
     // followed by `firstIndexNeedingEscape`.
     @inline(__always)
@@ -273,22 +271,13 @@ import Foundation
         let target = UnsafeMutableRawPointer(storage + start)
         let mayNeedEscape: Bool
         if length >= 8 {
-            let head = source.loadUnaligned(as: UInt64.self)
-            let tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-            target.storeBytes(of: head, as: UInt64.self)
-            target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+            let (head, tail) = Self.copyOverlapping(UInt64.self, length: length, from: source, to: target)
             mayNeedEscape = Self.needsEscape(head, slash: slash) || Self.needsEscape(tail, slash: slash)
         } else if length >= 4 {
-            let head = source.loadUnaligned(as: UInt32.self)
-            let tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-            target.storeBytes(of: head, as: UInt32.self)
-            target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+            let (head, tail) = Self.copyOverlapping(UInt32.self, length: length, from: source, to: target)
             mayNeedEscape = Self.needsEscape(UInt64(head) | UInt64(tail) << 32, slash: slash)
         } else if length >= 2 {
-            let head = source.loadUnaligned(as: UInt16.self)
-            let tail = source.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)
-            target.storeBytes(of: head, as: UInt16.self)
-            target.storeBytes(of: tail, toByteOffset: length - 2, as: UInt16.self)
+            let (head, tail) = Self.copyOverlapping(UInt16.self, length: length, from: source, to: target)
             // The four bytes twice: every byte of the word is one of the text's.
             let pieces = UInt64(head) | UInt64(tail) << 16
             mayNeedEscape = Self.needsEscape(pieces | pieces << 32, slash: slash)
@@ -300,6 +289,23 @@ import Foundation
             return count
         }
         return mayNeedEscape ? firstIndexNeedingEscape(from: start, slash: slash) : count
+    }
+
+    /// Copies `length` bytes from `source` to `target` as two pieces of `Piece`'s width that overlap,
+    /// one at the start and one at the end, and returns both.
+    // Sound when `Piece` is no wider than `length` and `length` bytes are readable at `source` and
+    // writable at `target` (as `appendText` arranges): both pieces, at offsets 0 and
+    // `length - width`, then lie inside them; the loads and stores are unaligned ones of a trivial
+    // type.
+    @inline(__always)
+    @inlinable package static func copyOverlapping<Piece: FixedWidthInteger & UnsignedInteger>(_: Piece.Type, length: Int, from source: UnsafeRawPointer,
+                                                                                             to target: UnsafeMutableRawPointer) -> (head: Piece, tail: Piece) {
+        let tailOffset = length - MemoryLayout<Piece>.size
+        let head = source.loadUnaligned(as: Piece.self)
+        let tail = source.loadUnaligned(fromByteOffset: tailOffset, as: Piece.self)
+        target.storeBytes(of: head, as: Piece.self)
+        target.storeBytes(of: tail, toByteOffset: tailOffset, as: Piece.self)
+        return (head, tail)
     }
 
     /// Inserts `byte` before the byte at `index` (or at the end).
