@@ -26,6 +26,7 @@ import Foundation
         // Sound: a static string's bytes live as long as the program; the two quotes are followed
         // by spaces, to make `readable` bytes in all.
         let text: StaticString = "\"\"              "
+        assert(text.utf8CodeUnitCount >= readable, "emptyKey's padding is shorter than QuotedKey.readable")
         return QuotedKey(bytes: UnsafeBufferPointer(start: text.utf8Start, count: 2))
     }
 }
