@@ -197,6 +197,8 @@ enum HookHandOver {
     /// The default `serialize()` of the model the engine lent `inPlace` for: the members written
     /// into the engine's writer, as an object over those bytes. Sound: `inPlace` and the writer it
     /// points to are the engine's, valid while `runInPlace` lends them, which is when this runs.
+    /// (Inlined into its one caller, which runs once per hooked object.)
+    @inline(__always)
     private static func writeInPlace(_ model: BaseModel, _ inPlace: UnsafeMutablePointer<InPlace>, session: EncodingSession) throws -> JSONObject {
         inPlace.pointee.isTaken = true
         let writer = inPlace.pointee.writer
