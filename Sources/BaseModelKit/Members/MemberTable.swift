@@ -445,7 +445,9 @@ final class MemberTable: Sendable {
         ChangeSite(property: properties[index] ?? "", place: place, isAnnounced: announcesChanges, mayRepeat: mayRepeatChanges)
     }
 
-    /// `object`'s members as a JSON object, braces included: see `writeMembers`.
+    /// `object`'s members as a JSON object, braces included: see `writeMembers`. (Inlined into
+    /// each caller: the engine's writer and the default `serialize()` run it once per object.)
+    @inline(__always)
     func writeObject(of object: AnyObject, to writer: inout JSONWriter, session: EncodingSession) throws {
         writer.beginObject()
         let wrote = try writeMembers(of: object, to: &writer, session: session)
