@@ -176,8 +176,9 @@
     /// new one (an allocation and a free per object its writer hands over). Sound only when the
     /// caller holds the only reference to it: nothing else can see it change.
     package func reuse(writtenInPlace bytes: DocumentBytes, keys: MemberKeys) {
-        precondition(isLent && isStandalone, "reuse(writtenInPlace:keys:) of an object not written in place")
-        self.bytes = bytes
+        precondition(isLent && isStandalone && !bytes.isCopy, "reuse(writtenInPlace:keys:) of an object not written in place")
+        // Made again as lent bytes, which own nothing: stored without a reference to take.
+        self.bytes = DocumentBytes(lentUntilChanged: bytes.base, count: bytes.count)
         writtenKeys = .passUnretained(keys)
         state.reset()
     }
