@@ -3,11 +3,7 @@
 
 _Alignas(64) intptr_t bmk_lock_stripe_words[BMK_LOCK_STRIPES * BMK_LOCK_STRIPE_WORDS];
 
-static _Thread_local intptr_t thread_marker;
-
-intptr_t bmk_thread_identity(void) {
-    return (intptr_t)&thread_marker;
-}
+_Thread_local intptr_t bmk_thread_marker;
 
 static _Thread_local uintptr_t stack_low;
 static _Thread_local uintptr_t stack_high;
@@ -50,12 +46,8 @@ void bmk_sanitizer_write(void *address, long size) {
 #endif
 }
 
-static _Thread_local const void *current_encoding;
-
-const void *bmk_current_encoding(void) {
-    return current_encoding;
-}
+_Thread_local const void *bmk_current_encoding_word;
 
 void bmk_set_current_encoding(const void *session) {
-    current_encoding = session;
+    bmk_current_encoding_word = session;
 }

@@ -62,14 +62,24 @@ void bmk_sanitizer_read(const void *address, long size);
 /// Tells ThreadSanitizer that `size` bytes at `address` are written (see `bmk_sanitizer_read`).
 void bmk_sanitizer_write(void *address, long size);
 
+/// The thread-local words behind `bmk_thread_identity` and `bmk_current_encoding`, defined in
+/// Atomics.c: declared here so that the two readers are inline (each module that calls them reads the
+/// same words; a `static` one here would give each module its own).
+extern _Thread_local intptr_t bmk_thread_marker;
+extern _Thread_local const void *bmk_current_encoding_word;
+
 /// A number that identifies the calling thread while it runs: the address of a thread-local word
 /// (word-aligned, so never odd, and never 0).
-intptr_t bmk_thread_identity(void);
+static inline intptr_t bmk_thread_identity(void) {
+    return (intptr_t)&bmk_thread_marker;
+}
 
 /// The calling thread's address as last set by `bmk_set_current_encoding` on it (NULL at first): a
 /// thread-local word. The engine keeps the encoding session running on the thread there: reading a
 /// task-local per hooked object cost more than the rest of handing the object over.
-const void *bmk_current_encoding(void);
+static inline const void *bmk_current_encoding(void) {
+    return bmk_current_encoding_word;
+}
 
 /// Sets the calling thread's `bmk_current_encoding`.
 void bmk_set_current_encoding(const void *session);
