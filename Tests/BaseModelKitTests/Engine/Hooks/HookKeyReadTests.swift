@@ -37,8 +37,41 @@ private final class KeepingReader: BaseModel {
     }
 }
 
+/// Notes how its `super` used the object: streamed by the engine's parser where it stood, or read
+/// again from the object's own bytes.
+private final class UseNoting: BaseModel {
+    var name = ""
+    nonisolated(unsafe) static var uses: [DeferredObject.Use] = []
+    override class var apiToLocal: [String: String] { ["n": "name"] }
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        if let use = object.deferred?.use { Self.uses.append(use) }
+    }
+}
+
 @Suite("Hooks that read a key after super", .serialized)
 struct HookKeyReadTests {
+    /// The JSON layer parks the engine's parser for its own thread; the engine, another module,
+    /// takes it back only on that thread. Both must see one identity of the thread, or every `super`
+    /// reads its object a second time (with the same result, so only this tells).
+    @Test("super streams each object with the engine's parser where it stood, on any thread")
+    func superStreams() async throws {
+        let text = "[" + (0..<5).map { #"{"n":"m\#($0)","x":\#($0)}"# }.joined(separator: ",") + "]"
+        @Sendable func uses() -> [DeferredObject.Use] {
+            UseNoting.uses = []
+            let names = (try? UseNoting.decodeArray(from: text))?.map(\.name)
+            return names == (0..<5).map { "m\($0)" } ? UseNoting.uses : []
+        }
+        let here = uses()
+        #expect(here.count == 5)
+        #expect(here.allSatisfy { if case .streamed = $0 { true } else { false } })
+        // On a thread of its own, which has an identity of its own.
+        let elsewhere = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: uses()) }.start()
+        }
+        #expect(elsewhere == here)
+    }
+
     /// The engine makes the object of the next model again from one nobody kept (an allocation and
     /// a free fewer per hooked model); an object the hook keeps is never made again.
     @Test("an object nobody kept is made again for the next model; a kept one reads as it was")
