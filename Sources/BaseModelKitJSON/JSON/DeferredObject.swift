@@ -176,7 +176,7 @@
     /// new one (an allocation and a free per object its writer hands over). Sound only when the
     /// caller holds the only reference to it: nothing else can see it change.
     package func reuse(writtenInPlace bytes: DocumentBytes, keys: MemberKeys) {
-        precondition(isLent && isStandalone && !bytes.isCopy, "reuse(writtenInPlace:keys:) of an object not written in place")
+        precondition(isLent && isStandalone && !bytes.isCopy, "reuse(writtenInPlace:keys:) of an object not written in place, or with bytes not lent")
         // Made again as lent bytes, which own nothing: stored without a reference to take.
         self.bytes = DocumentBytes(lentUntilChanged: bytes.base, count: bytes.count)
         writtenKeys = .passUnretained(keys)
