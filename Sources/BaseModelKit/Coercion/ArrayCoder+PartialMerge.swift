@@ -19,9 +19,11 @@ extension ArrayCoder {
     ///
     /// `positions` is the index of the array's identities, complete for `elements` (`nil`: none, or
     /// not known to be complete): used and kept up to date, so that a merge costs what the JSON lists.
-    /// A removal moves the elements after it, and leaves `nil` (a new index at the next merge). An
-    /// array of at most `IdentityIndex.shortCount` elements is searched without one.
-    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, by identity: ElementIdentity,
+    /// Removals keep it while it holds each element under an identity of its own (see
+    /// `PartialPositions.count`), and leave `nil` otherwise (a new index at the next merge); the
+    /// elements after them move once, however many are removed. An array of at most
+    /// `IdentityIndex.shortCount` elements is searched without one.
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout PartialPositions?, by identity: ElementIdentity,
                    session: DecodingSession, editing: (PartialEdit) -> Void) throws {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var cursor = try ElementCursor(array: &parser, lossy: isLossy)
@@ -87,24 +89,34 @@ extension ArrayCoder {
             }
         }
         if !removed.isEmpty {
-            for position in removed.sorted(by: >) {
-                editing(.removed(position: position, old: elements[position]))
-                elements.remove(at: position)
+            removed.sort()
+            // Taken out, so that the index is changed where it is rather than copied.
+            var index = positions.take()
+            // An index that holds fewer identities than there are elements (one held twice, or an
+            // element without one) cannot tell where the other holder is once one is removed.
+            if index?.count != elements.count { index = nil }
+            for position in removed.reversed() {
+                let old = elements[position]
+                // Noted as it is removed; an index that does not hold it there is dropped.
+                if index != nil, identity.keyOf(old).map({ index!.remove($0, at: position) }) != true { index = nil }
+                editing(.removed(position: position, old: old))
             }
-            positions = nil
+            elements.removeElements(atIncreasing: removed)
+            positions = index
         }
         for object in added {
-            if positions != nil, let id = identity.keyOf(object), positions![id] == nil { positions![id] = elements.count }
+            if positions != nil, let id = identity.keyOf(object), positions!.position(of: id) == nil { positions!.add(id, at: elements.count) }
             editing(.appended(object))
             elements.append(object)
         }
+        if positions?.isWorn == true { positions = nil }
     }
 
     /// The position of the element whose identity is `id` (as written, or as the identity property
     /// reads it: `"7"` for an `Int` is `7`), and whether it holds `id` as written. A long array is looked up in `positions`, made when `nil`;
     /// a position whose element no longer has the identity (code changed it in place) makes the index
     /// anew.
-    private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout [IdentityKey: Int]?, by identity: ElementIdentity,
+    private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout PartialPositions?, by identity: ElementIdentity,
                       session: DecodingSession) -> (position: Int, asWritten: Bool)? {
         func holds(_ position: Int, _ wanted: IdentityKey) -> Bool {
             // Sound: lent for the call; `elements` holds the element throughout.
@@ -115,24 +127,14 @@ extension ArrayCoder {
             if elements.count <= IdentityIndex.shortCount {
                 return elements.indices.first { holds($0, wanted) }
             }
-            if positions == nil { positions = Self.positions(of: elements, by: identity) }
-            guard let position = positions?[wanted] else { return nil }
+            if positions == nil { positions = PartialPositions(of: elements, by: identity) }
+            guard let position = positions?.position(of: wanted) else { return nil }
             if position < elements.count, holds(position, wanted) { return position }
-            positions = Self.positions(of: elements, by: identity)
-            return positions?[wanted]
+            positions = PartialPositions(of: elements, by: identity)
+            return positions?.position(of: wanted)
         }
         if let position = search(id) { return (position, true) }
         guard let canonical = identity.canonical(id.json, session).map(IdentityKey.init), canonical != id else { return nil }
         return search(canonical).map { ($0, false) }
-    }
-
-    /// Each identity's position in `elements` (the first, for an identity held twice).
-    static func positions(of elements: [AnyObject], by identity: ElementIdentity) -> [IdentityKey: Int] {
-        IndexingWork.noteIndexed(elements.count)
-        var positions = [IdentityKey: Int](minimumCapacity: elements.count)
-        for position in elements.indices.reversed() {
-            if let id = identity.keyOf(elements[position]) { positions[id] = position }
-        }
-        return positions
     }
 }

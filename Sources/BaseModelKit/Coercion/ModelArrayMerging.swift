@@ -13,7 +13,7 @@ protocol ModelArrayMerging {
     var mergesInPart: Bool { get }
 
     /// `ArrayCoder.mergePart` on the coder's array of models, for a coder that `mergesInPart`.
-    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout PartialPositions?, session: DecodingSession,
                    editing: (PartialEdit) -> Void) throws
 
     /// The model `id` names in `elements`, as `ModelAddressing.address(_:in:positions:session:)`

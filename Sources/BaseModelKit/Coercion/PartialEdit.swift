@@ -1,6 +1,7 @@
 import BaseModelKitJSON
-/// What a partial collection's merge changes in the array itself, in the order it changes it: undone
-/// in the reverse order, and recorded as the change set's element changes.
+/// What a partial collection's merge changes in the array itself, in the order it changes it — the
+/// replacements as the elements are read, then the removals, then the additions — undone in the
+/// reverse order, and recorded as the change set's element changes.
 enum PartialEdit {
     /// The element at `position` was replaced by another object with its identity (one of another
     /// class, which `modelClass(for:)` picked).

@@ -19,6 +19,8 @@ final class IdentityIndexes {
         /// partial collection's merge).
         let slot: Int
         var positions: [IdentityKey: Int]
+        /// A partial collection's removed positions (`PartialPositions.removed`).
+        var removed: [Int]
         var source: [AnyObject]?
     }
 
@@ -36,13 +38,15 @@ final class IdentityIndexes {
         entries.first { $0.slot == slot }?.positions
     }
 
-    /// Keeps `positions` in `slot`, made for `source` when it is a partial collection's.
-    func store(_ positions: [IdentityKey: Int], source: [AnyObject]?, inSlot slot: Int) {
+    /// Keeps `positions` in `slot` (with a partial collection's `removed` positions), made for
+    /// `source` when it is a partial collection's.
+    func store(_ positions: [IdentityKey: Int], removed: [Int] = [], source: [AnyObject]?, inSlot slot: Int) {
         if let at = entries.firstIndex(where: { $0.slot == slot }) {
             entries[at].positions = positions
+            entries[at].removed = removed
             entries[at].source = source
         } else {
-            entries.append(Entry(slot: slot, positions: positions, source: source))
+            entries.append(Entry(slot: slot, positions: positions, removed: removed, source: source))
         }
     }
 
@@ -52,19 +56,19 @@ final class IdentityIndexes {
     /// index kept for the field at `offset`, when it was made for `elements` (the same buffer), taken
     /// out so that the merge holds the array's only other reference (`keep(_:for:ofField:in:extras:)`
     /// puts it back).
-    static func take(ofField offset: Int, for elements: [AnyObject], in owner: AnyObject, extras: FieldHandle<ModelExtras?>) -> [IdentityKey: Int]? {
+    static func take(ofField offset: Int, for elements: [AnyObject], in owner: AnyObject, extras: FieldHandle<ModelExtras?>) -> PartialPositions? {
         guard let indexes = extras.read(from: owner)?.indexes, let at = indexes.entries.firstIndex(where: { $0.slot == -1 - offset }) else { return nil }
         let taken = indexes.entries.remove(at: at)
         guard let source = taken.source, BufferIdentity.of(source) == BufferIdentity.of(elements) else { return nil }
-        return taken.positions
+        return PartialPositions(held: taken.positions, removed: taken.removed)
     }
 
     /// Keeps `positions` as the index of `elements`, the partial collection in the field at `offset`
     /// of `owner`, which the caller holds claimed.
-    static func keep(_ positions: [IdentityKey: Int], for elements: [AnyObject], ofField offset: Int, in owner: AnyObject, extras: FieldHandle<ModelExtras?>) {
+    static func keep(_ positions: PartialPositions, for elements: [AnyObject], ofField offset: Int, in owner: AnyObject, extras: FieldHandle<ModelExtras?>) {
         let current = extras.read(from: owner)
         let kept = ModelExtras.indexing(after: current)
         if kept !== current { extras.write(kept, to: owner) }
-        kept.indexes?.store(positions, source: elements, inSlot: -1 - offset)
+        kept.indexes?.store(positions.held, removed: positions.removed, source: elements, inSlot: -1 - offset)
     }
 }

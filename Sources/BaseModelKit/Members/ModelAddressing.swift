@@ -48,7 +48,7 @@ extension ArrayCoder: ModelAddressing {
         if let canonical, canonical != given, let position = positions?[canonical], let object = element(at: position, is: canonical) {
             return .found(object, .index(position))
         }
-        let rebuilt = Self.positions(of: elements, by: identity)
+        let rebuilt = PartialPositions(of: elements, by: identity).held
         positions = rebuilt
         for wanted in [given, canonical] {
             if let wanted, let found = rebuilt[wanted], let object = element(at: found, is: wanted) { return .found(object, .index(found)) }

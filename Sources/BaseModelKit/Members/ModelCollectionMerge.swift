@@ -168,15 +168,20 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
                 IdentityIndexes.keep(positions, for: elements, ofField: handle.offset, in: object, extras: extras)
             }
             if !edits.isEmpty {
-                // Undone edit by edit, the last first: the models taken out stay alive in the log.
+                // Undone in the reverse order of the merge's edits (`PartialEdit`): the additions, then
+                // the removals, put back together, then the replacements, whose positions are the
+                // array's before the merge. The models taken out stay alive in the log.
                 noteUndo(in: object, session: session, empty: [AnyObject]()) { [edits] elements in
+                    var restored: [(position: Int, element: AnyObject)] = []
                     for edit in edits.reversed() {
                         switch edit {
-                        case .replaced(let position, let old, _): elements[position] = old
-                        case .removed(let position, let old): elements.insert(old, at: position)
                         case .appended: elements.removeLast()
+                        case .removed(let position, let old): restored.append((position, old))
+                        case .replaced: break
                         }
                     }
+                    elements.reinsertElements(restored)
+                    for case .replaced(let position, let old, _) in edits.reversed() { elements[position] = old }
                 }
             }
         }
@@ -232,7 +237,7 @@ private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
 
     var mergesInPart: Bool { false }
 
-    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession,
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout PartialPositions?, session: DecodingSession,
                    editing: (PartialEdit) -> Void) throws {
         preconditionFailure("a model collection member asked the coder it does not have")
     }

@@ -152,10 +152,14 @@ final class ChangeRecorder: Sendable {
         }
         removed.sort { $0.position < $1.position }
         removedPositions.sort()
-        // A replaced element's new position is its old one less the removals before it; the
-        // appended elements are the last ones.
-        var added = replaced.map { entry in (position: entry.position - removedPositions.prefix { $0 < entry.position }.count, object: entry.object) }
-        added.sort { $0.position < $1.position }
+        replaced.sort { $0.position < $1.position }
+        // A replaced element's new position is its old one less the removals before it (counted in
+        // one walk of both lists, in order); the appended elements are the last ones.
+        var before = 0
+        var added = replaced.map { entry in
+            while before < removedPositions.count, removedPositions[before] < entry.position { before += 1 }
+            return (position: entry.position - before, object: entry.object)
+        }
         added += appended.enumerated().map { (count - appended.count + $0.offset, $0.element) }
         for entry in removed {
             add(object: object, at: site, last: .index(entry.position), lastIdentity: identity(entry.object), old: oldJSON(entry.object), new: .null,

@@ -64,6 +64,61 @@ struct DeltaWorkTests {
         }
     }
 
+    @Test("deltas that remove elements keep the index: a partial collection is indexed once, whatever its length")
+    func removalsKeepTheIndex() throws {
+        var generator = SeededGenerator(seed: 47)
+        for count in [1_000, 50_000] {
+            let market = try market(runners: count)
+            // What the runners' identities and prices must be, in order.
+            var expected = (0..<count).map { (id: $0, price: $0) }
+            var nextId = count
+            let indexed = try IndexingWork.counting {
+                for turn in 0..<200 {
+                    // A merge, a removal (four every tenth delta), an addition, in random places.
+                    var listed: [String] = []
+                    var used: Set<Int> = []
+                    func unused() -> Int {
+                        while true {
+                            let at = Int.random(in: 0..<expected.count, using: &generator)
+                            if used.insert(expected[at].id).inserted { return at }
+                        }
+                    }
+                    let merged = unused()
+                    listed.append(#"{"id":\#(expected[merged].id),"p":\#(-turn)}"#)
+                    expected[merged].price = -turn
+                    let removals = (0..<(turn % 10 == 0 ? 4 : 1)).map { _ in expected[unused()].id }
+                    listed += removals.map { #"{"id":\#($0),"$remove":true}"# }
+                    expected.removeAll { removals.contains($0.id) }
+                    listed.append(#"{"id":\#(nextId),"p":\#(turn)}"#)
+                    expected.append((nextId, turn))
+                    nextId += 1
+                    listed.shuffle(using: &generator)
+                    var options = DecodingOptions()
+                    options.recordsChanges = turn.isMultiple(of: 2)
+                    _ = try market.update(from: #"{"r":[\#(listed.joined(separator: ","))]}"#, options: options)
+                }
+            }
+            // The first delta makes the index; the 199 others use it and keep it up to date.
+            #expect(indexed == count, "\(count) runners: indexes made from \(indexed) elements in 200 deltas")
+            #expect(market.runners.map(\.runnerId) == expected.map(\.id) && market.runners.map(\.price) == expected.map(\.price))
+        }
+    }
+
+    @Test("an index that holds an identity once where the array holds it twice is not kept through a removal")
+    func removalBesideARepeatedIdentity() throws {
+        let market = try market(runners: 100)
+        let twin = WorkRunner()
+        twin.runnerId = 50
+        twin.price = -50
+        market.runners.append(twin)
+        // Indexed here (at the first runner 50, the only one the index can hold), then removed.
+        _ = try market.update(from: #"{"r":[{"id":7,"p":70},{"id":50,"$remove":true}]}"#)
+        #expect(market.runners.count == 100 && market.runners.last === twin)
+        // The other runner 50 is found and merged into, not taken for a new one.
+        _ = try market.update(from: #"{"r":[{"id":50,"p":5}]}"#)
+        #expect(market.runners.count == 100 && twin.price == 5)
+    }
+
     @Test("a failing delta leaves a correct index behind: the next deltas find every runner")
     func failedDeltaThenDeltas() throws {
         let market = try market(runners: 5_000)

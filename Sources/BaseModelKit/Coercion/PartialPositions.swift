@@ -1,0 +1,73 @@
+import BaseModelKitJSON
+/// The index of a partial collection's identities (`ArrayCoder.mergePart`), kept from one merge to
+/// the next by the model that holds the array (`IdentityIndexes`), so that a merge costs what its
+/// delta lists: additions and removals keep it, and it is made anew only after code changed the
+/// array, or once the removals since it was made outnumber the elements.
+///
+/// A removal moves the elements after it down, which would move every position after it in the
+/// index. So the index holds each element's position as if no element had been removed since it was
+/// made, and keeps those removed positions, sorted: an element's position now is the one held less
+/// the removed positions before it (a binary search), and a removal changes only its own entry.
+struct PartialPositions {
+    /// Each identity's position, counted as if no element removed since the index was made had been.
+    private(set) var held: [IdentityKey: Int]
+    /// The positions removed since the index was made, in increasing order, counted as `held` counts.
+    private(set) var removed: [Int]
+
+    init(held: [IdentityKey: Int], removed: [Int]) {
+        self.held = held
+        self.removed = removed
+    }
+
+    /// The index of `elements` (the first position, for an identity held twice).
+    init(of elements: [AnyObject], by identity: ElementIdentity) {
+        IndexingWork.noteIndexed(elements.count)
+        var held = [IdentityKey: Int](minimumCapacity: elements.count)
+        for position in elements.indices.reversed() {
+            if let id = identity.keyOf(elements[position]) { held[id] = position }
+        }
+        self.init(held: held, removed: [])
+    }
+
+    /// The number of elements indexed: the array's count when each element has an identity of its
+    /// own, which a removal needs (an identity held twice is indexed at its first position only, and
+    /// removing that element would leave the second one unindexed).
+    var count: Int { held.count }
+
+    /// Whether the removals since the index was made outnumber the elements it holds: then it is made
+    /// anew, so that its removed positions stay fewer than the elements (and a removal's cost in
+    /// making it again, one element's).
+    var isWorn: Bool { removed.count > held.count }
+
+    /// The position now of the element whose identity is `id`, if the index holds one.
+    func position(of id: IdentityKey) -> Int? {
+        held[id].map { $0 - removedCount(before: $0) }
+    }
+
+    /// Notes `id` added at `position`, the array's end.
+    mutating func add(_ id: IdentityKey, at position: Int) {
+        // Every removed position is before the end, so each counts.
+        held[id] = position + removed.count
+    }
+
+    /// Notes the removal of the element whose identity is `id` from `position` (its position now),
+    /// returning `false`, changing nothing, when the index does not hold it there. Removals made in
+    /// one merge are noted from the last position to the first, as they are made.
+    mutating func remove(_ id: IdentityKey, at position: Int) -> Bool {
+        guard let kept = held[id], kept - removedCount(before: kept) == position else { return false }
+        held[id] = nil
+        removed.insert(kept, at: removedCount(before: kept))
+        return true
+    }
+
+    /// How many removed positions are before `position` (binary search of `removed`).
+    private func removedCount(before position: Int) -> Int {
+        var low = 0
+        var high = removed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if removed[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
