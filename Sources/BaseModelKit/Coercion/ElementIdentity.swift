@@ -104,7 +104,7 @@ final class ElementIdentity: Sendable {
         switch id {
         case .int: true
         case .string(let text): holdsBytes(of: text, object)
-        case .json: false
+        case .double, .json: false
         }
     }
 
@@ -198,6 +198,12 @@ final class ElementIdentity: Sendable {
 
     /// Whether two values are the same, numbers (and strings of decimal numbers) by value.
     static func sameValue(_ one: JSON, _ other: JSON) -> Bool {
+        // Numbers whose nearest `Double`s differ are different values (equal values round alike):
+        // most comparisons, a level's size against a removal marker's 0, end here, before an exact one.
+        if case .number(let first) = one, case .number(let second) = other, let near = first.double, let far = second.double,
+           near != far, !near.isNaN, !far.isNaN {
+            return false
+        }
         if one == other { return true }
         func number(_ json: JSON) -> Decimal? {
             switch json {

@@ -95,7 +95,7 @@ public struct JSONNumber: Sendable {
         case .packed(let packed):
             return JSONNumber.exactInteger(fromText: packed.text, as: T.self)
         case .short(let short):
-            return JSONNumber.exactInteger(fromText: short.text, as: T.self)
+            return short.integer(exactly: T.self)
         }
     }
 

@@ -38,6 +38,18 @@ import Foundation
         return isNegative ? -magnitude : magnitude
     }
 
+    /// The value as a `T`, when it is a whole number that `T` holds (`-0` is zero), read from the
+    /// digits without writing them out as text.
+    @inlinable package func integer<T: FixedWidthInteger>(exactly type: T.Type) -> T? {
+        let scale = ByteOutput.powerOfTen(Int(fractionDigits))
+        guard significand % scale == 0 else { return nil }
+        let magnitude = significand / scale
+        guard isNegative, magnitude != 0 else { return T(exactly: magnitude) }
+        // The most negative `Int64` has a magnitude one past the greatest `Int64`.
+        guard magnitude <= UInt64(Int64.max) else { return magnitude == UInt64(Int64.max) + 1 ? T(exactly: Int64.min) : nil }
+        return T(exactly: -Int64(magnitude))
+    }
+
     /// The characters, in order: the sign, then the digits, at least one before the point, with the
     /// point before the last `fractionDigits` of them.
     @inlinable package func forEachCharacter(_ body: (UInt8) -> Void) {

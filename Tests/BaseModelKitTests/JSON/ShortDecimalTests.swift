@@ -66,4 +66,32 @@ struct ShortDecimalTests {
         }
         #expect(try JSON(parsing: "0.1").number != JSONNumber(0.1000001))
     }
+
+    @Test("a short decimal is a whole number of each integer type exactly when its text is")
+    func integers() throws {
+        var texts = ["-0", "-0.0", "0.000", "5.000", "5.001", "255.0", "256.0", "-128.00", "-129.0", "127.5", "9999999999999999999",
+                     "-9999999999999999999", "9223372036854775807.0", "922337203685477580.70", "18446744073709551.615", "-1.0"]
+        var generator = SeededGenerator(seed: 29_11_26)
+        for _ in 0..<2_000 {
+            let whole = Int64.random(in: -1_000_000_000_000...1_000_000_000_000, using: &generator)
+            let zeros = String(repeating: "0", count: Int.random(in: 0...6, using: &generator))
+            texts.append(zeros.isEmpty ? "\(whole).5" : "\(whole).\(zeros)")
+        }
+        func agree<T: FixedWidthInteger>(_ number: JSONNumber, _ text: String, _: T.Type) {
+            #expect(number.integer(exactly: T.self) == JSONNumber.exactInteger(fromText: text, as: T.self), "\(text) as \(T.self)")
+        }
+        var shorts = 0
+        for text in texts {
+            let number = try #require(try JSON(parsing: text).number)
+            if try Self.isShort(text) { shorts += 1 }
+            agree(number, text, Int.self)
+            agree(number, text, Int8.self)
+            agree(number, text, Int32.self)
+            agree(number, text, Int64.self)
+            agree(number, text, UInt.self)
+            agree(number, text, UInt8.self)
+            agree(number, text, UInt64.self)
+        }
+        #expect(shorts > texts.count * 9 / 10, "\(shorts) of \(texts.count)")
+    }
 }
