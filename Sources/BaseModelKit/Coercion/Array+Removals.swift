@@ -10,8 +10,12 @@ extension Array where Element == AnyObject {
             return
         }
         let removedCount = positions.count
+        // What the moves below rely on, checked: a position given twice would move one slot twice.
+        precondition(positions[0] >= 0 && positions[removedCount - 1] < count && zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 },
+                     "removeElements(atIncreasing:) needs increasing positions within the array")
         // Sound: the buffer is lent for the closure, and every slot touched is below its count (the
-        // positions are, and each run of kept elements ends at the next position or at the count).
+        // positions are, as checked, and each run of kept elements ends at the next position or at
+        // the count).
         // The removed references are moved out to `removed`, each run of kept ones moved down over
         // the gap (`moveInitialize` allows the regions to overlap), and the removed ones moved into
         // the slots left at the end, so every slot holds one reference when the closure returns;
