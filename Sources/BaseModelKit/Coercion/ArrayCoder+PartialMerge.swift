@@ -20,10 +20,10 @@ extension ArrayCoder {
     /// `positions` is the index of the array's identities, complete for `elements` (`nil`: none, or
     /// not known to be complete): used and kept up to date, so that a merge costs what the JSON lists.
     /// Removals keep it while it holds each element under an identity of its own (see
-    /// `PartialPositions.count`), and leave `nil` otherwise (a new index at the next merge); the
+    /// `IdentityPositions.count`), and leave `nil` otherwise (a new index at the next merge); the
     /// elements after them move once, however many are removed. An array of at most
     /// `IdentityIndex.shortCount` elements is searched without one.
-    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout PartialPositions?, by identity: ElementIdentity,
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout IdentityPositions?, by identity: ElementIdentity,
                    session: DecodingSession, editing: (PartialEdit) -> Void) throws {
         guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
         var cursor = try ElementCursor(array: &parser, lossy: isLossy)
@@ -116,7 +116,7 @@ extension ArrayCoder {
     /// reads it: `"7"` for an `Int` is `7`), and whether it holds `id` as written. A long array is looked up in `positions`, made when `nil`;
     /// a position whose element no longer has the identity (code changed it in place) makes the index
     /// anew.
-    private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout PartialPositions?, by identity: ElementIdentity,
+    private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout IdentityPositions?, by identity: ElementIdentity,
                       session: DecodingSession) -> (position: Int, asWritten: Bool)? {
         func holds(_ position: Int, _ wanted: IdentityKey) -> Bool {
             // Sound: lent for the call; `elements` holds the element throughout.
@@ -127,10 +127,10 @@ extension ArrayCoder {
             if elements.count <= IdentityIndex.shortCount {
                 return elements.indices.first { holds($0, wanted) }
             }
-            if positions == nil { positions = PartialPositions(of: elements, by: identity) }
+            if positions == nil { positions = IdentityPositions(of: elements, by: identity) }
             guard let position = positions?.position(of: wanted) else { return nil }
             if position < elements.count, holds(position, wanted) { return position }
-            positions = PartialPositions(of: elements, by: identity)
+            positions = IdentityPositions(of: elements, by: identity)
             return positions?.position(of: wanted)
         }
         if let position = search(id) { return (position, true) }

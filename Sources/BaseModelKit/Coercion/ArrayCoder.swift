@@ -201,7 +201,7 @@ struct ArrayCoder<Element>: ValueCoding {
     /// when the result holds the same objects in the same order.
     private func decodePart(from parser: inout JSONParser, merging current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
         var merged = current
-        var positions: PartialPositions?
+        var positions: IdentityPositions?
         try mergePart(from: &parser, into: &merged, positions: &positions, by: identity, session: session) { _ in }
         return Self.isUnchanged(merged, from: current) ? nil : merged
     }
@@ -310,7 +310,7 @@ extension ArrayCoder: ModelArrayMerging {
         identity?.keyOf(element)?.json
     }
 
-    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout PartialPositions?, session: DecodingSession,
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout IdentityPositions?, session: DecodingSession,
                    editing: (PartialEdit) -> Void) throws {
         // Only coders that merge in part (`mergesInPart`) are asked.
         guard let identity else { preconditionFailure("mergePart(from:into:positions:session:editing:) of an array coder without identity") }

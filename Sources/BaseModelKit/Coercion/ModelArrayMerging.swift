@@ -13,12 +13,12 @@ protocol ModelArrayMerging {
     var mergesInPart: Bool { get }
 
     /// `ArrayCoder.mergePart` on the coder's array of models, for a coder that `mergesInPart`.
-    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout PartialPositions?, session: DecodingSession,
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout IdentityPositions?, session: DecodingSession,
                    editing: (PartialEdit) -> Void) throws
 
     /// The model `id` names in `elements`, as `ModelAddressing.address(_:in:positions:session:)`
     /// finds it in the array.
-    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
+    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel
 
     /// The identity of `element`, a model of the array, as the maps write it.
     func identity(of element: AnyObject) -> JSON?

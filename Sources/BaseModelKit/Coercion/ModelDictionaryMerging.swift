@@ -19,5 +19,5 @@ protocol ModelDictionaryMerging {
 
     /// The model `id` names in `models`, as `ModelAddressing.address(_:in:positions:session:)`
     /// finds it in the dictionary.
-    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
+    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel
 }

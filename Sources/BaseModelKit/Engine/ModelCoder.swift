@@ -169,7 +169,7 @@ extension BaseModel: ModelCoderProviding {
 
 
 extension ModelCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         guard id == nil else { return .notAddressable("a model, which a step names without an identity") }
         guard let model = (value as? Declared).flatMap(anyObject) else { return .absent }
         return .found(model, nil)

@@ -100,7 +100,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         canonicalIdentity(of: json, by: coder, session: session)
     }
 
-    func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in object: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         guard let addressing else { return .notAddressable("a value that holds no models") }
         return addressing.address(id, in: handle.read(from: object), positions: &positions, session: session)
     }

@@ -1,13 +1,13 @@
 import BaseModelKitJSON
-/// The identity → position indexes of one model's arrays merged by identity: by member for the steps
-/// of `IdentityPath`s (`IdentityLookup`), by field for partial collections' merges
-/// (`ModelCollectionMerge`). Owned by the model (`ModelExtras`), so they go with it and a model never
-/// looked up in or merged into pays nothing.
+/// The identity → position indexes of one model's arrays merged by identity (`IdentityPositions`),
+/// one per array, shared by the steps of `IdentityPath`s (`IdentityLookup`) and a partial
+/// collection's merges (`ModelCollectionMerge`). Owned by the model (`ModelExtras`), so they go with
+/// it and a model never looked up in or merged into pays nothing.
 ///
-/// An index is a hint, never trusted: a step takes the element at the position it gives only when
-/// that element has the identity looked for, in the array the model holds now
-/// (`ArrayCoder.address`); a partial collection's index holds the array it was made for (`source`)
-/// and serves only that buffer, since code that changes the array copies the buffer first.
+/// A step takes an index as a hint, never trusted: it takes the element at the position it gives only
+/// when that element has the identity looked for, in the array the model holds now
+/// (`ArrayCoder.address`). A merge takes it as complete, and so only for the array it was made for
+/// (`IdentityPositions.source`).
 ///
 /// Reached under the model's access word (`ModelAccess`), like its fields: a merge holds the model
 /// claimed for its update; a lookup, which only reads the graph (any number of threads may look up
@@ -15,13 +15,9 @@ import BaseModelKitJSON
 /// it can claim the model, leaving it to the next lookup otherwise (`IdentityLookup`).
 final class IdentityIndexes {
     private struct Entry {
-        /// A member's index (an identity path's step), or `-1 - offset` for the field at `offset` (a
-        /// partial collection's merge).
+        /// The array's slot: its member's index, or `slot(ofField:)` for a partial collection.
         let slot: Int
-        var positions: [IdentityKey: Int]
-        /// A partial collection's removed positions (`PartialPositions.removed`).
-        var removed: [Int]
-        var source: [AnyObject]?
+        var positions: IdentityPositions
     }
 
     /// Reached only under the model's access word (see above), by one thread at a time and never
@@ -33,20 +29,21 @@ final class IdentityIndexes {
     /// Whether any index is kept.
     var isEmpty: Bool { entries.isEmpty }
 
+    /// The slot of the partial collection in the field at `offset`: its merges and the steps into it
+    /// share it (`MemberTable.indexSlot(ofMember:)`).
+    static func slot(ofField offset: Int) -> Int { -1 - offset }
+
     /// The index kept in `slot`, if any.
-    func positions(inSlot slot: Int) -> [IdentityKey: Int]? {
+    func positions(inSlot slot: Int) -> IdentityPositions? {
         entries.first { $0.slot == slot }?.positions
     }
 
-    /// Keeps `positions` in `slot` (with a partial collection's `removed` positions), made for
-    /// `source` when it is a partial collection's.
-    func store(_ positions: [IdentityKey: Int], removed: [Int] = [], source: [AnyObject]?, inSlot slot: Int) {
+    /// Keeps `positions` in `slot`.
+    func store(_ positions: IdentityPositions, inSlot slot: Int) {
         if let at = entries.firstIndex(where: { $0.slot == slot }) {
             entries[at].positions = positions
-            entries[at].removed = removed
-            entries[at].source = source
         } else {
-            entries.append(Entry(slot: slot, positions: positions, removed: removed, source: source))
+            entries.append(Entry(slot: slot, positions: positions))
         }
     }
 
@@ -56,19 +53,21 @@ final class IdentityIndexes {
     /// index kept for the field at `offset`, when it was made for `elements` (the same buffer), taken
     /// out so that the merge holds the array's only other reference (`keep(_:for:ofField:in:extras:)`
     /// puts it back).
-    static func take(ofField offset: Int, for elements: [AnyObject], in owner: AnyObject, extras: FieldHandle<ModelExtras?>) -> PartialPositions? {
-        guard let indexes = extras.read(from: owner)?.indexes, let at = indexes.entries.firstIndex(where: { $0.slot == -1 - offset }) else { return nil }
-        let taken = indexes.entries.remove(at: at)
-        guard let source = taken.source, BufferIdentity.of(source) == BufferIdentity.of(elements) else { return nil }
-        return PartialPositions(held: taken.positions, removed: taken.removed)
+    static func take(ofField offset: Int, for elements: [AnyObject], in owner: AnyObject, extras: FieldHandle<ModelExtras?>) -> IdentityPositions? {
+        guard let indexes = extras.read(from: owner)?.indexes, let at = indexes.entries.firstIndex(where: { $0.slot == slot(ofField: offset) }) else { return nil }
+        var taken = indexes.entries.remove(at: at).positions
+        guard let source = taken.source.take(), BufferIdentity.of(source) == BufferIdentity.of(elements) else { return nil }
+        return taken
     }
 
     /// Keeps `positions` as the index of `elements`, the partial collection in the field at `offset`
     /// of `owner`, which the caller holds claimed.
-    static func keep(_ positions: PartialPositions, for elements: [AnyObject], ofField offset: Int, in owner: AnyObject, extras: FieldHandle<ModelExtras?>) {
+    static func keep(_ positions: IdentityPositions, for elements: [AnyObject], ofField offset: Int, in owner: AnyObject, extras: FieldHandle<ModelExtras?>) {
         let current = extras.read(from: owner)
         let kept = ModelExtras.indexing(after: current)
         if kept !== current { extras.write(kept, to: owner) }
-        kept.indexes?.store(positions.held, removed: positions.removed, source: elements, inSlot: -1 - offset)
+        var positions = positions
+        positions.source = elements
+        kept.indexes?.store(positions, inSlot: slot(ofField: offset))
     }
 }

@@ -44,7 +44,7 @@ protocol MemberAccess: AnyObject, Sendable {
     func identityKey(of object: AnyObject) -> IdentityKey?
 
     /// The model `id` names in the property of `object` (see `ModelAddressing`).
-    func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
+    func address(_ id: JSON?, in object: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel
 
     /// For an enum property (or an optional one) whose coder learns its cases
     /// (`RawValueCoder.learnedCases`): how it is stored as its byte; `nil` for any other. (A requirement
@@ -69,7 +69,7 @@ extension MemberAccess {
     var comparesScalar: Bool { false }
     func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? { nil }
-    func address(_ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in object: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         .notAddressable("a value that holds no models")
     }
     func identityKey(of object: AnyObject) -> IdentityKey? {

@@ -157,11 +157,17 @@ final class MemberTable: Sendable {
         object[key] != nil || alternatives.contains { keys[$0.member] == key && object[$0.key] != nil }
     }
 
+    /// Where the model keeps the identity index of member `index`'s array (`IdentityIndexes`): the
+    /// slot its partial collection's merges keep it in, so that both use one index, or the member's.
+    func indexSlot(ofMember index: Int) -> Int {
+        collectionMerges[index]?.partialCollectionSlot ?? index
+    }
+
     /// The model `id` names in member `index` of `object` (a step of an `IdentityPath`): through the
     /// member that merges the property's collection of models, when it has one, which reads the
     /// collection as its references; else through the property's access, which reads the property
     /// into an `Any`.
-    func address(member index: Int, _ id: JSON?, in object: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(member index: Int, _ id: JSON?, in object: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         if let collection = collectionMerges[index] { return collection.address(id, in: object, positions: &positions, session: session) }
         return accesses[index].address(id, in: object, positions: &positions, session: session)
     }

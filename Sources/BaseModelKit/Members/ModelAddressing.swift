@@ -6,15 +6,16 @@ import BaseModelKitJSON
 /// the element at the position it gives still has that identity, rebuilt from the array when not (an
 /// update reordered the array, or added the element). So a step costs a hash lookup and a check of one
 /// element while the array keeps its order — as a live feed's updates of prices do — and one pass over
-/// the array after a change of order.
+/// the array after a change of order. A partial collection's merges keep its index up to date
+/// through their additions and removals, so steps into it stay at a look-up.
 protocol ModelAddressing {
     /// The model `id` names in `value` (the property's value, of the coder's type), with its step in
     /// a path; `positions` is the array's index (see above), read and brought up to date.
-    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel
+    func address(_ id: JSON?, in value: Any, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel
 }
 
 extension ArrayCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         guard let identity else { return .notAddressable("an array not named in identities") }
         guard let id else { return .notAddressable(Self.stepWithoutIdentity) }
         guard let elements = references(in: value) else { return .absent }
@@ -23,7 +24,7 @@ extension ArrayCoder: ModelAddressing {
 
     /// `address(_:in:positions:session:)` on the array as its references, for a coder that
     /// `mergesModels` (see `ModelCollectionMerge`).
-    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         // Only coders that merge models (and so have an identity) are asked.
         guard let identity else { preconditionFailure("addressModel(_:among:positions:session:) of an array coder without identity") }
         guard let id else { return .notAddressable(Self.stepWithoutIdentity) }
@@ -33,7 +34,7 @@ extension ArrayCoder: ModelAddressing {
     private static var stepWithoutIdentity: String { "an array: the step needs the identity of an element" }
 
     /// The element of `elements` whose identity is `id`.
-    private func address(_ id: JSON, among elements: [AnyObject], by identity: ElementIdentity, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    private func address(_ id: JSON, among elements: [AnyObject], by identity: ElementIdentity, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         func element(at position: Int, is wanted: IdentityKey) -> AnyObject? {
             guard position < elements.count, identity.keyOf(elements[position]) == wanted else { return nil }
             return elements[position]
@@ -41,31 +42,33 @@ extension ArrayCoder: ModelAddressing {
         // The identity as given, then as the identity property reads and writes it (`"7"` for an
         // `Int` identity is `7`): made only when the first is not in the index.
         let given = IdentityKey(id)
-        if let position = positions?[given], let object = element(at: position, is: given) {
+        if let position = positions?.position(of: given), let object = element(at: position, is: given) {
             return .found(object, .index(position))
         }
         let canonical = identity.canonical(id, session).map(IdentityKey.init)
-        if let canonical, canonical != given, let position = positions?[canonical], let object = element(at: position, is: canonical) {
+        if let canonical, canonical != given, let position = positions?.position(of: canonical), let object = element(at: position, is: canonical) {
             return .found(object, .index(position))
         }
-        let rebuilt = PartialPositions(of: elements, by: identity).held
+        var rebuilt = IdentityPositions(of: elements, by: identity)
+        // Made for these elements, which a partial collection's merge can then use (kept only for one).
+        rebuilt.source = elements
         positions = rebuilt
         for wanted in [given, canonical] {
-            if let wanted, let found = rebuilt[wanted], let object = element(at: found, is: wanted) { return .found(object, .index(found)) }
+            if let wanted, let found = rebuilt.position(of: wanted), let object = element(at: found, is: wanted) { return .found(object, .index(found)) }
         }
         return .absent
     }
 }
 
 extension DictionaryCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         guard self.value.isModel else { return .notAddressable("a dictionary of values that are not models") }
         return Self.address(id) { key in (value as? [String: Value])?[key].flatMap(anyObject) }
     }
 
     /// `address(_:in:positions:session:)` on the dictionary as its references, for a coder that
     /// `mergesModels` (see `ModelCollectionMerge`).
-    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         Self.address(id) { models[$0] }
     }
 
@@ -91,7 +94,7 @@ extension JSON {
 }
 
 extension OptionalCoder: ModelAddressing {
-    func address(_ id: JSON?, in value: Any, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in value: Any, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         guard let addressing = wrapped as? any ModelAddressing else { return .notAddressable("a value that holds no models") }
         guard let wrapped = value as? Wrapped else { return .absent }
         return addressing.address(id, in: wrapped, positions: &positions, session: session)

@@ -27,9 +27,13 @@ class ModelCollectionMerge: @unchecked Sendable {
     /// The model `id` names in the property of `owner`: a step of an `IdentityPath`, taken on the
     /// collection as its references, as the access's `address(_:in:positions:session:)` takes it
     /// on a copy of the collection as an `Any`.
-    func address(_ id: JSON?, in owner: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func address(_ id: JSON?, in owner: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         preconditionFailure("ModelCollectionMerge.address is overridden by every member")
     }
+
+    /// For a partial collection, the slot its index is kept in (`IdentityIndexes.slot(ofField:)`);
+    /// `nil` for any other collection.
+    var partialCollectionSlot: Int? { nil }
 
     /// The member for `field`'s property, when its coder merges a collection of models; `nil`
     /// otherwise.
@@ -86,7 +90,11 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         try mergeAndWrite(from: &parser, into: object, session: session, tracker: tracker, site: site)
     }
 
-    override func address(_ id: JSON?, in owner: AnyObject, positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    override var partialCollectionSlot: Int? {
+        array.mergesInPart ? IdentityIndexes.slot(ofField: handle.offset) : nil
+    }
+
+    override func address(_ id: JSON?, in owner: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         // Sound, each `read(from:as:)`: as in `mergeAndWrite`; `IdentityPathTests` compares the
         // models found with those found through the access.
         if isDictionary {
@@ -237,16 +245,16 @@ private struct NoCollectionMerging: ModelDictionaryMerging, ModelArrayMerging {
 
     var mergesInPart: Bool { false }
 
-    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout PartialPositions?, session: DecodingSession,
+    func mergePart(from parser: inout JSONParser, into elements: inout [AnyObject], positions: inout IdentityPositions?, session: DecodingSession,
                    editing: (PartialEdit) -> Void) throws {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 
-    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 
-    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout [IdentityKey: Int]?, session: DecodingSession) -> AddressedModel {
+    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         preconditionFailure("a model collection member asked the coder it does not have")
     }
 

@@ -28,12 +28,13 @@ enum IdentityLookup {
             }
             trail.enterStep()
             let owner = current
-            var positions = IdentityIndexes.positions(ofMember: member, in: owner)
-            let kept = BufferIdentity.of(positions)
+            let slot = members.indexSlot(ofMember: member)
+            var positions = IdentityIndexes.positions(inSlot: slot, in: owner)
+            let kept = positions.map { BufferIdentity.of($0.held) }
             let found = members.address(member: member, step.identity, in: owner, positions: &positions, session: session)
             // Kept again only when the step made it anew: another buffer (the owner still holds the
             // one it handed out, so a new one cannot have its address).
-            if let positions, BufferIdentity.of(Optional(positions)) != kept { IdentityIndexes.keep(positions, ofMember: member, in: owner) }
+            if let positions, BufferIdentity.of(positions.held) != kept { IdentityIndexes.keep(positions, inSlot: slot, in: owner) }
             switch found {
             case .found(let object, let component):
                 // Every coder that finds models holds models.
@@ -63,22 +64,26 @@ enum IdentityLookup {
 }
 
 extension IdentityIndexes {
-    /// The index `owner` keeps for member `member`, if any, and if no other thread is changing
-    /// `owner` (counted in as a reader meanwhile, see `ModelAccess`).
-    static func positions(ofMember member: Int, in owner: BaseModel) -> [IdentityKey: Int]? {
+    /// The index `owner` keeps in `slot`, if any, and if no other thread is changing `owner`
+    /// (counted in as a reader meanwhile, see `ModelAccess`).
+    static func positions(inSlot slot: Int, in owner: BaseModel) -> IdentityPositions? {
         guard let counted = try? ModelAccess.beginReading(owner, thread: ThreadIdentity.current) else { return nil }
         defer { if counted { ModelAccess.endReading(owner) } }
-        return owner.extras?.indexes?.positions(inSlot: member)
+        return owner.extras?.indexes?.positions(inSlot: slot)
     }
 
-    /// Keeps `positions` as the index of member `member` of `owner`, when this thread can claim
-    /// `owner` for it; otherwise drops it, for the next lookup to make again.
-    static func keep(_ positions: [IdentityKey: Int], ofMember member: Int, in owner: BaseModel) {
+    /// Keeps `positions` in `slot` of `owner`, when this thread can claim `owner` for it; otherwise
+    /// drops it, for the next lookup to make again. Only a partial collection's slot keeps the array
+    /// the index was made for, which its merges need (`IdentityPositions.source`); another array's
+    /// is let go, so that code changing that array does not copy it.
+    static func keep(_ positions: IdentityPositions, inSlot slot: Int, in owner: BaseModel) {
         guard let claimed = try? ModelAccess.beginUpdate(owner, thread: ThreadIdentity.current) else { return }
         defer { if claimed { ModelAccess.endUpdate(owner) } }
         let kept = ModelExtras.indexing(after: owner.extras)
         if kept !== owner.extras { owner.extras = kept }
-        kept.indexes?.store(positions, source: nil, inSlot: member)
+        var positions = positions
+        if slot >= 0 { positions.source = nil }
+        kept.indexes?.store(positions, inSlot: slot)
     }
 
     /// Whether `model` keeps an index (for tests).

@@ -104,6 +104,32 @@ struct DeltaWorkTests {
         }
     }
 
+    @Test("updates through identity paths between deltas that add and remove elements: the array is indexed once, for both")
+    func identityPathsBesidePartialDeltas() throws {
+        var generator = SeededGenerator(seed: 48)
+        let count = 5_000
+        let market = try market(runners: count)
+        var ids = Array(0..<count)
+        var nextId = count
+        let indexed = try IndexingWork.counting {
+            for turn in 1...100 {
+                // A delta that removes a runner and adds one, then an update of a runner through its
+                // identity path, at random, and of the one just added.
+                let gone = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
+                _ = try market.update(from: #"{"r":[{"id":\#(gone),"$remove":true},{"id":\#(nextId),"p":0}]}"#)
+                ids.append(nextId)
+                nextId += 1
+                for id in [ids[Int.random(in: 0..<ids.count, using: &generator)], ids[ids.count - 1]] {
+                    let changes = try market.update(from: #"{"p":\#(turn)}"#, at: IdentityPath("r", .number(JSONNumber(id))))
+                    #expect(changes.map { "\($0.path)" } == ["r[\(ids.firstIndex(of: id)!)].p"])
+                }
+            }
+        }
+        // The first delta makes the index; the deltas keep it, and the identity paths use it.
+        #expect(indexed == count, "indexes made from \(indexed) elements")
+        #expect(market.runners.map(\.runnerId) == ids)
+    }
+
     @Test("an index that holds an identity once where the array holds it twice is not kept through a removal")
     func removalBesideARepeatedIdentity() throws {
         let market = try market(runners: 100)

@@ -1,23 +1,25 @@
 import BaseModelKitJSON
-/// The index of a partial collection's identities (`ArrayCoder.mergePart`), kept from one merge to
-/// the next by the model that holds the array (`IdentityIndexes`), so that a merge costs what its
-/// delta lists: additions and removals keep it, and it is made anew only after code changed the
-/// array, or once the removals since it was made outnumber the elements.
+/// The index of an array's identities — each element's position by its identity — kept from one use
+/// to the next by the model that holds the array (`IdentityIndexes`). A partial collection's merges
+/// (`ArrayCoder.mergePart`) and the steps of identity paths into the array (`ModelAddressing`) share
+/// one, so that either costs what it looks up: a merge's additions and removals keep it, and it is
+/// made anew only after code changed the array, or once the removals since it was made outnumber
+/// the elements.
 ///
 /// A removal moves the elements after it down, which would move every position after it in the
 /// index. So the index holds each element's position as if no element had been removed since it was
 /// made, and keeps those removed positions, sorted: an element's position now is the one held less
 /// the removed positions before it (a binary search), and a removal changes only its own entry.
-struct PartialPositions {
+struct IdentityPositions {
     /// Each identity's position, counted as if no element removed since the index was made had been.
     private(set) var held: [IdentityKey: Int]
     /// The positions removed since the index was made, in increasing order, counted as `held` counts.
     private(set) var removed: [Int]
-
-    init(held: [IdentityKey: Int], removed: [Int]) {
-        self.held = held
-        self.removed = removed
-    }
+    /// The array the index was made for, when one is known: a partial collection's merge takes the
+    /// index as complete only for that buffer (`IdentityIndexes.take`), since code that changes the
+    /// array copies the buffer first. Left `nil` while a merge holds the index, which would otherwise
+    /// share the buffer it changes in place.
+    var source: [AnyObject]?
 
     /// The index of `elements` (the first position, for an identity held twice).
     init(of elements: [AnyObject], by identity: ElementIdentity) {
@@ -26,7 +28,8 @@ struct PartialPositions {
         for position in elements.indices.reversed() {
             if let id = identity.keyOf(elements[position]) { held[id] = position }
         }
-        self.init(held: held, removed: [])
+        self.held = held
+        removed = []
     }
 
     /// The number of elements indexed: the array's count when each element has an identity of its
