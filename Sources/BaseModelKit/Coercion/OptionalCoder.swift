@@ -15,6 +15,11 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     var mergesIntoExisting: Bool { wrapped.mergesIntoExisting }
     /// An optional enum's cases are its wrapped enum's, with the same bytes (see `GenericMemberAccess`).
     var learnedCases: LearnedEnumCases? { wrapped.learnedCases }
+    /// An optional array of models merges as the array it holds (`ModelCollectionMerge`, which
+    /// reads `nil` through the property's access); an optional of an optional does not.
+    var modelArrayMerging: (any ModelArrayMerging)? {
+        (Wrapped.self as? any StandardContainer.Type)?.isOptional == false ? wrapped.modelArrayMerging : nil
+    }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
         try decodeOptional(from: &parser, session: session)

@@ -1,7 +1,7 @@
 import BaseModelKitJSON
 /// A property holding a collection of models that an update merges into — `[String: Model]` by key,
-/// `[Model]` by identity (not an optional one) — merged by the member loop of an update on the
-/// collection as its references (`ModelDictionaryMerging`, `ModelArrayMerging`), through this object.
+/// `[Model]` or `[Model]?` by identity — merged by the member loop of an update on the collection as
+/// its references (`ModelDictionaryMerging`, `ModelArrayMerging`), through this object.
 ///
 /// Why: through the property's access (an existential, retained and released per call) and the
 /// generic member decode (the collection copied in and out through its value witnesses, compared
@@ -40,10 +40,14 @@ class ModelCollectionMerge: @unchecked Sendable {
     /// `extras` is the model's `BaseModel.extras`.
     static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>) -> ModelCollectionMerge? {
         if let dictionary = coder.modelDictionaryMerging {
-            return TypedModelCollectionMerge(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras)
+            return TypedModelCollectionMerge(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras, isOptional: false)
         }
         if let array = coder.modelArrayMerging {
-            return TypedModelCollectionMerge(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access, extras: extras)
+            // `[Model]?`, whose coder merges as the array it holds (`OptionalCoder`): one word, as
+            // `[Model]` is, with `nil` the null reference.
+            let isOptional = (Value.self as? any StandardContainer.Type)?.isOptional == true
+            guard !isOptional || MemoryLayout<Value>.size == MemoryLayout<UInt>.size else { return nil }
+            return TypedModelCollectionMerge(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access, extras: extras, isOptional: isOptional)
         }
         return nil
     }
@@ -67,9 +71,14 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     private unowned let access: GenericMemberAccess<Value>
     /// The model's extras (`BaseModel.extras`), where a partial collection's index is kept.
     private let extras: FieldHandle<ModelExtras?>
+    /// Whether `Value` is the optional of the array: then `nil` is read and written through the
+    /// access, and a value merged as the array it holds.
+    private let isOptional: Bool
 
-    init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>) {
+    init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>,
+         isOptional: Bool) {
         self.handle = handle
+        self.isOptional = isOptional
         self.extras = extras
         self.dictionary = dictionary
         self.array = array
@@ -78,16 +87,23 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     }
 
     override func merge(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
-        // `null` as the access reads it (an error or, lenient, nothing).
-        guard parser.peekToken() != UInt8(ascii: "n") else { return try access.decode(from: &parser, into: object, session: session) }
+        // `null` as the access reads it (an error or, lenient, nothing), and so the first array of an
+        // optional that holds `nil`.
+        guard parser.peekToken() != UInt8(ascii: "n"), !holdsNil(object) else { return try access.decode(from: &parser, into: object, session: session) }
         try mergeAndWrite(from: &parser, into: object, session: session, tracker: nil, site: { ChangeSite(property: "", place: .current) })
     }
 
     override func mergeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: () -> ChangeSite) throws {
-        guard parser.peekToken() != UInt8(ascii: "n") else {
+        guard parser.peekToken() != UInt8(ascii: "n"), !holdsNil(object) else {
             return try access.decodeComparing(from: &parser, into: object, session: session, tracker: tracker, at: site())
         }
         try mergeAndWrite(from: &parser, into: object, session: session, tracker: tracker, site: site)
+    }
+
+    /// Whether the property is an optional that holds `nil`.
+    @inline(__always)
+    private func holdsNil(_ object: AnyObject) -> Bool {
+        isOptional && handle.holdsNilReference(in: object)
     }
 
     override var partialCollectionSlot: Int? {
@@ -97,6 +113,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     override func address(_ id: JSON?, in owner: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         // Sound, each `read(from:as:)`: as in `mergeAndWrite`; `IdentityPathTests` compares the
         // models found with those found through the access.
+        if holdsNil(owner) { return .absent }
         if isDictionary {
             return dictionary.addressModel(id, among: handle.read(from: owner, as: [String: AnyObject].self), positions: &positions, session: session)
         }
@@ -111,7 +128,8 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     private func mergeAndWrite(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, each `read(from:as:)` and `unsafeBitCast` here: `Value` is `[String: M]` or `[M]` for a
         // model class `M` (the coder `mergesModels`), which `[String: AnyObject]` or `[AnyObject]`
-        // represents bit for bit (see `ReferenceCollections`, whose tests check the layouts);
+        // represents bit for bit (see `ReferenceCollections`, whose tests check the layouts), or
+        // `[M]?` holding an array (`holdsNil` is checked first), whose one word is the array's;
         // `IdentityMergeTests`, `MergedDictionaryTests` and `PartialCollectionTests` merge through it.
         if isDictionary {
             try mergeDictionary(from: &parser, into: object, session: session, tracker: tracker, site: site)

@@ -55,12 +55,14 @@ struct FieldHandle<Value> {
     }
 
     /// Whether the field holds the null reference: for a field whose type is an optional of a single
-    /// class reference (`ReferenceCollections.isOptionalReference`), whether it is `nil`.
+    /// class reference (`ReferenceCollections.isOptionalReference`), or of an array or dictionary
+    /// (one reference to its storage, never null), whether it is `nil`.
     @inline(__always)
     func holdsNilReference(in object: AnyObject) -> Bool {
-        // Sound: the caller checked that `Value` is an optional reference, one pointer in size, which
-        // `nil` leaves null; the field's first word is read as the integer it is, without retaining
-        // anything, while `object` is alive (until `_fixLifetime`).
+        // Sound: the caller checked that `Value` is an optional of a reference (or of a collection's
+        // storage reference), one pointer in size, which `nil` leaves null; the field's first word is
+        // read as the integer it is, without retaining anything, while `object` is alive (until
+        // `_fixLifetime`).
         let address = fieldAddress(in: object, offset: offset, size: MemoryLayout<UInt>.size)
         let isNull = address.load(as: UInt.self) == 0
         _fixLifetime(object)

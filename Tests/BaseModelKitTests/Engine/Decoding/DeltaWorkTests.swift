@@ -21,6 +21,14 @@ private final class WorkMarket: BaseModel {
     override class var keepsUnknownKeys: Bool { true }
 }
 
+/// Runners in an optional partial collection.
+private final class OptionalWorkMarket: BaseModel {
+    var runners: [WorkRunner]?
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
 /// Markets by identity, whole lists merged by identity: reached by identity paths.
 private final class WorkCache: BaseModel {
     var markets: [WorkMarket] = []
@@ -128,6 +136,35 @@ struct DeltaWorkTests {
         // The first delta makes the index; the deltas keep it, and the identity paths use it.
         #expect(indexed == count, "indexes made from \(indexed) elements")
         #expect(market.runners.map(\.runnerId) == ids)
+    }
+
+    @Test("an optional partial collection takes deltas as the array does, indexed once; null and the first array are changes of the property")
+    func optionalPartialCollection() throws {
+        let count = 5_000
+        let market = try OptionalWorkMarket.decode(from: "{}")
+        let first = try market.update(from: #"{"r":[\#((0..<count).map { #"{"id":\#($0),"p":\#($0)}"# }.joined(separator: ","))]}"#)
+        #expect(first.map { "\($0.path)" } == ["r"] && market.runners?.count == count)
+        var ids = Array(0..<count)
+        let indexed = try IndexingWork.counting {
+            for turn in 1...50 {
+                // A runner merged (one of the first 30, which no removal moves), one removed, one added.
+                let gone = ids.remove(at: turn * 37)
+                let changes = try market.update(from: #"{"r":[{"id":\#(turn % 30),"p":-\#(turn)},{"id":\#(gone),"$remove":true},{"id":\#(count + turn),"p":\#(turn)}]}"#)
+                ids.append(count + turn)
+                #expect(changes.map { "\($0.path)" } == ["r[0].p", "r[\(turn * 37)]", "r[\(count - 1)]"], "\(changes.map(\.description))")
+                let found = try market.model(at: IdentityPath("r", .number(JSONNumber(count + turn))))
+                #expect((found as? WorkRunner)?.price == turn)
+            }
+            // A failed delta changes nothing.
+            #expect(throws: MappingError.self) { try market.update(from: #"{"r":[{"id":3,"$remove":true},{"id":9,"p":"x"}]}"#) }
+        }
+        #expect(indexed == count, "indexes made from \(indexed) elements")
+        #expect(market.runners?.map(\.runnerId) == ids && market.runners?[11].price == -41)
+        let cleared = try market.update(from: #"{"r":null}"#)
+        #expect(cleared.map { "\($0.path)" } == ["r"] && market.runners == nil)
+        #expect(try market.model(at: IdentityPath("r", 7)) == nil)
+        _ = try market.update(from: #"{"r":[{"id":7,"p":1}]}"#)
+        #expect(market.runners?.map(\.runnerId) == [7])
     }
 
     @Test("an index that holds an identity once where the array holds it twice is not kept through a removal")

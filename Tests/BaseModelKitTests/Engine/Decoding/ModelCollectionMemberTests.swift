@@ -17,7 +17,8 @@ private final class Board: BaseModel {
     override class var identities: [String: String] { ["field": "runnerId"] }
 }
 
-/// The same maps on optional collections, which an update merges through the property's access.
+/// The same maps on optional collections: the dictionary an update merges through the property's
+/// access, the array through the same member as `Board`'s, which reads `nil` through the access.
 private final class OptionalBoard: BaseModel {
     var races: [String: Runner]? = [:]
     var field: [Runner]? = []
