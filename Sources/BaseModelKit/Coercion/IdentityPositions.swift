@@ -44,7 +44,8 @@ struct IdentityPositions {
 
     /// The position now of the element whose identity is `id`, if the index holds one.
     func position(of id: IdentityKey) -> Int? {
-        held[id].map { $0 - removedCount(before: $0) }
+        guard let held = held[id] else { return nil }
+        return removed.isEmpty ? held : held - removedCount(before: held)
     }
 
     /// Notes `id` added at `position`, the array's end.

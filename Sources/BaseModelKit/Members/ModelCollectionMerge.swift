@@ -74,6 +74,8 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     /// Whether `Value` is the optional of the array: then `nil` is read and written through the
     /// access, and a value merged as the array it holds.
     private let isOptional: Bool
+    /// `partialCollectionSlot`, found once (each step of an identity path asks).
+    private let partialSlot: Int?
 
     init(handle: FieldHandle<Value>, dictionary: any ModelDictionaryMerging, array: any ModelArrayMerging, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>,
          isOptional: Bool) {
@@ -83,6 +85,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         self.dictionary = dictionary
         self.array = array
         isDictionary = dictionary.mergesModels
+        partialSlot = array.mergesInPart ? IdentityIndexes.slot(ofField: handle.offset) : nil
         self.access = access
     }
 
@@ -106,9 +109,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         isOptional && handle.holdsNilReference(in: object)
     }
 
-    override var partialCollectionSlot: Int? {
-        array.mergesInPart ? IdentityIndexes.slot(ofField: handle.offset) : nil
-    }
+    override var partialCollectionSlot: Int? { partialSlot }
 
     override func address(_ id: JSON?, in owner: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         // Sound, each `read(from:as:)`: as in `mergeAndWrite`; `IdentityPathTests` compares the
