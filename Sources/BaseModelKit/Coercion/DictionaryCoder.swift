@@ -93,9 +93,9 @@ struct DictionaryCoder<Value>: ValueCoding {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         if !holdsReferences {
             var merged = current
-            try Self.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session, key: { $0 }) { parser in
-                try value.decodeElement(from: &parser, session: session)
-            }
+            var edits = EntryEdits<[String: Value]>()
+            try Self.mergeEntries(from: &parser, into: &merged, lossy: isLossy, value: value, session: session, encoding: nil, edits: &edits,
+                                  key: { $0 }, text: { $0 })
             return merged
         }
         var result = ReferenceCollections.objects(current)
@@ -150,29 +150,58 @@ struct DictionaryCoder<Value>: ValueCoding {
         try decodeByReading(json, existing: existing, session: session)
     }
 
-    /// The merge by key of a dictionary of values (`BaseModel.mergedDictionaries`), into `result`,
-    /// from the object at the parser's position (a `{`): each key listed (`key` reads its text) gets
-    /// the value `read` reads, `null` removes the key, keys not listed stay. A key listed twice is
-    /// refused (`MappingError.Reason.repeatedKey`), as in any update. A value a lossy collection drops
-    /// leaves its key as it was.
-    static func mergeValues<Key: Hashable>(from parser: inout JSONParser, into result: inout [Key: Value], lossy: Bool, session: DecodingSession,
-                                           key: (String) throws -> Key, read: (inout JSONParser) throws -> Value) throws {
+    /// The merge by key of a dictionary of values (`BaseModel.mergedDictionaries`), into `dictionary`
+    /// in place, from the object at the parser's position (a `{`): each key listed (`key` reads its
+    /// text) gets the value `value` reads, `null` removes the key, keys not listed stay. A key listed
+    /// twice is refused (`MappingError.Reason.repeatedKey`), as in any update. A value a lossy
+    /// collection drops leaves its key as it was. `edits` gets what puts the changed entries back
+    /// and, given `encoding`, each entry changed, by its key's text (`text`): whether the merge
+    /// finishes or throws.
+    static func mergeEntries<Key: Hashable>(from parser: inout JSONParser, into dictionary: inout [Key: Value], lossy: Bool, value: any ValueCoding<Value>,
+                                            session: DecodingSession, encoding: EncodingSession?, edits: inout EntryEdits<[Key: Value]>,
+                                            key: (String) throws -> Key, text: (Key) -> String) throws {
+        // Each key written, with its value before, in the order written (a key is listed once).
+        var old: [(key: Key, value: Value?)] = []
+        defer {
+            if !old.isEmpty {
+                edits.undo = { [old] dictionary in
+                    for entry in old.reversed() { dictionary[entry.key] = entry.value }
+                }
+                if let encoding {
+                    func json(_ entry: Value?) -> JSON { entry.flatMap { try? value.encode($0, session: encoding) } ?? .null }
+                    edits.changes = old.compactMap { entry in
+                        let (before, after) = (json(entry.value), json(dictionary[entry.key]))
+                        return before == after ? nil : (text(entry.key), before, after)
+                    }
+                }
+            }
+        }
         var seen = ReadKeys()
         var entries = try EntryCursor(object: &parser, lossy: lossy)
         while try entries.next(in: &parser, session: session) {
-            let text = entries.key
-            if !seen.insert(text) { throw MappingError(.repeatedKey).prefixed(by: .dictionaryKey(text)) }
+            let listed = entries.key
+            if !seen.insert(listed) { throw MappingError(.repeatedKey).prefixed(by: .dictionaryKey(listed)) }
             do {
-                let listed = try key(text)
+                let entryKey = try key(listed)
+                var new: Value?
                 if parser.peekToken() == UInt8(ascii: "n") {
                     try parser.readLiteral(.null)
-                    result[listed] = nil
                 } else {
-                    result[listed] = try read(&parser)
+                    new = try value.decodeElement(from: &parser, session: session)
                 }
+                old.append((entryKey, dictionary[entryKey]))
+                dictionary[entryKey] = new
             } catch {
                 try entries.drop(after: error, in: &parser, session: session)
             }
+        }
+    }
+
+    var entryMerging: EntryMerging<[String: Value]>? {
+        guard mergesValues, !holdsReferences else { return nil }
+        return EntryMerging(empty: [:]) { [value, isLossy] parser, dictionary, session, encoding, edits in
+            try Self.mergeEntries(from: &parser, into: &dictionary, lossy: isLossy, value: value, session: session, encoding: encoding, edits: &edits,
+                                  key: { $0 }, text: { $0 })
         }
     }
 

@@ -13,21 +13,33 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     var typeName: String { "[\(keys.name): \(value.typeName)]" }
     var mergesIntoExisting: Bool { mergesValues }
 
-    /// An update's merge by key (see `DictionaryCoder.mergeValues`); outside an update, or without
-    /// `mergesValues`, the dictionary is read anew.
+    /// An update's merge by key (see `DictionaryCoder.mergeEntries`), on a copy of `current`; outside
+    /// an update, or without `mergesValues`, the dictionary is read anew. (An update's member loop
+    /// merges in place: `entryMerging`.)
     func decode(from parser: inout JSONParser, merging current: [Key: Value], session: DecodingSession) throws -> [Key: Value] {
         guard mergesValues, session.undoLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
         var merged = current
-        try DictionaryCoder<Value>.mergeValues(from: &parser, into: &merged, lossy: isLossy, session: session, key: { text in
-            guard let key = keys.key(text) else {
-                throw MappingError(.typeMismatch(expected: "a key of type \(keys.name)", found: "the key \"\(text)\""))
-            }
-            return key
-        }) { parser in
-            try value.decodeElement(from: &parser, session: session)
-        }
+        var edits = EntryEdits<[Key: Value]>()
+        try DictionaryCoder<Value>.mergeEntries(from: &parser, into: &merged, lossy: isLossy, value: value, session: session, encoding: nil, edits: &edits,
+                                                key: key(_:), text: keys.text(of:))
         return merged
+    }
+
+    var entryMerging: EntryMerging<[Key: Value]>? {
+        guard mergesValues else { return nil }
+        return EntryMerging(empty: [:]) { parser, dictionary, session, encoding, edits in
+            try DictionaryCoder<Value>.mergeEntries(from: &parser, into: &dictionary, lossy: isLossy, value: value, session: session, encoding: encoding,
+                                                    edits: &edits, key: key(_:), text: keys.text(of:))
+        }
+    }
+
+    /// The key whose text is `text`: an error at the key when it is not one of the key type's.
+    private func key(_ text: String) throws -> Key {
+        guard let key = keys.key(text) else {
+            throw MappingError(.typeMismatch(expected: "a key of type \(keys.name)", found: "the key \"\(text)\""))
+        }
+        return key
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> [Key: Value] {

@@ -18,7 +18,33 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     /// An optional array of models merges as the array it holds (`ModelCollectionMerge`, which
     /// reads `nil` through the property's access); an optional of an optional does not.
     var modelArrayMerging: (any ModelArrayMerging)? {
-        (Wrapped.self as? any StandardContainer.Type)?.isOptional == false ? wrapped.modelArrayMerging : nil
+        wrapsCollection ? wrapped.modelArrayMerging : nil
+    }
+    /// An optional dictionary merged by key merges as the dictionary it holds, while it holds one (the
+    /// property's access merges it so only then); an optional of an optional does not.
+    var entryMerging: EntryMerging<Wrapped?>? {
+        guard wrapsCollection, let inner = wrapped.entryMerging else { return nil }
+        return EntryMerging(empty: nil) { parser, dictionary, session, encoding, edits in
+            guard var held = dictionary.take() else { preconditionFailure("an optional dictionary merged by key while it holds nil") }
+            var heldEdits = EntryEdits<Wrapped>()
+            defer {
+                dictionary = held
+                edits.changes = heldEdits.changes
+                edits.undo = heldEdits.undo.map { undo in
+                    { dictionary in
+                        guard var held = dictionary.take() else { return }
+                        undo(&held)
+                        dictionary = held
+                    }
+                }
+            }
+            try inner.merge(&parser, &held, session, encoding, &heldEdits)
+        }
+    }
+
+    /// Whether `Wrapped` is a collection (an array, a set, a dictionary), not another optional.
+    private var wrapsCollection: Bool {
+        (Wrapped.self as? any StandardContainer.Type)?.isOptional == false
     }
 
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {

@@ -54,6 +54,10 @@ protocol ValueCoding<Value>: Sendable {
     var modelDictionaryMerging: (any ModelDictionaryMerging)? { get }
     var modelArrayMerging: (any ModelArrayMerging)? { get }
 
+    /// For a dictionary of values merged by key (`BaseModel.mergedDictionaries`): how an update
+    /// merges it in place (`EntryMerging`); `nil` for any other coder.
+    var entryMerging: EntryMerging<Value>? { get }
+
     /// `decode(from:merging:session:)` for a coder whose values are references (models), on `object`,
     /// a `Value`: `nil` when the value was merged into `object` itself, otherwise the object made in
     /// its place. (Returning `object` itself retained and released it per element merged.) The merges
@@ -112,6 +116,7 @@ extension ValueCoding {
     var learnedCases: LearnedEnumCases? { nil }
     var modelDictionaryMerging: (any ModelDictionaryMerging)? { nil }
     var modelArrayMerging: (any ModelArrayMerging)? { nil }
+    var entryMerging: EntryMerging<Value>? { nil }
     var mergesIntoExisting: Bool { false }
     var isModel: Bool { false }
     func isNil(_ value: Value) -> Bool { false }

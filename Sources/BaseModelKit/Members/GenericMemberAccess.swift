@@ -9,6 +9,8 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// A dictionary of other values merged by key (`BaseModel.mergedDictionaries`): compared by its
     /// written JSON, key by key.
     private let mergesEntries: Bool
+    /// How an update merges such a dictionary in place (`mergeEntries`).
+    private let entryMerging: EntryMerging<Value>?
     /// How a step of an `IdentityPath` finds a model in the property, if it holds models.
     private let addressing: (any ModelAddressing)?
     /// Whether the property is an optional model (or other reference) merged on update: while it
@@ -41,6 +43,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         case .entries: (nil, nil, false, false, true)
         case .none: (nil, nil, false, false, false)
         }
+        entryMerging = mergesEntries ? coder.entryMerging : nil
         super.init(handle: handle, coder: coder)
     }
 
@@ -77,6 +80,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// changed has its held values taken. (Taking them for each merged property before and after
     /// would cost every update.) Any other property is compared by its held values.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
+        if let entryMerging, try mergeEntries(by: entryMerging, from: &parser, into: object, session: session, tracker: tracker, at: site) { return }
         guard mergesOnUpdate else {
             return try decodeComparingHeldValues(from: &parser, into: object, session: session, tracker: tracker, at: site())
         }
@@ -109,8 +113,41 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         if let learnedEnum, let bits = learnedEnum.cases.bits(at: &parser, nilBits: learnedEnum.nilBits) {
             return storeCase(bits: bits, in: learnedEnum.field, of: object, session: session)
         }
+        if let entryMerging, try mergeEntries(by: entryMerging, from: &parser, into: object, session: session, tracker: nil, at: { ChangeSite(property: "", place: .current) }) {
+            return
+        }
         let mayMerge = !isOptionalReference || !handle.holdsNilReference(in: object)
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session, mayMerge: mayMerge)
+    }
+
+    /// A dictionary of values merged by key, in an update: merged where the field holds it, at a cost
+    /// that follows the keys the JSON lists, not the dictionary's size. The dictionary is taken out of
+    /// the field while it is merged (so that the merge holds its only reference and changes it without
+    /// a copy); the undo log keeps what puts back the entries changed, and `tracker` gets a change per
+    /// entry. `false`, reading nothing, outside an update, for JSON that is not an object and while the
+    /// property holds `nil`: the access reads those as it reads any value.
+    private func mergeEntries(by merging: EntryMerging<Value>, from parser: inout JSONParser, into object: AnyObject, session: DecodingSession,
+                              tracker: ChangeRecorder?, at site: () -> ChangeSite) throws -> Bool {
+        guard session.undoLog != nil, parser.peekToken() == UInt8(ascii: "{") else { return false }
+        var dictionary = handle.read(from: object)
+        if coder.isNil(dictionary) { return false }
+        handle.write(merging.empty, to: object)
+        var edits = EntryEdits<Value>()
+        defer {
+            handle.write(dictionary, to: object)
+            if let undo = edits.undo {
+                let (handle, empty) = (handle, merging.empty)
+                session.undoLog?.noteUndo(in: object) {
+                    var dictionary = handle.read(from: object)
+                    handle.write(empty, to: object)
+                    undo(&dictionary)
+                    handle.write(dictionary, to: object)
+                }
+            }
+        }
+        try merging.merge(&parser, &dictionary, session, tracker?.encoding, &edits)
+        if let tracker, !edits.changes.isEmpty { tracker.recordValueEntries(edits.changes, of: object, at: site()) }
+        return true
     }
 
     func write(from object: AnyObject, key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, session: EncodingSession) throws -> Bool {

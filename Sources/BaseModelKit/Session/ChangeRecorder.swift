@@ -128,6 +128,16 @@ final class ChangeRecorder: Sendable {
         }
     }
 
+    /// The changes of a dictionary of values that a merge by key made in place (`EntryEdits.changes`),
+    /// as `compare` lists the changes between the dictionary's JSON before and after: one per key whose
+    /// value came, went or changed, in the order of the keys' text.
+    func recordValueEntries(_ changes: [(key: String, old: JSON, new: JSON)], of object: AnyObject, at site: ChangeSite) {
+        forEachInUTF8Order(changes.map(\.key)) { position in
+            let change = changes[position]
+            add(object: object, at: site, last: .dictionaryKey(change.key), old: change.old, new: change.new, scope: .key(change.key))
+        }
+    }
+
     /// The changes of a partial collection that a merge made in place (`edits`, in the order made,
     /// leaving `count` elements), as `compare` lists the changes between the array before and after:
     /// the elements removed (or replaced) at their old positions, then those added (or put in their

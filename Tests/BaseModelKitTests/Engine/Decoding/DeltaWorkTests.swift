@@ -29,6 +29,26 @@ private final class OptionalWorkMarket: BaseModel {
     override class var partialCollections: Set<String> { ["runners"] }
 }
 
+/// A size whose encodings are counted: a change set that compared a whole dictionary of them would
+/// write every one.
+private struct CountedSize: Codable, Equatable {
+    static let encodings = AtomicWord.make(0)
+    var s: Int
+
+    func encode(to encoder: any Encoder) throws {
+        _ = Self.encodings.add(1)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(s, forKey: .s)
+    }
+}
+
+/// A book side as a dictionary of values merged by key.
+private final class CountedBook: BaseModel {
+    var sizes: [String: CountedSize] = [:]
+    override class var apiToLocal: [String: String] { ["b": "sizes"] }
+    override class var mergedDictionaries: Set<String> { ["sizes"] }
+}
+
 /// Markets by identity, whole lists merged by identity: reached by identity paths.
 private final class WorkCache: BaseModel {
     var markets: [WorkMarket] = []
@@ -165,6 +185,35 @@ struct DeltaWorkTests {
         #expect(try market.model(at: IdentityPath("r", 7)) == nil)
         _ = try market.update(from: #"{"r":[{"id":7,"p":1}]}"#)
         #expect(market.runners?.map(\.runnerId) == [7])
+    }
+
+    @Test("a dictionary of values merged by key is changed in place, and a change set compares only the keys listed, whatever its size")
+    func mergedDictionaryInPlace() throws {
+        for count in [100, 20_000] {
+            let book = try CountedBook.decode(from: #"{"b":{\#((0..<count).map { #""\#($0)":{"s":\#($0)}"# }.joined(separator: ","))}}"#)
+            book.sizes.reserveCapacity(count + 64)
+            let storage = withUnsafeBytes(of: book.sizes) { $0.load(as: UInt.self) }
+            let before = CountedSize.encodings.load()
+            for turn in 0..<20 {
+                // A size changed, one added, one removed; every other delta without a change set.
+                let body = #"{"b":{"\#(turn)":{"s":-1},"\#(count + turn)":{"s":1},"\#(turn + 50)":null}}"#
+                if turn.isMultiple(of: 2) {
+                    let changes = try book.update(from: body)
+                    // In the order of the keys' text, as a dictionary is written.
+                    let keys = [turn, count + turn, turn + 50].map(String.init).sorted()
+                    #expect(changes.map { "\($0.path)" } == keys.map { "b[\"\($0)\"]" }, "\(changes.map(\.description))")
+                } else {
+                    var quiet = DecodingOptions()
+                    quiet.recordsChanges = false
+                    _ = try book.update(from: body, options: quiet)
+                }
+            }
+            // Each change set writes the old and new value of each key it lists, and nothing else.
+            let encoded = CountedSize.encodings.load() - before
+            #expect(encoded == 10 * 4, "\(count) entries: \(encoded) values written")
+            #expect(withUnsafeBytes(of: book.sizes) { $0.load(as: UInt.self) } == storage, "\(count) entries: the storage was copied")
+            #expect(book.sizes.count == count && book.sizes["19"] == CountedSize(s: -1) && book.sizes[String(count + 19)] == CountedSize(s: 1))
+        }
     }
 
     @Test("an index that holds an identity once where the array holds it twice is not kept through a removal")
