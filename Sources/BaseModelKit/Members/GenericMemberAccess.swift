@@ -131,12 +131,22 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         guard session.undoLog != nil, parser.peekToken() == UInt8(ascii: "{") else { return false }
         var dictionary = handle.read(from: object)
         if coder.isNil(dictionary) { return false }
+        let lent = session.undoLog?.lend(fieldAt: handle.offset, of: object, buffer: BufferIdentity.of(dictionary))
         handle.write(merging.empty, to: object)
         var edits = EntryEdits<Value>()
         defer {
             handle.write(dictionary, to: object)
-            if let undo = edits.undo {
-                let (handle, empty) = (handle, merging.empty)
+            // As a merge of a collection of models logs its undo (`ModelCollectionMerge.noteMerge`).
+            let (handle, empty, undo) = (handle, merging.empty, edits.undo)
+            if let lent {
+                var held: Value? = dictionary
+                session.undoLog?.giveBack(toSlot: lent) { object in
+                    handle.write(empty, to: object)
+                    guard var dictionary = held.take() else { return }
+                    undo?(&dictionary)
+                    handle.write(dictionary, to: object)
+                }
+            } else if let undo {
                 session.undoLog?.noteUndo(in: object) {
                     var dictionary = handle.read(from: object)
                     handle.write(empty, to: object)

@@ -167,6 +167,33 @@ final class UndoLog: Sendable {
         }
     }
 
+    /// Lets a merge change in place the collection in the field at `offset` of `object` when the
+    /// object's fields were copied (`record`: its class runs its own code) and the copy holds that
+    /// very collection (`buffer`, its storage's `BufferIdentity`): the copy lets go of it, so that the
+    /// merge holds the collection's only other reference and changes it without a copy, and the
+    /// place it held is returned, for `giveBack(toSlot:restore:)`, which the merge must call when it
+    /// is done. `nil` otherwise: the merge logs its undo as for any object (`noteUndo`).
+    func lend(fieldAt offset: Int, of object: AnyObject, buffer: UInt?) -> Int? {
+        guard let buffer else { return nil }
+        return state.withLock { state in
+            guard state.hasCopied(object) else { return nil }
+            for case .copied(let copied, let copiers, let start) in state.entries.reversed() where copied === object {
+                guard let index = copiers.all.firstIndex(where: { $0.offset == offset }),
+                      copiers.all[index].identity(of: state.saved[start + index]) == buffer else { return nil }
+                state.saved[start + index] = LentField()
+                return start + index
+            }
+            return nil
+        }
+    }
+
+    /// Gives back to the copy the collection `lend` let a merge have: `restore` puts it back into
+    /// the object as it was before the merge, where a rollback would have written the collection the
+    /// copy held.
+    func giveBack(toSlot slot: Int, restore: @escaping (AnyObject) -> Void) {
+        state.withLock { $0.saved[slot] = LentField(restore: restore) }
+    }
+
     /// Hands each object this update claimed to `giveBack`, once, and empties the log — keeping the
     /// room its lists made when `keepsRoom` (a log that another update may reuse: see
     /// `DecodingSession.recycle`), unless an update of many objects made much.
@@ -216,7 +243,12 @@ final class UndoLog: Sendable {
             switch entry {
             case .copied(let object, let copiers, let start):
                 for (offset, copier) in copiers.all.enumerated() {
-                    copier.restore(saved[start + offset], to: object)
+                    let value = saved[start + offset]
+                    if let lent = value as? LentField {
+                        lent.restore?(object)
+                    } else {
+                        copier.restore(value, to: object)
+                    }
                 }
             case .write(let undo):
                 undo()
