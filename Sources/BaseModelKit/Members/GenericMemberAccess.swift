@@ -9,7 +9,9 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// A dictionary of other values merged by key (`BaseModel.mergedDictionaries`): compared by its
     /// written JSON, key by key.
     private let mergesEntries: Bool
-    /// How an update merges such a dictionary in place (`mergeEntries`).
+    /// How an update merges such a dictionary in place (`mergeEntries`, out of line: a value of a
+    /// type generic over `Value`, used in a function, it made the function look up its metadata on
+    /// every call).
     private let entryMerging: EntryMerging<Value>?
     /// How a step of an `IdentityPath` finds a model in the property, if it holds models.
     private let addressing: (any ModelAddressing)?
@@ -80,7 +82,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// changed has its held values taken. (Taking them for each merged property before and after
     /// would cost every update.) Any other property is compared by its held values.
     func decodeComparing(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder, at site: @autoclosure () -> ChangeSite) throws {
-        if let entryMerging, try mergeEntries(by: entryMerging, from: &parser, into: object, session: session, tracker: tracker, at: site) { return }
+        if mergesEntries, try mergeEntries(from: &parser, into: object, session: session, tracker: tracker, at: site) { return }
         guard mergesOnUpdate else {
             return try decodeComparingHeldValues(from: &parser, into: object, session: session, tracker: tracker, at: site())
         }
@@ -113,7 +115,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         if let learnedEnum, let bits = learnedEnum.cases.bits(at: &parser, nilBits: learnedEnum.nilBits) {
             return storeCase(bits: bits, in: learnedEnum.field, of: object, session: session)
         }
-        if let entryMerging, try mergeEntries(by: entryMerging, from: &parser, into: object, session: session, tracker: nil, at: { ChangeSite(property: "", place: .current) }) {
+        if mergesEntries, try mergeEntries(from: &parser, into: object, session: session, tracker: nil, at: { ChangeSite(property: "", place: .current) }) {
             return
         }
         let mayMerge = !isOptionalReference || !handle.holdsNilReference(in: object)
@@ -126,9 +128,10 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     /// a copy); the undo log keeps what puts back the entries changed, and `tracker` gets a change per
     /// entry. `false`, reading nothing, outside an update, for JSON that is not an object and while the
     /// property holds `nil`: the access reads those as it reads any value.
-    private func mergeEntries(by merging: EntryMerging<Value>, from parser: inout JSONParser, into object: AnyObject, session: DecodingSession,
+    @inline(never)
+    private func mergeEntries(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession,
                               tracker: ChangeRecorder?, at site: () -> ChangeSite) throws -> Bool {
-        guard session.undoLog != nil, parser.peekToken() == UInt8(ascii: "{") else { return false }
+        guard let merging = entryMerging, session.undoLog != nil, parser.peekToken() == UInt8(ascii: "{") else { return false }
         var dictionary = handle.read(from: object)
         if coder.isNil(dictionary) { return false }
         let lent = session.undoLog?.lend(fieldAt: handle.offset, of: object, buffer: BufferIdentity.of(dictionary))

@@ -151,18 +151,22 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     private func mergeDictionary(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var models = handle.read(from: object, as: [String: AnyObject].self)
-        let lent = session.undoLog?.lend(fieldAt: handle.offset, of: object, buffer: BufferIdentity.of(models))
+        let buffer = BufferIdentity.of(models)
+        // The place of the copy that lent the dictionary, when one did (see `noteMerge`).
+        var lent: Int?
         var written: [(key: String, old: AnyObject?, new: AnyObject?)] = []
         defer {
             if !written.isEmpty { handle.write(unsafeBitCast(models, to: Value.self), to: object) }
             // Undone entry by entry, the last first: the models taken out stay alive in the log.
-            noteMerge(in: object, lent: lent, merged: models, empty: [String: AnyObject](), session: session,
-                      revert: written.isEmpty ? nil : { [written] models in
-                          for entry in written.reversed() { models[entry.key] = entry.old }
-                      })
+            if !written.isEmpty {
+                noteMerge(in: object, lent: lent, merged: models, empty: [String: AnyObject](), session: session) { [written] models in
+                    for entry in written.reversed() { models[entry.key] = entry.old }
+                }
+            }
         }
         try dictionary.mergeModels(from: &parser, into: &models, session: session) { key, old, new in
             if written.isEmpty {
+                lent = session.undoLog?.lend(fieldAt: handle.offset, of: object, buffer: buffer)
                 takeOut([String: AnyObject](), from: object)
                 // Room for a depth update's levels at once (grown from one, the list was made five
                 // times for 16 entries).
@@ -183,7 +187,9 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     private func mergePart(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, tracker: ChangeRecorder?, site: () -> ChangeSite) throws {
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var elements = handle.read(from: object, as: [AnyObject].self)
-        let lent = session.undoLog?.lend(fieldAt: handle.offset, of: object, buffer: BufferIdentity.of(elements))
+        let buffer = BufferIdentity.of(elements)
+        // The place of the copy that lent the array, when one did (see `noteMerge`).
+        var lent: Int?
         // The merge runs in an update, which holds the object claimed, or in a decode of an object no
         // other thread can see yet: either way this thread alone reaches its indexes, as
         // `IdentityIndexes` requires.
@@ -198,22 +204,26 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
             // Undone in the reverse order of the merge's edits (`PartialEdit`): the additions, then the
             // removals, put back together, then the replacements, whose positions are the array's
             // before the merge. The models taken out stay alive in the log.
-            noteMerge(in: object, lent: lent, merged: elements, empty: [AnyObject](), session: session,
-                      revert: edits.isEmpty ? nil : { [edits] elements in
-                          var restored: [(position: Int, element: AnyObject)] = []
-                          for edit in edits.reversed() {
-                              switch edit {
-                              case .appended: elements.removeLast()
-                              case .removed(let position, let old): restored.append((position, old))
-                              case .replaced: break
-                              }
-                          }
-                          elements.reinsertElements(restored)
-                          for case .replaced(let position, let old, _) in edits.reversed() { elements[position] = old }
-                      })
+            if !edits.isEmpty {
+                noteMerge(in: object, lent: lent, merged: elements, empty: [AnyObject](), session: session) { [edits] elements in
+                    var restored: [(position: Int, element: AnyObject)] = []
+                    for edit in edits.reversed() {
+                        switch edit {
+                        case .appended: elements.removeLast()
+                        case .removed(let position, let old): restored.append((position, old))
+                        case .replaced: break
+                        }
+                    }
+                    elements.reinsertElements(restored)
+                    for case .replaced(let position, let old, _) in edits.reversed() { elements[position] = old }
+                }
+            }
         }
         try array.mergePart(from: &parser, into: &elements, positions: &positions, session: session) { edit in
-            if edits.isEmpty { takeOut([AnyObject](), from: object) }
+            if edits.isEmpty {
+                lent = session.undoLog?.lend(fieldAt: handle.offset, of: object, buffer: buffer)
+                takeOut([AnyObject](), from: object)
+            }
             edits.append(edit)
         }
         if let tracker, !edits.isEmpty { tracker.recordEdits(edits, count: elements.count, of: object, at: site(), identity: array.identity(of:)) }
@@ -226,15 +236,15 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         handle.write(unsafeBitCast(empty, to: Value.self), to: object)
     }
 
-    /// Logs for an update's undo the reversal of a merge in place (`revert`; `nil` when the merge
-    /// changed nothing): the field's collection taken out (as `takeOut` does), `revert` applied to it,
-    /// and written back. When the copy of the object's fields lent the merge its collection (`lent`,
-    /// see `UndoLog.lend`), the reversal is applied to `merged`, the collection as the merge left it,
-    /// and given back to the copy, which writes it into the field when it rolls back, whatever the
-    /// field holds by then (an overridden `deserialize(_:)` may write it after `super`).
+    /// Logs for an update's undo the reversal of a merge in place, `revert`: the field's collection
+    /// taken out (as `takeOut` does), `revert` applied to it, and written back. When the copy of the
+    /// object's fields lent the merge its collection before its first edit (`lent`, see
+    /// `UndoLog.lend`), `revert` is applied to `merged`, the collection as the merge left it, and given
+    /// back to the copy, which writes it into the field when it rolls back, whatever the field holds
+    /// by then (an overridden `deserialize(_:)` may write it after `super`).
     /// Sound, the `read(from:as:)` and `unsafeBitCast`s: as in `takeOut`.
     private func noteMerge<Collection>(in object: AnyObject, lent: Int?, merged: Collection, empty: Collection, session: DecodingSession,
-                                       revert: ((inout Collection) -> Void)?) {
+                                       revert: @escaping (inout Collection) -> Void) {
         let handle = handle
         if let lent {
             var held: Collection? = merged
@@ -242,10 +252,10 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
                 // The field lets go first, so that `held` is reverted without a copy.
                 handle.write(unsafeBitCast(empty, to: Value.self), to: object)
                 guard var collection = held.take() else { return }
-                revert?(&collection)
+                revert(&collection)
                 handle.write(unsafeBitCast(collection, to: Value.self), to: object)
             }
-        } else if let revert {
+        } else {
             session.undoLog?.noteUndo(in: object) {
                 var collection = handle.read(from: object, as: Collection.self)
                 handle.write(unsafeBitCast(empty, to: Value.self), to: object)
