@@ -6,8 +6,9 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     private let identityReader: (any IdentityMerging)?
     private let mergesByKey: Bool
     private let mergesModel: Bool
-    /// A dictionary of other values merged by key (`BaseModel.mergedDictionaries`): compared by its
-    /// written JSON, key by key.
+    /// A dictionary of other values merged by key (`BaseModel.mergedDictionaries`): merged in place by
+    /// an update (`mergeEntries`), and elsewhere (a snapshot's comparison) compared by its written
+    /// JSON, key by key.
     private let mergesEntries: Bool
     /// How an update merges such a dictionary in place (`mergeEntries`, out of line: a value of a
     /// type generic over `Value`, used in a function, it made the function look up its metadata on
