@@ -144,6 +144,29 @@ final class FuzzRoot: BaseModel {
     }
 }
 
+/// The collections an update merges in place, under `FuzzRoot`'s keys, in a class whose hook runs
+/// during an update (so the update copies its fields, and lends the merges the collections): the hook
+/// refuses an object that holds `"x"`, after `super` has merged everything else.
+final class FuzzHookedRoot: BaseModel {
+    var ladder: [FuzzPair] = []
+    var images: [FuzzImage]?
+    var sizes: [Double: Int] = [:]
+    var itemsByKey: [String: FuzzItem] = [:]
+    var int: Int = 0
+
+    override class var apiToLocal: [String: String] { ["lad": "ladder", "im": "images", "sz": "sizes", "ik": "itemsByKey", "i": "int"] }
+    override class var identities: [String: String] { ["ladder": "price", "images": "imageId"] }
+    override class var partialCollections: Set<String> { ["ladder", "images"] }
+    override class var mergedDictionaries: Set<String> { ["sizes"] }
+
+    struct Refused: Error {}
+
+    override func deserialize(_ object: JSONObject) throws {
+        try super.deserialize(object)
+        if object["x"] != nil { throw Refused() }
+    }
+}
+
 /// Stops the fuzzer with a message: libFuzzer reports the input that got here.
 func fuzzFailure(_ message: String, _ input: [UInt8]) -> Never {
     fatalError("\(message)\ninput: \(String(decoding: input, as: UTF8.self))")
