@@ -21,19 +21,20 @@ private enum HookAction: CaseIterable {
     case throwAfter
 }
 
-/// Collections of each kind an update merges in place — a partial collection, a dictionary of models,
-/// a dictionary of values — in a class that overrides `deserialize(_:)`, so that an update copies its
+/// Collections of each kind an update merges in place — partial collections (one optional), a
+/// dictionary of models, a dictionary of values — in a class that overrides `deserialize(_:)`, so that an update copies its
 /// fields to undo what the hook may set.
 private final class HookedHolder: BaseModel {
     var runners: [HookedRunner] = []
+    var spares: [HookedRunner]?
     var byKey: [String: HookedRunner] = [:]
     var sizes: [Double: Int] = [:]
     var version = 0
     /// Not mapped: what the next `deserialize(_:)` does.
     var action = HookAction.nothing
-    override class var apiToLocal: [String: String] { ["r": "runners", "k": "byKey", "s": "sizes", "v": "version"] }
-    override class var identities: [String: String] { ["runners": "runnerId"] }
-    override class var partialCollections: Set<String> { ["runners"] }
+    override class var apiToLocal: [String: String] { ["r": "runners", "o": "spares", "k": "byKey", "s": "sizes", "v": "version"] }
+    override class var identities: [String: String] { ["runners": "runnerId", "spares": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners", "spares"] }
     override class var mergedDictionaries: Set<String> { ["sizes"] }
 
     struct Refused: Error {}
@@ -47,6 +48,7 @@ private final class HookedHolder: BaseModel {
         case .replaceAfterThenThrow: replaceCollections()
         case .changeAfterThenThrow:
             runners.append(HookedRunner())
+            spares?.removeAll()
             byKey["added"] = HookedRunner()
             sizes[0.25] = 1
         }
@@ -55,6 +57,7 @@ private final class HookedHolder: BaseModel {
 
     private func replaceCollections() {
         runners = [HookedRunner()]
+        spares = nil
         byKey = ["other": HookedRunner()]
         sizes = [9.5: 9]
     }
@@ -63,12 +66,13 @@ private final class HookedHolder: BaseModel {
 /// `HookedHolder`'s maps without the hook.
 private final class PlainHolder: BaseModel {
     var runners: [HookedRunner] = []
+    var spares: [HookedRunner]?
     var byKey: [String: HookedRunner] = [:]
     var sizes: [Double: Int] = [:]
     var version = 0
-    override class var apiToLocal: [String: String] { ["r": "runners", "k": "byKey", "s": "sizes", "v": "version"] }
-    override class var identities: [String: String] { ["runners": "runnerId"] }
-    override class var partialCollections: Set<String> { ["runners"] }
+    override class var apiToLocal: [String: String] { ["r": "runners", "o": "spares", "k": "byKey", "s": "sizes", "v": "version"] }
+    override class var identities: [String: String] { ["runners": "runnerId", "spares": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners", "spares"] }
     override class var mergedDictionaries: Set<String> { ["sizes"] }
 }
 
@@ -78,19 +82,20 @@ struct HookedMergeTests {
         let runners = (0..<count).map { #"{"id":\#($0),"p":\#($0)}"# }.joined(separator: ",")
         let keyed = (0..<count).map { #""k\#($0)":{"id":\#($0),"p":\#($0)}"# }.joined(separator: ",")
         let sizes = (0..<count).map { #""\#($0).5":\#($0)"# }.joined(separator: ",")
-        return #"{"r":[\#(runners)],"k":{\#(keyed)},"s":{\#(sizes)},"v":1}"#
+        return #"{"r":[\#(runners)],"o":[\#(runners)],"k":{\#(keyed)},"s":{\#(sizes)},"v":1}"#
     }
 
     /// The storage each collection refers to (each is one reference to it).
     private static func storages(of holder: HookedHolder) -> [UInt] {
-        [withUnsafeBytes(of: holder.runners) { $0.load(as: UInt.self) }, withUnsafeBytes(of: holder.byKey) { $0.load(as: UInt.self) },
+        [withUnsafeBytes(of: holder.runners) { $0.load(as: UInt.self) }, withUnsafeBytes(of: holder.spares) { $0.load(as: UInt.self) },
+         withUnsafeBytes(of: holder.byKey) { $0.load(as: UInt.self) },
          withUnsafeBytes(of: holder.sizes) { $0.load(as: UInt.self) }]
     }
 
     /// The models of the collections, in order (the dictionary's by key): a rollback puts back the
     /// same objects, not equal ones.
     private static func objects(of holder: HookedHolder) -> [ObjectIdentifier] {
-        holder.runners.map(ObjectIdentifier.init) + holder.byKey.sorted { $0.key < $1.key }.map { ObjectIdentifier($0.value) }
+        holder.runners.map(ObjectIdentifier.init) + (holder.spares ?? []).map(ObjectIdentifier.init) + holder.byKey.sorted { $0.key < $1.key }.map { ObjectIdentifier($0.value) }
     }
 
     @Test("a delta merges each collection in place, however long, though the class's fields are copied for its hook")
@@ -98,15 +103,16 @@ struct HookedMergeTests {
         for count in [40, 20_000] {
             let holder = try HookedHolder.decode(from: Self.start(count))
             holder.runners.reserveCapacity(count + 64)
+            holder.spares?.reserveCapacity(count + 64)
             holder.byKey.reserveCapacity(count + 64)
             holder.sizes.reserveCapacity(count + 64)
             let before = Self.storages(of: holder)
             for turn in 0..<3 {
-                let changes = try holder.update(from: #"{"r":[{"id":7,"p":-\#(turn)},{"id":\#(count + turn),"p":1}],"k":{"k7":{"p":-\#(turn)},"n\#(turn)":{"id":1}},"s":{"7.5":-\#(turn),"0.5":null}}"#)
+                let changes = try holder.update(from: #"{"r":[{"id":7,"p":-\#(turn)},{"id":\#(count + turn),"p":1}],"o":[{"id":\#(count + turn),"p":2}],"k":{"k7":{"p":-\#(turn)},"n\#(turn)":{"id":1}},"s":{"7.5":-\#(turn),"0.5":null}}"#)
                 #expect(Self.storages(of: holder) == before, "\(count) elements, turn \(turn): a collection was copied")
-                #expect(changes.count >= 5)
+                #expect(changes.count >= 6)
             }
-            #expect(holder.runners.count == count + 3 && holder.byKey.count == count + 3 && holder.sizes.count == count - 1)
+            #expect(holder.runners.count == count + 3 && holder.spares?.count == count + 3 && holder.byKey.count == count + 3 && holder.sizes.count == count - 1)
             #expect(holder.runners[7].price == -2 && holder.byKey["k7"]?.price == -2 && holder.sizes[7.5] == -2)
         }
     }
@@ -135,7 +141,7 @@ struct HookedMergeTests {
             let action = HookAction.allCases.randomElement(using: &random)!
             // Now and then the engine refuses the version, read after the collections.
             let version = action == .nothing && Int.random(in: 0..<4, using: &random) == 0 ? #""x""# : "\(round)"
-            let body = #"{"r":[\#(runners.joined(separator: ","))],"k":{\#(keyed.joined(separator: ","))},"s":{\#(sizes.joined(separator: ","))},"v":\#(version)}"#
+            let body = #"{"r":[\#(runners.joined(separator: ","))],"o":[\#(runners.reversed().joined(separator: ","))],"k":{\#(keyed.joined(separator: ","))},"s":{\#(sizes.joined(separator: ","))},"v":\#(version)}"#
             let before = try holder.jsonString()
             let objects = Self.objects(of: holder)
             holder.action = action
