@@ -160,7 +160,8 @@ struct DictionaryCoder<Value>: ValueCoding {
     static func mergeEntries<Key: Hashable>(from parser: inout JSONParser, into dictionary: inout [Key: Value], lossy: Bool, value: any ValueCoding<Value>,
                                             session: DecodingSession, encoding: EncodingSession?, edits: inout EntryEdits<[Key: Value]>,
                                             key: (String) throws -> Key, text: (Key) -> String) throws {
-        // Each key written, with its value before, in the order written (a key is listed once).
+        // Each key written, with its value before, in the order written (a key is listed once, but
+        // two texts may name one key: `1.5` and `1.50`).
         var old: [(key: Key, value: Value?)] = []
         defer {
             if !old.isEmpty {
@@ -169,7 +170,10 @@ struct DictionaryCoder<Value>: ValueCoding {
                 }
                 if let encoding {
                     func json(_ entry: Value?) -> JSON { entry.flatMap { try? value.encode($0, session: encoding) } ?? .null }
+                    // A key once, from the value it had before its first write.
+                    var changed = Set<Key>(minimumCapacity: old.count)
                     edits.changes = old.compactMap { entry in
+                        guard changed.insert(entry.key).inserted else { return nil }
                         let (before, after) = (json(entry.value), json(dictionary[entry.key]))
                         return before == after ? nil : (text(entry.key), before, after)
                     }

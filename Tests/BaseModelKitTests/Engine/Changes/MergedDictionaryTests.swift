@@ -56,6 +56,9 @@ final class MergedMistakes: BaseModel {
             #"back at atb["1.5"]: 10 → 12"#, #"back at atb["1.6"]: 20 → null"#, #"back at atb["1.7"]: null → 3"#,
             #"lay at atl["2.6"]: null → 2"#, #"names at nm["2"]: null → "b""#, #"replaced at r: {"x":1,"y":2} → {"y":3}"#,
         ])
+        // Two spellings of one key: the last value, and one change from the value before.
+        let twice = try ladder.update(from: #"{"atl":{"2.6":3,"2.60":4}}"#)
+        #expect(ladder.lay[2.6] == 4 && twice.map(\.description) == [#"lay at atl["2.6"]: 2 → 4"#])
         // A decode reads anew.
         #expect(try ValueLadder.decode(from: #"{"atb":{"9":1}}"#).back == ["9": 1])
     }
