@@ -156,9 +156,9 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         var lent: Int?
         var written: [(key: String, old: AnyObject?, new: AnyObject?)] = []
         defer {
-            if !written.isEmpty { handle.write(unsafeBitCast(models, to: Value.self), to: object) }
-            // Undone entry by entry, the last first: the models taken out stay alive in the log.
             if !written.isEmpty {
+                handle.write(unsafeBitCast(models, to: Value.self), to: object)
+                // Undone entry by entry, the last first: the models taken out stay alive in the log.
                 noteMerge(in: object, lent: lent, merged: models, empty: [String: AnyObject](), session: session) { [written] models in
                     for entry in written.reversed() { models[entry.key] = entry.old }
                 }
