@@ -22,20 +22,24 @@ private enum HookAction: CaseIterable {
 }
 
 /// Collections of each kind an update merges in place — partial collections (one optional), a
-/// dictionary of models, a dictionary of values — in a class that overrides `deserialize(_:)`, so that an update copies its
-/// fields to undo what the hook may set.
-private final class HookedHolder: BaseModel {
+/// dictionary of models, a dictionary of values — without hooks.
+private class PlainHolder: BaseModel {
     var runners: [HookedRunner] = []
     var spares: [HookedRunner]?
     var byKey: [String: HookedRunner] = [:]
     var sizes: [Double: Int] = [:]
     var version = 0
-    /// Not mapped: what the next `deserialize(_:)` does.
-    var action = HookAction.nothing
     override class var apiToLocal: [String: String] { ["r": "runners", "o": "spares", "k": "byKey", "s": "sizes", "v": "version"] }
     override class var identities: [String: String] { ["runners": "runnerId", "spares": "runnerId"] }
     override class var partialCollections: Set<String> { ["runners", "spares"] }
     override class var mergedDictionaries: Set<String> { ["sizes"] }
+}
+
+/// The same collections in a class that overrides `deserialize(_:)`, so that an update copies its
+/// fields to undo what the hook may set.
+private final class HookedHolder: PlainHolder {
+    /// Not mapped: what the next `deserialize(_:)` does.
+    var action = HookAction.nothing
 
     struct Refused: Error {}
 
@@ -61,19 +65,6 @@ private final class HookedHolder: BaseModel {
         byKey = ["other": HookedRunner()]
         sizes = [9.5: 9]
     }
-}
-
-/// `HookedHolder`'s maps without the hook.
-private final class PlainHolder: BaseModel {
-    var runners: [HookedRunner] = []
-    var spares: [HookedRunner]?
-    var byKey: [String: HookedRunner] = [:]
-    var sizes: [Double: Int] = [:]
-    var version = 0
-    override class var apiToLocal: [String: String] { ["r": "runners", "o": "spares", "k": "byKey", "s": "sizes", "v": "version"] }
-    override class var identities: [String: String] { ["runners": "runnerId", "spares": "runnerId"] }
-    override class var partialCollections: Set<String> { ["runners", "spares"] }
-    override class var mergedDictionaries: Set<String> { ["sizes"] }
 }
 
 @Suite("Collections merged in place in a class whose hooks run during an update")
