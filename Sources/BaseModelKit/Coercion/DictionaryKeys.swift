@@ -46,8 +46,10 @@ struct DictionaryKeys<Key: Hashable>: Sendable {
         return raw.flatMap { Raw(rawValue: $0) } as? Key
     }
 
+    /// A key unequal to itself (a `Double` made from `"nan"`) is none: no look-up could find its
+    /// entry again, so each update that listed it would add another.
     private static func fromText<Text: LosslessStringConvertible>(_ text: String, as type: Text.Type) -> Key? {
-        Text(text) as? Key
+        (Text(text) as? Key).flatMap { $0 == $0 ? $0 : nil }
     }
 
     /// The text of `key`.

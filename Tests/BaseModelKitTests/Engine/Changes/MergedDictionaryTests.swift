@@ -59,6 +59,9 @@ final class MergedMistakes: BaseModel {
         // Two spellings of one key: the last value, and one change from the value before.
         let twice = try ladder.update(from: #"{"atl":{"2.6":3,"2.60":4}}"#)
         #expect(ladder.lay[2.6] == 4 && twice.map(\.description) == [#"lay at atl["2.6"]: 2 → 4"#])
+        // A key unequal to itself could never be found again: refused at its key.
+        let nan = try #require(throws: MappingError.self) { try ladder.update(from: #"{"atl":{"nan":1}}"#) }
+        #expect("\(nan)".contains("atl[\"nan\"]") && ladder.lay[2.6] == 4 && ladder.lay.count == 2)
         // A decode reads anew.
         #expect(try ValueLadder.decode(from: #"{"atb":{"9":1}}"#).back == ["9": 1])
     }
