@@ -140,24 +140,7 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         var edits = EntryEdits<Value>()
         defer {
             handle.write(dictionary, to: object)
-            // As a merge of a collection of models logs its undo (`ModelCollectionMerge.noteMerge`).
-            let (handle, empty, undo) = (handle, merging.empty, edits.undo)
-            if let lent {
-                var held: Value? = dictionary
-                session.undoLog?.giveBack(toSlot: lent) { object in
-                    handle.write(empty, to: object)
-                    guard var dictionary = held.take() else { return }
-                    undo?(&dictionary)
-                    handle.write(dictionary, to: object)
-                }
-            } else if let undo {
-                session.undoLog?.noteUndo(in: object) {
-                    var dictionary = handle.read(from: object)
-                    handle.write(empty, to: object)
-                    undo(&dictionary)
-                    handle.write(dictionary, to: object)
-                }
-            }
+            session.undoLog?.noteMerge(of: handle, in: object, lent: lent, merged: dictionary, empty: merging.empty, revert: edits.undo)
         }
         try merging.merge(&parser, &dictionary, session, tracker?.encoding, &edits)
         if let tracker, !edits.changes.isEmpty { tracker.recordValueEntries(edits.changes, of: object, at: site()) }

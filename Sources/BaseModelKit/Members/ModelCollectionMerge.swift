@@ -152,14 +152,14 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var models = handle.read(from: object, as: [String: AnyObject].self)
         let buffer = BufferIdentity.of(models)
-        // The place of the copy that lent the dictionary, when one did (see `noteMerge`).
+        // The place of the copy that lent the dictionary, when one did (see `UndoLog.noteMerge`).
         var lent: Int?
         var written: [(key: String, old: AnyObject?, new: AnyObject?)] = []
         defer {
             if !written.isEmpty {
                 handle.write(unsafeBitCast(models, to: Value.self), to: object)
                 // Undone entry by entry, the last first: the models taken out stay alive in the log.
-                noteMerge(in: object, lent: lent, merged: models, empty: [String: AnyObject](), session: session) { [written] models in
+                session.undoLog?.noteMerge(of: handle, in: object, lent: lent, merged: models, empty: [String: AnyObject]()) { [written] models in
                     for entry in written.reversed() { models[entry.key] = entry.old }
                 }
             }
@@ -188,7 +188,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         // Sound, the `read(from:as:)` and each `unsafeBitCast`: as in `mergeAndWrite`.
         var elements = handle.read(from: object, as: [AnyObject].self)
         let buffer = BufferIdentity.of(elements)
-        // The place of the copy that lent the array, when one did (see `noteMerge`).
+        // The place of the copy that lent the array, when one did (see `UndoLog.noteMerge`).
         var lent: Int?
         // The merge runs in an update, which holds the object claimed, or in a decode of an object no
         // other thread can see yet: either way this thread alone reaches its indexes, as
@@ -205,7 +205,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
             // removals, put back together, then the replacements, whose positions are the array's
             // before the merge. The models taken out stay alive in the log.
             if !edits.isEmpty {
-                noteMerge(in: object, lent: lent, merged: elements, empty: [AnyObject](), session: session) { [edits] elements in
+                session.undoLog?.noteMerge(of: handle, in: object, lent: lent, merged: elements, empty: [AnyObject]()) { [edits] elements in
                     var restored: [(position: Int, element: AnyObject)] = []
                     for edit in edits.reversed() {
                         switch edit {
@@ -234,35 +234,6 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     /// Sound, the `unsafeBitCast`: `Collection` is the field's representation (see `mergeAndWrite`).
     private func takeOut<Collection>(_ empty: Collection, from object: AnyObject) {
         handle.write(unsafeBitCast(empty, to: Value.self), to: object)
-    }
-
-    /// Logs for an update's undo the reversal of a merge in place, `revert`: the field's collection
-    /// taken out (as `takeOut` does), `revert` applied to it, and written back. When the copy of the
-    /// object's fields lent the merge its collection before its first edit (`lent`, see
-    /// `UndoLog.lend`), `revert` is applied to `merged`, the collection as the merge left it, and given
-    /// back to the copy, which writes it into the field when it rolls back, whatever the field holds
-    /// by then (an overridden `deserialize(_:)` may write it after `super`).
-    /// Sound, the `read(from:as:)` and `unsafeBitCast`s: as in `takeOut`.
-    private func noteMerge<Collection>(in object: AnyObject, lent: Int?, merged: Collection, empty: Collection, session: DecodingSession,
-                                       revert: @escaping (inout Collection) -> Void) {
-        let handle = handle
-        if let lent {
-            var held: Collection? = merged
-            session.undoLog?.giveBack(toSlot: lent) { object in
-                // The field lets go first, so that `held` is reverted without a copy.
-                handle.write(unsafeBitCast(empty, to: Value.self), to: object)
-                guard var collection = held.take() else { return }
-                revert(&collection)
-                handle.write(unsafeBitCast(collection, to: Value.self), to: object)
-            }
-        } else {
-            session.undoLog?.noteUndo(in: object) {
-                var collection = handle.read(from: object, as: Collection.self)
-                handle.write(unsafeBitCast(empty, to: Value.self), to: object)
-                revert(&collection)
-                handle.write(unsafeBitCast(collection, to: Value.self), to: object)
-            }
-        }
     }
 
     /// Writes `after` over `before`, logged for an update's undo, and records the change in
