@@ -2,6 +2,18 @@ import BaseModelKit
 import Foundation
 import Testing
 
+private final class EntryRunner: BaseModel {
+    var runnerId = 0
+    var price = 0.0
+    override class var apiToLocal: [String: String] { ["i": "runnerId", "p": "price"] }
+}
+
+private final class EntryMarket: BaseModel {
+    var runners: [EntryRunner] = []
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+}
+
 /// The public entry points take any collection of bytes or a string, with an optional designated
 /// path and an optional report, and agree with each other.
 @Suite("Entry points")
@@ -52,6 +64,51 @@ struct EntryPointTests {
         let fromText = try Bet.decodeArray(from: #"[{"i":"a","a":1},{"i":"b","a":2}]"#)
         #expect(fromBytes.map(\.betId) == ["a", "b"])
         #expect(fromText.map(\.amount) == [1, 2])
+    }
+
+    @Test("an update at a designated path agrees from Data, [UInt8], a slice and a string")
+    func updateEveryInput() throws {
+        let text = #"{"event":{"fn":"Bo"}}"#
+        let bytes = Array(text.utf8)
+        let inputs: [(User) throws -> ChangeSet] = [
+            { try $0.update(from: Data(bytes), at: "event") }, { try $0.update(from: bytes, at: "event") },
+            { try $0.update(from: bytes[...], at: "event") }, { try $0.update(from: text, at: "event") },
+        ]
+        for update in inputs {
+            let user = try User.decode(from: Self.text, at: "data.user")
+            let changes = try update(user)
+            #expect(user.firstName == "Bo" && user.lastName == "Lee")
+            #expect(changes.changes.map(\.path.description) == ["event.fn"])
+        }
+    }
+
+    @Test("an update by identity path agrees from Data, [UInt8], a slice and a string, and fails alike")
+    func identityPathEveryInput() throws {
+        let text = #"{"p":2.5}"#
+        let bytes = Array(text.utf8)
+        let path = IdentityPath("r", 7)
+        let inputs: [(EntryMarket, IdentityPath) throws -> ChangeSet] = [
+            { try $0.update(from: Data(bytes), at: $1) }, { try $0.update(from: bytes, at: $1) },
+            { try $0.update(from: bytes[...], at: $1) }, { try $0.update(from: text, at: $1) },
+        ]
+        for update in inputs {
+            let market = try EntryMarket.decode(from: #"{"r":[{"i":3,"p":1.5},{"i":7,"p":4.0}]}"#)
+            let changes = try update(market, path)
+            #expect(market.runners.map(\.price) == [1.5, 2.5])
+            #expect(changes.changes.map(\.path.description) == ["r[1].p"])
+            #expect(message { _ = try update(market, IdentityPath("r", 8)) } == "Found no model with the identity 8 to update at r.")
+            #expect(market.runners.map(\.price) == [1.5, 2.5])
+        }
+    }
+
+    @Test("arrays decode from parsed JSON elements, with paths in their errors")
+    func arraysFromElements() throws {
+        let elements = try JSON(parsing: #"[{"i":"a","a":1},{"i":"b","a":"2.5"}]"#).array ?? []
+        let bets = try Bet.decodeArray(from: elements)
+        #expect(bets.map(\.betId) == ["a", "b"])
+        #expect(bets.map(\.amount) == [1, 2.5])
+        let bad = try JSON(parsing: #"[{"i":"a"},{"a":[]}]"#).array ?? []
+        #expect(message { _ = try Bet.decodeArray(from: bad) } == "Expected Double at [1].a (Bet.amount) but found an array.")
     }
 
     @Test("JSON parses alike from bytes, a slice and a string")

@@ -68,8 +68,9 @@ struct MessageRouterTests {
         // A null type is no type: the fallback takes the message, through every entry point.
         #expect(try router.route(#"{"meta":{"type":null},"x":3}"#) == nil)
         #expect(try router.message(from: #"{"meta":{"type":null},"x":4}"#) == nil)
+        #expect(try router.message(from: Data(#"{"meta":{"type":null},"x":5}"#.utf8)) == nil)
         #expect(fallen.withLock { $0 } == [#"zz {"meta":{"type":"zz"},"x":1}"#, #"none {"x":2}"#, #"none {"meta":{"type":null},"x":3}"#,
-                                          #"none {"meta":{"type":null},"x":4}"#])
+                                          #"none {"meta":{"type":null},"x":4}"#, #"none {"meta":{"type":null},"x":5}"#])
         // Other kinds are still errors.
         #expect(message { try router.route(#"{"meta":{"type":true}}"#) }
             == "Expected a message type (a string or an integer) at meta.type but found the Boolean true.")
