@@ -95,11 +95,10 @@ extension ArrayCoder {
             // An index that holds fewer identities than there are elements (one held twice, or an
             // element without one) cannot tell where the other holder is once one is removed.
             if index?.count != elements.count { index = nil }
+            // An index that does not hold each removed element where it is, is dropped.
+            if index != nil, !index!.remove(removed.map { (identity.keyOf(elements[$0]), $0) }) { index = nil }
             for position in removed.reversed() {
-                let old = elements[position]
-                // Noted as it is removed; an index that does not hold it there is dropped.
-                if index != nil, identity.keyOf(old).map({ index!.remove($0, at: position) }) != true { index = nil }
-                editing(.removed(position: position, old: old))
+                editing(.removed(position: position, old: elements[position]))
             }
             elements.removeElements(atIncreasing: removed)
             positions = index

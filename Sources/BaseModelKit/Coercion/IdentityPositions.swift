@@ -54,13 +54,37 @@ struct IdentityPositions {
         held[id] = position + removed.count
     }
 
-    /// Notes the removal of the element whose identity is `id` from `position` (its position now),
-    /// returning `false`, changing nothing, when the index does not hold it there. Removals made in
-    /// one merge are noted from the last position to the first, as they are made.
-    mutating func remove(_ id: IdentityKey, at position: Int) -> Bool {
-        guard let kept = held[id], kept - removedCount(before: kept) == position else { return false }
-        held[id] = nil
-        removed.insert(kept, at: removedCount(before: kept))
+    /// Notes the removal of the elements `removals` names — each by its identity and its position now,
+    /// in increasing positions — returning `false` when the index does not hold one of them there (or
+    /// one has no identity): the caller then drops the index. The positions removed are merged into
+    /// `removed` in one pass, so that a merge that removes k elements costs O(k + removed), not the
+    /// O(k × removed) of inserting them one at a time.
+    mutating func remove(_ removals: [(id: IdentityKey?, position: Int)]) -> Bool {
+        var kept: [Int] = []
+        kept.reserveCapacity(removals.count)
+        // Each is checked against the removed positions before the merge: positions that increase
+        // hold positions that increase, so none of the merge's own is before the one checked.
+        for (id, position) in removals {
+            guard let id, let held = held[id], held - removedCount(before: held) == position else { return false }
+            kept.append(held)
+        }
+        for (id, _) in removals { held[id!] = nil }
+        guard !removed.isEmpty else {
+            removed = kept
+            return true
+        }
+        var merged: [Int] = []
+        merged.reserveCapacity(removed.count + kept.count)
+        var old = 0
+        for position in kept {
+            while old < removed.count, removed[old] < position {
+                merged.append(removed[old])
+                old += 1
+            }
+            merged.append(position)
+        }
+        merged.append(contentsOf: removed[old...])
+        removed = merged
         return true
     }
 
