@@ -185,9 +185,11 @@ public struct JSONObject: Sendable {
         set {
             // A key a deferred object's bytes cannot hold (one their writer does not write: an
             // override's own field after `super.serialize()`) is added after them, leaving them
-            // unread. (Asked of `self` borrowed: a match on `extra` here copied it. The value is
-            // moved in: bound by `if let`, it was copied and the original destroyed.)
-            if newValue != nil, addsAfterBytes(key) {
+            // unread, while the additions are few enough to search in order; past that, the object
+            // is read and indexed, so that adding n keys costs O(n). (Asked of `self` borrowed: a
+            // match on `extra` here copied it. The value is moved in: bound by `if let`, it was
+            // copied and the original destroyed.)
+            if newValue != nil, storedMembers.count < JSONObject.indexThreshold, addsAfterBytes(key) {
                 return addAfterBytes(Member(key: key, value: (consume newValue).unsafelyUnwrapped))
             }
             if case .deferred = extra { self = resolved }

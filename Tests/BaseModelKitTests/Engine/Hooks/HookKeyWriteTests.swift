@@ -53,6 +53,14 @@ struct HookKeyWriteTests {
             ("a mapped key removed, then one added", { $0["s"] = nil; $0["bd"] = 1 }),
             ("an added key that escapes", { $0["q\"\u{1}é"] = "\u{2028}" }),
             ("added with the spelling of a mapped key in other scalars", { $0["e\u{301}"] = 1; $0["n"] = "é" }),
+            // More than are searched in order after the bytes (the object is then read and indexed).
+            ("many added, some set again or removed, then a mapped key replaced", { object in
+                for index in 0..<150 { object["k\(index)"] = .number(JSONNumber(index)) }
+                object["k3"] = "again"
+                object["k140"] = nil
+                object["k149"] = [1]
+                object["p"] = 9
+            }),
         ]
         for (what, edit) in edits {
             KeyWriter.edit = edit
