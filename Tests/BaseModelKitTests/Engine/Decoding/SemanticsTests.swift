@@ -107,6 +107,20 @@ struct SemanticsTests {
         #expect(dictionary["p"] as? Int == 2)
     }
 
+    @Test("Swift values in a dictionary: numbers of every width, nested containers and JSON go in; what JSON cannot hold is an error at its path")
+    func swiftValuesInDictionaries() throws {
+        let values: [String: Any] = ["v": Float(1.5), "b": UInt64.max, "f": NSNumber(value: true), "a": [1, "a", NSNull(), Decimal(string: "2.50")!, ["x": JSON.string("y")]] as [Any]]
+        let holder = try AnyHolder.decode(from: values)
+        #expect(try holder.jsonString() == #"{"v":1.5,"a":[1,"a",null,2.5,{"x":"y"}],"b":18446744073709551615,"f":true}"#)
+        #expect(message { _ = try AnyHolder.decode(from: ["v": Double.nan]) } == "Cannot write NaN at v: JSON has no representation for it.")
+        #expect(message { _ = try AnyHolder.decode(from: ["a": ["x": [1.0, -Double.infinity]] as [String: Any]]) }
+            == "Cannot write -infinity at a.x[1]: JSON has no representation for it.")
+        #expect(message { _ = try AnyHolder.decode(from: ["a": [Date(timeIntervalSince1970: 0)]]) } == "Expected a JSON value at a[0] but found a value of type Date.")
+        // A failed update from a dictionary changes nothing.
+        #expect(throws: MappingError.self) { try holder.update(from: ["v": 2.5, "a": [Double.nan]]) }
+        #expect(holder.value == 1.5)
+    }
+
     @Test("Booleans from JSONSerialization stay Booleans and numbers stay numbers")
     func foundationBooleans() throws {
         let object = try JSONSerialization.jsonObject(with: Data(#"{"f":true,"i":1,"t":"x"}"#.utf8)) as! [String: Any]
@@ -115,4 +129,13 @@ struct SemanticsTests {
         let model = try Zoo.decode(from: object, options: strict)
         #expect(model.flag && model.int == 1)
     }
+}
+
+/// Properties for the Swift values a dictionary may hold.
+private final class AnyHolder: BaseModel {
+    var value = 0.0
+    var any: JSON = .null
+    var big: UInt64 = 0
+    var flag = false
+    override class var apiToLocal: [String: String] { ["v": "value", "a": "any", "b": "big", "f": "flag"] }
 }
