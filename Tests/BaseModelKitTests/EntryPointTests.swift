@@ -101,6 +101,18 @@ struct EntryPointTests {
         }
     }
 
+    @Test("a document that is not an object neither decodes nor updates a model")
+    func notAnObject() throws {
+        let user = try User.decode(from: Self.text, at: "data.user")
+        for text in ["[1]", "null", "3", #""x""#] {
+            #expect(message { _ = try User.decode(from: text) }?.hasPrefix("Expected User") == true)
+            #expect(message { try user.update(from: text) }?.hasPrefix("Expected User") == true)
+            #expect(message { try user.update(from: #"{"event":\#(text)}"#, at: "event") }?.hasPrefix("Expected User") == true)
+        }
+        #expect(message { try user.update(from: "[1]") } == "Expected User at the top level but found an array.")
+        #expect(user.firstName == "Ann")
+    }
+
     @Test("arrays decode from parsed JSON elements, with paths in their errors")
     func arraysFromElements() throws {
         let elements = try JSON(parsing: #"[{"i":"a","a":1},{"i":"b","a":"2.5"}]"#).array ?? []

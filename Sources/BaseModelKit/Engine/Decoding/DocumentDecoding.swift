@@ -31,7 +31,7 @@ enum DocumentDecoding {
         let session = DecodingSession.forDecoding(options: options, reports: report != nil, envelopeKey: envelopeKey)
         let plan = try PlanRegistry.plan(for: type)
         return try run(bytes, at: path, session: session, report: report, runsHooks: plan.runsHooksBelow) { parser in
-            try ModelDecoding.decodeObject(from: &parser, as: type, into: nil, session: session, plan: plan)
+            try ModelDecoding.decodeObject(from: &parser, as: type, session: session, plan: plan)
         }
     }
 

@@ -15,23 +15,20 @@ import BaseModelKitJSON
 /// 3. `didDeserialize()` runs; an error it throws rejects the object (and, for an update, the whole
 ///    update).
 enum ModelDecoding {
-    /// Reads the value at the parser's position, which must be an object: step 1, then steps 2 and 3.
-    /// `plan`, when the caller has it, is the plan of `type` (a new object) or of `existing`'s class.
-    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, into existing: BaseModel?, session: DecodingSession, plan known: ModelPlan? = nil) throws -> BaseModel {
-        guard opensModel(&parser, of: existing.map { Swift.type(of: $0) } ?? type) else {
+    /// Reads the value at the parser's position, which must be an object, as a new `type` (or the
+    /// class `modelClass(for:)` picks): step 1, then steps 2 and 3. `plan`, when the caller has it,
+    /// is the plan of `type`.
+    static func decodeObject(from parser: inout JSONParser, as type: BaseModel.Type, session: DecodingSession, plan known: ModelPlan? = nil) throws -> BaseModel {
+        guard opensModel(&parser, of: type) else {
             let json = try parser.readValue()
-            throw MappingError(.typeMismatch(expected: String(describing: existing.map { Swift.type(of: $0) } ?? type), found: json.foundDescription))
-        }
-        if let existing {
-            try update(existing, from: &parser, session: session, plan: try known ?? PlanRegistry.plan(for: Swift.type(of: existing)))
-            return existing
+            throw MappingError(.typeMismatch(expected: String(describing: type), found: json.foundDescription))
         }
         return try construct(type, parser: &parser, declared: type, session: session, plan: try known ?? PlanRegistry.plan(for: type))
     }
 
-    /// `decodeObject` into `existing`, whose plan is `plan`: an update's top-level object. (Its own
-    /// entry, with neither optional: bound from optionals, the object and the plan were retained and
-    /// released per update.)
+    /// An update's top-level object, read into `existing`, whose plan is `plan`: the object must be
+    /// one `existing`'s class would decode as itself (see `refuseOtherClass`). (Takes neither as an
+    /// optional: bound from optionals, the object and the plan were retained and released per update.)
     static func update(_ existing: BaseModel, from parser: inout JSONParser, session: DecodingSession, plan: ModelPlan) throws {
         guard opensModel(&parser, of: Swift.type(of: existing)) else {
             let json = try parser.readValue()
