@@ -185,11 +185,9 @@ public struct JSONObject: Sendable {
         set {
             // A key a deferred object's bytes cannot hold (one their writer does not write: an
             // override's own field after `super.serialize()`) is added after them, leaving them
-            // unread, while the additions are few enough to search in order; past that, the object
-            // is read and indexed, so that adding n keys costs O(n). (Asked of `self` borrowed: a
-            // match on `extra` here copied it. The value is moved in: bound by `if let`, it was
-            // copied and the original destroyed.)
-            if newValue != nil, storedMembers.count < JSONObject.indexThreshold, addsAfterBytes(key) {
+            // unread. (Asked of `self` borrowed: a match on `extra` here copied it. The value is
+            // moved in: bound by `if let`, it was copied and the original destroyed.)
+            if newValue != nil, addsAfterBytes(key) {
                 return addAfterBytes(Member(key: key, value: (consume newValue).unsafelyUnwrapped))
             }
             if case .deferred = extra { self = resolved }
@@ -228,11 +226,22 @@ public struct JSONObject: Sendable {
             } else {
                 storedMembers.append(member)
             }
+        } else if storedMembers.count >= JSONObject.indexThreshold {
+            readAndIndex(adding: member)
         } else if let position = storedMembers.firstIndex(where: { JSONObject.isSameKey($0.key, member.key) }) {
             storedMembers[position].value = member.value
         } else {
             storedMembers.append(member)
         }
+    }
+
+    /// Past `indexThreshold` additions after a deferred object's bytes, searched in order for each
+    /// key set, the object is read and indexed, as any large object is: adding n keys costs O(n),
+    /// not O(n²). (Out of line: inlined into the setter, it made every key set cost more.)
+    @inline(never)
+    @usableFromInline mutating func readAndIndex(adding member: Member) {
+        self = resolved
+        self[member.key] = member.value
     }
 
     @inlinable package mutating func rebuildIndex() {
