@@ -62,8 +62,9 @@ struct IdentityPositions {
     mutating func remove(_ removals: [(id: IdentityKey?, position: Int)]) -> Bool {
         var kept: [Int] = []
         kept.reserveCapacity(removals.count)
-        // Each is checked against the removed positions before the merge: positions that increase
-        // hold positions that increase, so none of the merge's own is before the one checked.
+        // Each is checked against the positions removed by earlier merges: the positions given are
+        // those before this merge removes any. The held positions increase as the given ones do, so
+        // they merge into `removed` in one pass.
         for (id, position) in removals {
             guard let id, let held = held[id], held - removedCount(before: held) == position else { return false }
             kept.append(held)
