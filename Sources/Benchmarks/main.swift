@@ -21,6 +21,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--streams") {
     try await StreamCheck.run(megabytes: megabytes, wantsJSON: arguments.contains("--json"))
     exit(0)
 }
+// `--scaling`: inputs that grow in one place, each at n and 8n: a cost that grows faster than the
+// input shows as a ratio far above 8.
+if arguments.contains("--scaling") {
+    try ScalingCheck.run(wantsJSON: wantsJSON)
+    exit(0)
+}
 if arguments.contains("--memory") {
     try MemoryReport.run(wantsJSON: wantsJSON)
     exit(0)
