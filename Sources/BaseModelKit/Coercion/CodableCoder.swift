@@ -104,15 +104,41 @@ private struct TreeDecoder: Decoder {
 /// Decodes `T` from `json` at `path`: a scalar through the engine's coder for it, anything else
 /// through its own `init(from:)`.
 private func decodeValue<T: Decodable>(_ type: T.Type, from json: JSON, path: [any CodingKey], session: DecodingSession) throws -> T {
-    if let coder = CoderFactory().scalarCoder(for: T.self) {
+    if let coder = ScalarCoders.coder(for: T.self) {
         do {
-            return try coder.decode(json, existing: nil, session: session)
+            return try decodeScalar(json, by: coder, as: T.self, session: session)
         } catch var error as MappingError {
             error.path.components.insert(contentsOf: MappingPath(codingPath: path).components, at: 0)
             throw error
         }
     }
     return try T(from: TreeDecoder(value: json, path: path, session: session))
+}
+
+/// The engine's coder of each scalar type a `Codable` value asks for, found once per type and kept as
+/// an unconstrained existential: found for each value as `any ValueCoding<T>`, the cast to that
+/// existential made the runtime look its shape up each time, many times the cost of the value.
+private enum ScalarCoders {
+    private static let known = Lock<[ObjectIdentifier: (any ValueCoding)?]>.make([:])
+
+    static func coder(for type: Any.Type) -> (any ValueCoding)? {
+        let key = ObjectIdentifier(type)
+        if let found = known.withLock({ $0[key] }) { return found }
+        let made = CoderFactory().scalarCoder(of: type)
+        known.withLock { $0[key] = made }
+        return made
+    }
+}
+
+/// `json` read by `coder`, the coder `ScalarCoders` keeps for `T`, whose values are `T`s: the cast
+/// only names the type the coder already has.
+private func decodeScalar<Coder: ValueCoding, T>(_ json: JSON, by coder: Coder, as type: T.Type, session: DecodingSession) throws -> T {
+    try coder.decode(json, existing: nil, session: session) as! T
+}
+
+/// `value` written by `coder`, the coder `ScalarCoders` keeps for `T` (see `decodeScalar`).
+private func encodeScalar<Coder: ValueCoding, T>(_ value: T, by coder: Coder, session: EncodingSession) throws -> JSON {
+    try coder.encode(value as! Coder.Value, session: session)
 }
 
 private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -284,9 +310,9 @@ private final class TreeNode {
 /// Writes `value` into `node`: a scalar through the engine's coder for it, anything else through
 /// its own `encode(to:)`.
 private func encodeValue<T: Encodable>(_ value: T, into node: TreeNode, path: [any CodingKey], session: EncodingSession) throws {
-    if let coder = CoderFactory().scalarCoder(for: T.self) {
+    if let coder = ScalarCoders.coder(for: T.self) {
         do {
-            node.content = .value(try coder.encode(value, session: session))
+            node.content = .value(try encodeScalar(value, by: coder, session: session))
         } catch var error as MappingError {
             error.path.components.insert(contentsOf: MappingPath(codingPath: path).components, at: 0)
             throw error

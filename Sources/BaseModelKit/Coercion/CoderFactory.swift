@@ -81,7 +81,13 @@ struct CoderFactory {
     }
 
     func scalarCoder<T>(for type: T.Type) -> (any ValueCoding<T>)? {
-        let coder: Any?
+        scalarCoder(of: type) as? any ValueCoding<T>
+    }
+
+    /// The coder of a scalar type, as an unconstrained existential: for code that keeps coders by
+    /// type (the cast to `any ValueCoding<T>` asks the runtime for that existential's shape each time).
+    func scalarCoder(of type: Any.Type) -> (any ValueCoding)? {
+        let coder: (any ValueCoding)?
         switch type {
         case is Bool.Type: coder = BoolCoder()
         case is String.Type: coder = StringCoder()
@@ -106,12 +112,12 @@ struct CoderFactory {
         case is JSON.Type: coder = RawJSONCoder()
         default: coder = Self.newerScalarCoder(for: type)
         }
-        return coder as? any ValueCoding<T>
+        return coder
     }
 
     /// The coders of scalars that exist only on newer platforms or some processors: `Int128` and
     /// `UInt128` (macOS 15 / iOS 18), `Float16` (arm64, and Linux; macOS 11 / iOS 14).
-    private static func newerScalarCoder<T>(for type: T.Type) -> Any? {
+    private static func newerScalarCoder(for type: Any.Type) -> (any ValueCoding)? {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             if type == Int128.self { return IntegerCoder<Int128>() }
             if type == UInt128.self { return IntegerCoder<UInt128>() }

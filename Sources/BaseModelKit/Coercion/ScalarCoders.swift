@@ -16,8 +16,8 @@ private func number(in json: JSON, session: DecodingSession) -> JSONNumber? {
 }
 
 /// Notes in the report that a number was read from a string (a lenient coercion), once it converted.
-func noteIfText(_ json: JSON, to typeName: String, session: DecodingSession) {
-    if case .string = json { session.noteCoercion(of: json, to: typeName) }
+func noteIfText(_ json: JSON, to typeName: @autoclosure () -> String, session: DecodingSession) {
+    if case .string = json { session.noteCoercion(of: json, to: typeName()) }
 }
 
 extension ValueCoding {
