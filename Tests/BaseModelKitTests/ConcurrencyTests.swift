@@ -58,4 +58,26 @@ struct ConcurrencyTests {
         }
         #expect(failures.withLock { $0 }.isEmpty)
     }
+
+    @Test("8 threads decode and encode Codable values at once, sharing the coders kept for their scalars")
+    func parallelCodableValues() {
+        let failures = Lock<[String]>.make([])
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for iteration in 0..<200 {
+                let text = #"{"l":{"levels":[[2.5,\#(iteration)]],"tags":["t\#(thread)",null],"grid":[[\#(thread)]],"named":{"x":[\#(iteration)]}},"b":[1.01,\#(thread)]}"#
+                do {
+                    let holder = try LadderHolder.decode(from: text)
+                    guard holder.ladder.levels.first?.size == Double(iteration), holder.best?.size == Double(thread),
+                          try holder.jsonString() == text else {
+                        failures.withLock { $0.append("thread \(thread), iteration \(iteration): wrong values") }
+                        return
+                    }
+                } catch {
+                    failures.withLock { $0.append("thread \(thread), iteration \(iteration): \(error)") }
+                    return
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+    }
 }
