@@ -10,15 +10,15 @@ enum ScalingCheck {
     private struct Case {
         let name: String
         let n: Int
-        let make: (Int) throws -> () throws -> Void
+        let make: (Int) throws -> () async throws -> Void
     }
 
-    static func run(wantsJSON: Bool) throws {
+    static func run(wantsJSON: Bool) async throws {
         var rows: [(name: String, n: Int, small: Double, large: Double)] = []
         for scenario in cases {
             let small = try scenario.make(scenario.n)
             let large = try scenario.make(scenario.n * 8)
-            rows.append((scenario.name, scenario.n, try median(of: small), try median(of: large)))
+            rows.append((scenario.name, scenario.n, try await median(of: small), try await median(of: large)))
         }
         if wantsJSON {
             let entries = rows.map { #"{"input":"\#($0.name)","n":\#($0.n),"msAtN":\#($0.small),"msAt8N":\#($0.large)}"# }
@@ -35,12 +35,12 @@ enum ScalingCheck {
     }
 
     /// The median of three timed runs of `work`, after one untimed, in milliseconds.
-    private static func median(of work: () throws -> Void) throws -> Double {
-        try work()
+    private static func median(of work: () async throws -> Void) async throws -> Double {
+        try await work()
         var times: [Double] = []
         for _ in 0..<3 {
             let start = DispatchTime.now().uptimeNanoseconds
-            try work()
+            try await work()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         return times.sorted()[1]
@@ -128,54 +128,11 @@ enum ScalingCheck {
             return { _ = try writer.jsonData() }
         },
         Case(name: "decodeElements: one element of n in 64-byte chunks", n: 20_000) { n in
-            let bytes = Array(#"[{"l":"#.utf8) + Array(leaves(n).utf8) + Array("}]".utf8)
-            return {
-                try runBlocking {
-                    for try await holder in ScaleHolder.decodeElements(from: ScaleChunks(bytes: bytes, size: 64)) { consume(holder) }
-                }
-            }
+            let bytes = Data(#"[{"l":"#.utf8) + Data(leaves(n).utf8) + Data("}]".utf8)
+            let chunks = stride(from: 0, to: bytes.count, by: 64).map { bytes[$0..<Swift.min($0 + 64, bytes.count)] }
+            return { try await StreamCheck.drain(ScaleHolder.decodeElements(from: MemoryChunks(chunks: chunks))) }
         },
     ] }
-
-    /// Runs `body` to its end on a task, waiting for it.
-    private static func runBlocking(_ body: @escaping @Sendable () async throws -> Void) throws {
-        let done = DispatchSemaphore(value: 0)
-        let failure = ScaleFailure()
-        Task {
-            do { try await body() } catch { failure.error = error }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.error { throw error }
-    }
-}
-
-/// The error of a task `runBlocking` waited for. Sound: written by the task before it signals, read
-/// after the wait.
-private final class ScaleFailure: @unchecked Sendable {
-    var error: (any Error)?
-}
-
-/// `bytes` handed out in chunks of `size`.
-private struct ScaleChunks: AsyncSequence, Sendable {
-    typealias Element = [UInt8]
-    let bytes: [UInt8]
-    let size: Int
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let bytes: [UInt8]
-        let size: Int
-        var position = 0
-
-        mutating func next() async -> [UInt8]? {
-            guard position < bytes.count else { return nil }
-            let end = Swift.min(position + size, bytes.count)
-            defer { position = end }
-            return Array(bytes[position..<end])
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, size: size) }
 }
 
 private struct ScaleCodable: Codable {

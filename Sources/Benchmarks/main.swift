@@ -24,7 +24,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--streams") {
 // `--scaling`: inputs that grow in one place, each at n and 8n: a cost that grows faster than the
 // input shows as a ratio far above 8.
 if arguments.contains("--scaling") {
-    try ScalingCheck.run(wantsJSON: wantsJSON)
+    try await ScalingCheck.run(wantsJSON: wantsJSON)
     exit(0)
 }
 if arguments.contains("--memory") {
