@@ -27,57 +27,54 @@ final class RaceDerived: RaceBase {
     override class var apiToLocal: [String: String] { ["c": "count"] }
 }
 
+/// What went wrong when 8 threads ran `body` for each of `iterations` at once: the problem `body`
+/// names (`nil` for none) or throws, each thread stopping at its first.
+private func failuresOnEightThreads(iterations: Int, _ body: @Sendable (_ thread: Int, _ iteration: Int) throws -> String?) -> [String] {
+    let failures = Lock<[String]>.make([])
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for iteration in 0..<iterations {
+            let problem: String?
+            do {
+                problem = try body(thread, iteration)
+            } catch {
+                problem = "\(error)"
+            }
+            if let problem {
+                failures.withLock { $0.append("thread \(thread), iteration \(iteration): \(problem)") }
+                return
+            }
+        }
+    }
+    return failures.withLock { $0 }
+}
+
 @Suite("Concurrency")
 struct ConcurrencyTests {
     @Test("8 threads decode, update and encode distinct objects 1 000 times each, racing on first use of the plans")
     func parallelMapping() {
-        let failures = Lock<[String]>.make([])
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for iteration in 0..<1_000 {
-                do {
-                    let text = #"{"i":\#(thread),"l":[{"n":"a\#(iteration)","v":\#(iteration).5}],"p":{"n":"p"}}"#
-                    let node = try RaceNode.decode(from: text)
-                    try node.update(from: #"{"p":{"v":\#(thread)}}"#)
-                    let derived = try RaceDerived.decode(from: #"{"t":"x\#(thread)","c":\#(iteration)}"#)
-                    guard node.nodeId == thread, node.leaves.first?.name == "a\(iteration)",
-                          node.parent?.value == Double(thread), node.parent?.name == "p",
-                          derived.count == iteration, derived.tag == "x\(thread)" else {
-                        failures.withLock { $0.append("thread \(thread), iteration \(iteration): wrong values") }
-                        return
-                    }
-                    let again = try RaceNode.decode(from: try node.jsonData())
-                    guard try again.jsonData() == node.jsonData() else {
-                        failures.withLock { $0.append("thread \(thread), iteration \(iteration): round trip differs") }
-                        return
-                    }
-                } catch {
-                    failures.withLock { $0.append("thread \(thread), iteration \(iteration): \(error)") }
-                    return
-                }
-            }
+        let failures = failuresOnEightThreads(iterations: 1_000) { thread, iteration in
+            let text = #"{"i":\#(thread),"l":[{"n":"a\#(iteration)","v":\#(iteration).5}],"p":{"n":"p"}}"#
+            let node = try RaceNode.decode(from: text)
+            try node.update(from: #"{"p":{"v":\#(thread)}}"#)
+            let derived = try RaceDerived.decode(from: #"{"t":"x\#(thread)","c":\#(iteration)}"#)
+            guard node.nodeId == thread, node.leaves.first?.name == "a\(iteration)",
+                  node.parent?.value == Double(thread), node.parent?.name == "p",
+                  derived.count == iteration, derived.tag == "x\(thread)" else { return "wrong values" }
+            let again = try RaceNode.decode(from: try node.jsonData())
+            return try again.jsonData() == node.jsonData() ? nil : "round trip differs"
         }
-        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(failures.isEmpty)
     }
 
     @Test("8 threads decode and encode Codable values at once, sharing the coders kept for their scalars")
     func parallelCodableValues() {
-        let failures = Lock<[String]>.make([])
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for iteration in 0..<200 {
-                let text = #"{"l":{"levels":[[2.5,\#(iteration)]],"tags":["t\#(thread)",null],"grid":[[\#(thread)]],"named":{"x":[\#(iteration)]}},"b":[1.01,\#(thread)]}"#
-                do {
-                    let holder = try LadderHolder.decode(from: text)
-                    guard holder.ladder.levels.first?.size == Double(iteration), holder.best?.size == Double(thread),
-                          try holder.jsonString() == text else {
-                        failures.withLock { $0.append("thread \(thread), iteration \(iteration): wrong values") }
-                        return
-                    }
-                } catch {
-                    failures.withLock { $0.append("thread \(thread), iteration \(iteration): \(error)") }
-                    return
-                }
-            }
+        let failures = failuresOnEightThreads(iterations: 200) { thread, iteration in
+            let text = #"{"l":{"levels":[[2.5,\#(iteration)]],"tags":["t\#(thread)",null],"grid":[[\#(thread)]],"named":{"x":[\#(iteration)]}},"b":[1.01,\#(thread)]}"#
+            let holder = try LadderHolder.decode(from: text)
+            guard holder.ladder.levels.first?.size == Double(iteration), holder.best?.size == Double(thread),
+                  try holder.jsonString() == text else { return "wrong values" }
+            return nil
         }
-        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(failures.isEmpty)
     }
 }
