@@ -91,13 +91,7 @@ struct DictionaryCoder<Value>: ValueCoding {
     func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
         guard session.undoLog != nil, holdsReferences || mergesValues else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        if !holdsReferences {
-            var merged = current
-            var edits = EntryEdits<[String: Value]>()
-            try Self.mergeEntries(from: &parser, into: &merged, lossy: isLossy, value: value, session: session, encoding: nil, edits: &edits,
-                                  key: { $0 }, text: { $0 })
-            return merged
-        }
+        if let merging = entryMerging { return try merging.merged(into: current, from: &parser, session: session) }
         var result = ReferenceCollections.objects(current)
         try mergeObjects(from: &parser, into: &result, session: session) { _, _, _ in }
         return ReferenceCollections.dictionary(result, of: Value.self)

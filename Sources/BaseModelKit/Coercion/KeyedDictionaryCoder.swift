@@ -17,13 +17,9 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     /// an update, or without `mergesValues`, the dictionary is read anew. (An update's member loop
     /// merges in place: `entryMerging`.)
     func decode(from parser: inout JSONParser, merging current: [Key: Value], session: DecodingSession) throws -> [Key: Value] {
-        guard mergesValues, session.undoLog != nil else { return try decode(from: &parser, session: session) }
+        guard let merging = entryMerging, session.undoLog != nil else { return try decode(from: &parser, session: session) }
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        var merged = current
-        var edits = EntryEdits<[Key: Value]>()
-        try DictionaryCoder<Value>.mergeEntries(from: &parser, into: &merged, lossy: isLossy, value: value, session: session, encoding: nil, edits: &edits,
-                                                key: key(_:), text: keys.text(of:))
-        return merged
+        return try merging.merged(into: current, from: &parser, session: session)
     }
 
     var entryMerging: EntryMerging<[Key: Value]>? {
