@@ -60,29 +60,29 @@ struct IdentityPositions {
     /// `removed` in one pass, so that a merge that removes k elements costs O(k + removed), not the
     /// O(k × removed) of inserting them one at a time.
     mutating func remove(_ removals: [(id: IdentityKey?, position: Int)]) -> Bool {
-        var kept: [Int] = []
+        var kept: [(id: IdentityKey, held: Int)] = []
         kept.reserveCapacity(removals.count)
         // Each is checked against the positions removed by earlier merges: the positions given are
         // those before this merge removes any. The held positions increase as the given ones do, so
         // they merge into `removed` in one pass.
         for (id, position) in removals {
             guard let id, let held = held[id], held - removedCount(before: held) == position else { return false }
-            kept.append(held)
+            kept.append((id, held))
         }
-        for (id, _) in removals { held[id!] = nil }
+        for entry in kept { held[entry.id] = nil }
         guard !removed.isEmpty else {
-            removed = kept
+            removed = kept.map(\.held)
             return true
         }
         var merged: [Int] = []
         merged.reserveCapacity(removed.count + kept.count)
         var old = 0
-        for position in kept {
-            while old < removed.count, removed[old] < position {
+        for entry in kept {
+            while old < removed.count, removed[old] < entry.held {
                 merged.append(removed[old])
                 old += 1
             }
-            merged.append(position)
+            merged.append(entry.held)
         }
         merged.append(contentsOf: removed[old...])
         removed = merged
