@@ -101,18 +101,39 @@ private struct TreeDecoder: Decoder {
     }
 }
 
-/// Decodes `T` from `json` at `path`: a scalar through the engine's coder for it, anything else
+/// Where a value inside a `Codable` value is: its container's path and its own key or position,
+/// joined into a coding path only when one is needed (a nested container, an error), not for each
+/// scalar.
+private struct CodingPlace {
+    var parent: [any CodingKey]
+    var key: (any CodingKey)? = nil
+    var position: Int? = nil
+
+    var path: [any CodingKey] {
+        if let key { return parent + [key] }
+        if let position { return parent + [AnyCodingKey(intValue: position)] }
+        return parent
+    }
+
+    /// `error`, found inside the value here, with this place's path before its own.
+    func placing(_ error: MappingError) -> MappingError {
+        var error = error
+        error.path.components.insert(contentsOf: MappingPath(codingPath: path).components, at: 0)
+        return error
+    }
+}
+
+/// Decodes `T` from `json` at `place`: a scalar through the engine's coder for it, anything else
 /// through its own `init(from:)`.
-private func decodeValue<T: Decodable>(_ type: T.Type, from json: JSON, path: [any CodingKey], session: DecodingSession) throws -> T {
+private func decodeValue<T: Decodable>(_ type: T.Type, from json: JSON, at place: CodingPlace, session: DecodingSession) throws -> T {
     if let coder = ScalarCoders.coder(for: T.self) {
         do {
             return try decodeScalar(json, by: coder, as: T.self, session: session)
-        } catch var error as MappingError {
-            error.path.components.insert(contentsOf: MappingPath(codingPath: path).components, at: 0)
-            throw error
+        } catch let error as MappingError {
+            throw place.placing(error)
         }
     }
-    return try T(from: TreeDecoder(value: json, path: path, session: session))
+    return try T(from: TreeDecoder(value: json, path: place.path, session: session))
 }
 
 /// The engine's coder of each scalar type a `Codable` value asks for, found once per type and kept as
@@ -141,6 +162,31 @@ private func encodeScalar<Coder: ValueCoding, T>(_ value: T, by coder: Coder, se
     try coder.encode(value as! Coder.Value, session: session)
 }
 
+// The common scalars, which a synthesised `init(from:)` and `encode(to:)` ask for by the containers'
+// overloads for their types, go straight to their coders, known at compile time: through the
+// generic methods, each value looked its coder up by type, was cast to and from it, and had the
+// runtime find the metadata of an optional of its type, together several times the value's own cost.
+
+/// `json` at `place`, read by `coder`.
+@inline(__always)
+private func decodeScalar<Coder: ValueCoding>(_ json: JSON, by coder: Coder, at place: CodingPlace, session: DecodingSession) throws -> Coder.Value {
+    do {
+        return try coder.decode(json, existing: nil, session: session)
+    } catch let error as MappingError {
+        throw place.placing(error)
+    }
+}
+
+/// `value` at `place`, written by `coder` into `node`.
+@inline(__always)
+private func encodeScalar<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
+    do {
+        node.content = .value(try coder.encode(value, session: session))
+    } catch let error as MappingError {
+        throw place.placing(error)
+    }
+}
+
 private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject
     let path: [any CodingKey]
@@ -161,7 +207,17 @@ private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decodeNil(forKey key: Key) throws -> Bool { try value(for: key) == .null }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decodeValue(T.self, from: try value(for: key), path: path + [key], session: session)
+        try decodeValue(T.self, from: try value(for: key), at: CodingPlace(parent: path, key: key), session: session)
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(StringCoder(), forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(IntegerCoder<Int>(), forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(DoubleCoder(), forKey: key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(BoolCoder(), forKey: key) }
+
+    @inline(__always)
+    private func scalar<Coder: ValueCoding>(_ coder: Coder, forKey key: Key) throws -> Coder.Value {
+        try decodeScalar(try value(for: key), by: coder, at: CodingPlace(parent: path, key: key), session: session)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -197,12 +253,12 @@ private struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func next() throws -> (JSON, [any CodingKey]) {
+    private mutating func next() throws -> (JSON, CodingPlace) {
         guard !isAtEnd else {
             throw MappingError(.notFound("element \(currentIndex) (the array has \(elements.count))"), path: MappingPath(codingPath: path))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], path + [AnyCodingKey(intValue: currentIndex)])
+        return (elements[currentIndex], CodingPlace(parent: path, position: currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -212,23 +268,34 @@ private struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, elementPath) = try next()
-        return try decodeValue(T.self, from: value, path: elementPath, session: session)
+        let (value, place) = try next()
+        return try decodeValue(T.self, from: value, at: place, session: session)
+    }
+
+    mutating func decode(_ type: String.Type) throws -> String { try scalar(StringCoder()) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try scalar(IntegerCoder<Int>()) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try scalar(DoubleCoder()) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(BoolCoder()) }
+
+    @inline(__always)
+    private mutating func scalar<Coder: ValueCoding>(_ coder: Coder) throws -> Coder.Value {
+        let (value, place) = try next()
+        return try decodeScalar(value, by: coder, at: place, session: session)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (value, elementPath) = try next()
-        return try TreeDecoder(value: value, path: elementPath, session: session).container(keyedBy: type)
+        let (value, place) = try next()
+        return try TreeDecoder(value: value, path: place.path, session: session).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, elementPath) = try next()
-        return try TreeDecoder(value: value, path: elementPath, session: session).unkeyedContainer()
+        let (value, place) = try next()
+        return try TreeDecoder(value: value, path: place.path, session: session).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (value, elementPath) = try next()
-        return TreeDecoder(value: value, path: elementPath, session: session)
+        let (value, place) = try next()
+        return TreeDecoder(value: value, path: place.path, session: session)
     }
 }
 
@@ -242,8 +309,13 @@ private struct TreeSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { value == .null }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decodeValue(T.self, from: value, path: path, session: session)
+        try decodeValue(T.self, from: value, at: CodingPlace(parent: path), session: session)
     }
+
+    func decode(_ type: String.Type) throws -> String { try decodeScalar(value, by: StringCoder(), at: CodingPlace(parent: path), session: session) }
+    func decode(_ type: Int.Type) throws -> Int { try decodeScalar(value, by: IntegerCoder<Int>(), at: CodingPlace(parent: path), session: session) }
+    func decode(_ type: Double.Type) throws -> Double { try decodeScalar(value, by: DoubleCoder(), at: CodingPlace(parent: path), session: session) }
+    func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(value, by: BoolCoder(), at: CodingPlace(parent: path), session: session) }
 }
 
 // MARK: - Encoding
@@ -254,8 +326,32 @@ private final class TreeNode {
     enum Content {
         case empty
         case value(JSON)
-        case object(keys: [String], nodes: [String: TreeNode])
+        case object(Members)
         case array([TreeNode])
+    }
+
+    /// An object's members in the order first encoded. A key encoded again gets its node back; keys
+    /// are found by a search in order, and past `JSONObject.indexThreshold` of them through an index,
+    /// so that a value of n keys is built in O(n). Keys are exact, as `JSONObject`'s are.
+    struct Members {
+        var keys: [String] = []
+        var nodes: [TreeNode] = []
+        var index: [JSONObject.ExactKey: Int]?
+
+        mutating func node(_ key: String) -> TreeNode {
+            if let position = index.map({ $0[JSONObject.ExactKey(key)] }) ?? keys.firstIndex(where: { JSONObject.isSameKey($0, key) }) {
+                return nodes[position]
+            }
+            let node = TreeNode()
+            keys.append(key)
+            nodes.append(node)
+            if index != nil {
+                index![JSONObject.ExactKey(key)] = keys.count - 1
+            } else if keys.count > JSONObject.indexThreshold {
+                index = Dictionary(uniqueKeysWithValues: keys.indices.map { (JSONObject.ExactKey(keys[$0]), $0) })
+            }
+            return node
+        }
     }
 
     var content = Content.empty
@@ -264,7 +360,8 @@ private final class TreeNode {
         switch content {
         case .empty: return .object(JSONObject())
         case .value(let value): return value
-        case .object(let keys, let nodes): return .object(JSONObject(keys.map { ($0, nodes[$0]!.json) }))
+        case .object(let members):
+            return .object(JSONObject(distinctMembers: zip(members.keys, members.nodes).map { JSONObject.Member(key: $0, value: $1.json) }))
         case .array(let nodes): return .array(nodes.map(\.json))
         }
     }
@@ -274,14 +371,11 @@ private final class TreeNode {
 
     /// The node of `key`, made if new; the node becomes an object if it was empty.
     func member(_ key: String) -> TreeNode {
-        var (keys, nodes): ([String], [String: TreeNode]) = ([], [:])
-        if case .object(let existingKeys, let existingNodes) = content { (keys, nodes) = (existingKeys, existingNodes) }
-        if let node = nodes[key] { return node }
+        var members = Members()
+        if case .object(let existing) = content { members = existing }
         content = .empty
-        let node = TreeNode()
-        keys.append(key)
-        nodes[key] = node
-        content = .object(keys: keys, nodes: nodes)
+        let node = members.node(key)
+        content = .object(members)
         return node
     }
 
@@ -298,7 +392,7 @@ private final class TreeNode {
 
     func makeObject() {
         if case .object = content { return }
-        content = .object(keys: [], nodes: [:])
+        content = .object(Members())
     }
 
     func makeArray() {
@@ -307,19 +401,18 @@ private final class TreeNode {
     }
 }
 
-/// Writes `value` into `node`: a scalar through the engine's coder for it, anything else through
-/// its own `encode(to:)`.
-private func encodeValue<T: Encodable>(_ value: T, into node: TreeNode, path: [any CodingKey], session: EncodingSession) throws {
+/// Writes `value` into `node`, at `place`: a scalar through the engine's coder for it, anything
+/// else through its own `encode(to:)`.
+private func encodeValue<T: Encodable>(_ value: T, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
     if let coder = ScalarCoders.coder(for: T.self) {
         do {
             node.content = .value(try encodeScalar(value, by: coder, session: session))
-        } catch var error as MappingError {
-            error.path.components.insert(contentsOf: MappingPath(codingPath: path).components, at: 0)
-            throw error
+        } catch let error as MappingError {
+            throw place.placing(error)
         }
         return
     }
-    let encoder = TreeEncoder(path: path, session: session, node: node)
+    let encoder = TreeEncoder(path: place.path, session: session, node: node)
     try value.encode(to: encoder)
 }
 
@@ -365,7 +458,17 @@ private struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try encodeValue(value, into: node.member(key.stringValue), path: path + [key], session: session)
+        try encodeValue(value, into: node.member(key.stringValue), at: CodingPlace(parent: path, key: key), session: session)
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws { try scalar(value, by: StringCoder(), forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try scalar(value, by: IntegerCoder<Int>(), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try scalar(value, by: DoubleCoder(), forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try scalar(value, by: BoolCoder(), forKey: key) }
+
+    @inline(__always)
+    private func scalar<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder, forKey key: Key) throws {
+        try encodeScalar(value, by: coder, into: node.member(key.stringValue), at: CodingPlace(parent: path, key: key), session: session)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -396,30 +499,41 @@ private struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         return 0
     }
 
-    private func nextPath() -> [any CodingKey] { path + [AnyCodingKey(intValue: count)] }
+    private func nextPlace() -> CodingPlace { CodingPlace(parent: path, position: count) }
 
     mutating func encodeNil() throws {
         node.appendElement().content = .value(.null)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let elementPath = nextPath()
-        try encodeValue(value, into: node.appendElement(), path: elementPath, session: session)
+        let place = nextPlace()
+        try encodeValue(value, into: node.appendElement(), at: place, session: session)
+    }
+
+    mutating func encode(_ value: String) throws { try scalar(value, by: StringCoder()) }
+    mutating func encode(_ value: Int) throws { try scalar(value, by: IntegerCoder<Int>()) }
+    mutating func encode(_ value: Double) throws { try scalar(value, by: DoubleCoder()) }
+    mutating func encode(_ value: Bool) throws { try scalar(value, by: BoolCoder()) }
+
+    @inline(__always)
+    private func scalar<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder) throws {
+        let place = nextPlace()
+        try encodeScalar(value, by: coder, into: node.appendElement(), at: place, session: session)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let elementPath = nextPath()
-        return TreeEncoder(path: elementPath, session: session, node: node.appendElement()).container(keyedBy: keyType)
+        let path = nextPlace().path
+        return TreeEncoder(path: path, session: session, node: node.appendElement()).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let elementPath = nextPath()
-        return TreeEncoder(path: elementPath, session: session, node: node.appendElement()).unkeyedContainer()
+        let path = nextPlace().path
+        return TreeEncoder(path: path, session: session, node: node.appendElement()).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let elementPath = nextPath()
-        return TreeEncoder(path: elementPath, session: session, node: node.appendElement())
+        let path = nextPlace().path
+        return TreeEncoder(path: path, session: session, node: node.appendElement())
     }
 }
 
@@ -435,6 +549,11 @@ private struct TreeSingleValueEncodingContainer: SingleValueEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try encodeValue(value, into: node, path: path, session: session)
+        try encodeValue(value, into: node, at: CodingPlace(parent: path), session: session)
     }
+
+    mutating func encode(_ value: String) throws { try encodeScalar(value, by: StringCoder(), into: node, at: CodingPlace(parent: path), session: session) }
+    mutating func encode(_ value: Int) throws { try encodeScalar(value, by: IntegerCoder<Int>(), into: node, at: CodingPlace(parent: path), session: session) }
+    mutating func encode(_ value: Double) throws { try encodeScalar(value, by: DoubleCoder(), into: node, at: CodingPlace(parent: path), session: session) }
+    mutating func encode(_ value: Bool) throws { try encodeScalar(value, by: BoolCoder(), into: node, at: CodingPlace(parent: path), session: session) }
 }

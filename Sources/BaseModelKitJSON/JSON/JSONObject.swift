@@ -14,6 +14,11 @@ public struct JSONObject: Sendable {
     @usableFromInline package struct Member: Sendable {
         @usableFromInline package var key: String
         @usableFromInline package var value: JSON
+
+        @inlinable package init(key: String, value: JSON) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// Objects up to this size are searched linearly (a lookup compares at most this many short

@@ -230,3 +230,83 @@ struct CodableArrayValueTests {
         #expect(read.list.byName.count == 50_000 && read.list.byName["k49999"] == 49_999)
     }
 }
+
+/// A value read and written through the containers' overloads for `String`, `Int`, `Double` and
+/// `Bool`: keyed (synthesised), unkeyed and single-value.
+struct PricedQuote: Codable, Equatable {
+    var symbol: Symbol
+    var bid: Double
+    var size: Int
+    var live: Bool
+    var last: [Int]
+}
+
+/// A string read and written through a single-value container.
+struct Symbol: Codable, Equatable {
+    var text: String
+    init(_ text: String) { self.text = text }
+    init(from decoder: any Decoder) throws { text = try decoder.singleValueContainer().decode(String.self) }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
+
+/// A value whose coding writes one key twice, and two keys that differ only in how an accent is
+/// spelled.
+struct Rewritten: Codable {
+    private enum Keys: String, CodingKey { case a, composed = "\u{E9}", decomposed = "e\u{301}" }
+    init() {}
+    init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(1, forKey: .a)
+        try container.encode("x", forKey: .composed)
+        try container.encode(true, forKey: .decomposed)
+        try container.encode(2.5, forKey: .a)
+    }
+}
+
+final class PricedQuoteHolder: BaseModel {
+    var quote = PricedQuote(symbol: Symbol(""), bid: 0, size: 0, live: false, last: [])
+    var rewritten: Rewritten?
+    override class var apiToLocal: [String: String] { ["q": "quote", "w": "rewritten"] }
+}
+
+@Suite("Codable values: scalars in every container, keys written again")
+struct CodableScalarTests {
+    @Test("String, Int, Double and Bool read and write in keyed, unkeyed and single-value containers, under the call's coercion")
+    func scalars() throws {
+        let text = #"{"q":{"symbol":"BTC","bid":2.5,"size":3,"live":true,"last":[1,-2]}}"#
+        let holder = try PricedQuoteHolder.decode(from: text)
+        #expect(holder.quote == PricedQuote(symbol: Symbol("BTC"), bid: 2.5, size: 3, live: true, last: [1, -2]))
+        #expect(try holder.jsonString() == text)
+        // Lenient by default: a number's text for a string, a string that spells a number.
+        let lenient = try PricedQuoteHolder.decode(from: #"{"q":{"symbol":7,"bid":"2.5","size":"3","live":1,"last":["4"]}}"#)
+        #expect(lenient.quote == PricedQuote(symbol: Symbol("7"), bid: 2.5, size: 3, live: true, last: [4]))
+        var strict = DecodingOptions()
+        strict.coercion = .strict
+        #expect(message { _ = try PricedQuoteHolder.decode(from: #"{"q":{"symbol":"B","bid":2.5,"size":"3","live":true,"last":[]}}"#, options: strict) }
+            == #"Expected Int at q.size (PricedQuoteHolder.quote) but found a string "3"."#)
+        #expect(message { _ = try PricedQuoteHolder.decode(from: #"{"q":{"symbol":7,"bid":2.5,"size":3,"live":true,"last":[]}}"#, options: strict) }
+            == "Expected String at q.symbol (PricedQuoteHolder.quote) but found the number 7.")
+        #expect(message { _ = try PricedQuoteHolder.decode(from: #"{"q":{"symbol":"B","bid":2.5,"size":3,"live":true,"last":[1,2.5]}}"#) }
+            == "Expected Int at q.last[1] (PricedQuoteHolder.quote) but found the number 2.5, which Int cannot hold exactly.")
+        #expect(message { _ = try PricedQuoteHolder.decode(from: #"{"q":{"symbol":"B","bid":2.5,"size":3,"live":"maybe","last":[]}}"#) }
+            == #"Expected Bool at q.live (PricedQuoteHolder.quote) but found a string "maybe"."#)
+    }
+
+    @Test("a key written twice is one member with the last value; keys that differ only in Unicode normalisation are two")
+    func keysWrittenAgain() throws {
+        let holder = PricedQuoteHolder()
+        holder.rewritten = Rewritten()
+        let written = try JSON(parsing: holder.jsonData())
+        guard case .object(let root) = written, case .object(let value)? = root["w"] else {
+            Issue.record("no object at w")
+            return
+        }
+        #expect(value.keys == ["a", "\u{E9}", "e\u{301}"])
+        #expect(value["a"] == .number(JSONNumber(2.5)))
+        #expect(value["\u{E9}"] == .string("x") && value["e\u{301}"] == .bool(true))
+    }
+}
