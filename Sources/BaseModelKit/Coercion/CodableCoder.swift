@@ -124,15 +124,14 @@ private struct CodingPlace {
 }
 
 /// Decodes `T` from `json` at `place`: a scalar through the engine's coder for it, anything else
-/// through its own `init(from:)`.
+/// through its own `init(from:)`. The common scalars asked for generically (the elements of a
+/// `[String]` or `[Double]`) by their coders known at compile time, as the containers' overloads.
 private func decodeValue<T: Decodable>(_ type: T.Type, from json: JSON, at place: CodingPlace, session: DecodingSession) throws -> T {
-    if let coder = ScalarCoders.coder(for: T.self) {
-        do {
-            return try decodeScalar(json, by: coder, as: T.self, session: session)
-        } catch let error as MappingError {
-            throw place.placing(error)
-        }
-    }
+    if T.self == String.self { return try decodeScalar(json, by: StringCoder(), as: T.self, at: place, session: session) }
+    if T.self == Int.self { return try decodeScalar(json, by: IntegerCoder<Int>(), as: T.self, at: place, session: session) }
+    if T.self == Double.self { return try decodeScalar(json, by: DoubleCoder(), as: T.self, at: place, session: session) }
+    if T.self == Bool.self { return try decodeScalar(json, by: BoolCoder(), as: T.self, at: place, session: session) }
+    if let coder = ScalarCoders.coder(for: T.self) { return try decodeScalar(json, by: coder, as: T.self, at: place, session: session) }
     return try T(from: TreeDecoder(value: json, path: place.path, session: session))
 }
 
@@ -151,15 +150,15 @@ private enum ScalarCoders {
     }
 }
 
-/// `json` read by `coder`, the coder `ScalarCoders` keeps for `T`, whose values are `T`s: the cast
-/// only names the type the coder already has.
-private func decodeScalar<Coder: ValueCoding, T>(_ json: JSON, by coder: Coder, as type: T.Type, session: DecodingSession) throws -> T {
-    try coder.decode(json, existing: nil, session: session) as! T
+/// `json` at `place` read by `coder`, a coder of `T`s: the cast only names the type the coder
+/// already has.
+private func decodeScalar<Coder: ValueCoding, T>(_ json: JSON, by coder: Coder, as type: T.Type, at place: CodingPlace, session: DecodingSession) throws -> T {
+    try decodeScalar(json, by: coder, at: place, session: session) as! T
 }
 
-/// `value` written by `coder`, the coder `ScalarCoders` keeps for `T` (see `decodeScalar`).
-private func encodeScalar<Coder: ValueCoding, T>(_ value: T, by coder: Coder, session: EncodingSession) throws -> JSON {
-    try coder.encode(value as! Coder.Value, session: session)
+/// `value`, a `T`, at `place` written by `coder`, a coder of `T`s, into `node` (see `decodeScalar`).
+private func encodeScalar<Coder: ValueCoding, T>(_ value: T, as coder: Coder, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
+    try encodeScalar(value as! Coder.Value, by: coder, into: node, at: place, session: session)
 }
 
 // The common scalars, which a synthesised `init(from:)` and `encode(to:)` ask for by the containers'
@@ -401,19 +400,16 @@ private final class TreeNode {
     }
 }
 
-/// Writes `value` into `node`, at `place`: a scalar through the engine's coder for it, anything
-/// else through its own `encode(to:)`.
+/// Writes `value` into `node`, at `place`: a scalar through the engine's coder for it (the common
+/// ones by their coders known at compile time, as in `decodeValue`), anything else through its own
+/// `encode(to:)`.
 private func encodeValue<T: Encodable>(_ value: T, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
-    if let coder = ScalarCoders.coder(for: T.self) {
-        do {
-            node.content = .value(try encodeScalar(value, by: coder, session: session))
-        } catch let error as MappingError {
-            throw place.placing(error)
-        }
-        return
-    }
-    let encoder = TreeEncoder(path: place.path, session: session, node: node)
-    try value.encode(to: encoder)
+    if T.self == String.self { return try encodeScalar(value, as: StringCoder(), into: node, at: place, session: session) }
+    if T.self == Int.self { return try encodeScalar(value, as: IntegerCoder<Int>(), into: node, at: place, session: session) }
+    if T.self == Double.self { return try encodeScalar(value, as: DoubleCoder(), into: node, at: place, session: session) }
+    if T.self == Bool.self { return try encodeScalar(value, as: BoolCoder(), into: node, at: place, session: session) }
+    if let coder = ScalarCoders.coder(for: T.self) { return try encodeScalar(value, as: coder, into: node, at: place, session: session) }
+    try value.encode(to: TreeEncoder(path: place.path, session: session, node: node))
 }
 
 /// An `Encoder` that builds one `JSON` value, for `CodableCoder`.
