@@ -50,6 +50,8 @@ final class ModelPlan: Sendable {
     /// What the tables leave out without making the plan unsound — `@Observable` properties without
     /// a key path, whose observers are not told — which `validateMappings()` reports.
     let advisories: [String]
+    /// What the class's values read through `Codable` decoders showed (see `CodableBridge.fill`).
+    let codableReading = Lock.make(CodableReading.Memory())
 
     /// Whether the class's JSON is an array of its members (`BaseModel.isPositional`): its member
     /// table's members are positions.

@@ -61,17 +61,37 @@ extension JSONNumber: Codable {
     /// Reads a number: an integer exactly (`Int64`, then `UInt64`), otherwise a `Decimal` where the
     /// decoder keeps one exactly (`JSONDecoder` does), otherwise the nearest `Double`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let int = try? container.decode(Int64.self) {
-            self.init(int)
-        } else if let uint = try? container.decode(UInt64.self) {
-            self.init(uint)
-        } else if let decimal = try? container.decode(Decimal.self) {
-            self.init(decimal)
-        } else {
-            // The decoder's own words for a number it cannot represent (`1e400`), or for a value
-            // that is no number.
-            self.init(try container.decode(Double.self))
+        self = try JSONNumber.decoded(from: decoder.singleValueContainer(), tryingFirst: nil).number
+    }
+
+    /// The type a decoder's number was read as.
+    enum DecodedType: Sendable {
+        case int64, uint64, decimal, double
+    }
+
+    /// The number `container` holds, read as `init(from:)` reads it, and the type it was read as.
+    /// When `first`, the type a number in the same place was read as before, is `Decimal` (a
+    /// fraction, for a decoder that keeps one), it is tried before the others: asked for a type that
+    /// is not its own, a decoder builds an error with its coding path. A number that `Int64` or
+    /// `UInt64` holds is read again in the usual order, which keeps it an integer.
+    static func decoded(from container: any SingleValueDecodingContainer, tryingFirst first: DecodedType?) throws -> (number: JSONNumber, type: DecodedType) {
+        if first == .decimal, let number = try? decoded(from: container, as: .decimal), number.int64 == nil, number.uint64 == nil {
+            return (number, .decimal)
+        }
+        for type in [DecodedType.int64, .uint64, .decimal] {
+            if let number = try? decoded(from: container, as: type) { return (number, type) }
+        }
+        // The decoder's own words for a number it cannot represent (`1e400`), or for a value that is
+        // no number.
+        return (try decoded(from: container, as: .double), .double)
+    }
+
+    private static func decoded(from container: any SingleValueDecodingContainer, as type: DecodedType) throws -> JSONNumber {
+        switch type {
+        case .int64: JSONNumber(try container.decode(Int64.self))
+        case .uint64: JSONNumber(try container.decode(UInt64.self))
+        case .decimal: JSONNumber(try container.decode(Decimal.self))
+        case .double: JSONNumber(try container.decode(Double.self))
         }
     }
 

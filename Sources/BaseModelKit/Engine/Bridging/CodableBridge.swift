@@ -8,9 +8,12 @@ import BaseModelKitJSON
 /// `EncodingError.invalidValue`) with the whole path — the coder's, then the model's — and the
 /// `MappingError` as its underlying error.
 enum CodableBridge {
-    /// Fills `model`, just made with `init()`, from the value `decoder` holds.
+    /// Fills `model`, just made with `init()`, from the value `decoder` holds: read with what its
+    /// class's values showed before (`CodableReading.memory`), so that a list of models asks the
+    /// decoder for each value's kind once.
     static func fill(_ model: BaseModel, from decoder: any Decoder) throws {
-        var value = try JSON(from: decoder)
+        let memory = (try? PlanRegistry.plan(for: type(of: model)))?.codableReading
+        var value = try CodableReading.$memory.withValue(memory ?? CodableReading.memory) { try JSON(from: decoder) }
         // A positional model's array, as its tree form: an object keyed by the positions' text.
         if case .array(let elements) = value, type(of: model).isPositional {
             value = .object(ModelDecoding.positionalObject(elements))
