@@ -124,8 +124,10 @@ private struct CodingPlace {
 }
 
 /// Decodes `T` from `json` at `place`: a scalar through the engine's coder for it, anything else
-/// through its own `init(from:)`. The common scalars asked for generically (the elements of a
-/// `[String]` or `[Double]`) by their coders known at compile time, as the containers' overloads.
+/// through its own `init(from:)`. `String`, `Int`, `Double` and `Bool` are told by a comparison of
+/// metatypes and read by their coders known at compile time: looked up by type, each value took a
+/// lock, and the runtime found the metadata of an optional of its type (the coder's `existing`),
+/// together several times the value's own cost.
 private func decodeValue<T: Decodable>(_ type: T.Type, from json: JSON, at place: CodingPlace, session: DecodingSession) throws -> T {
     if T.self == String.self { return try decodeScalar(json, by: StringCoder(), as: T.self, at: place, session: session) }
     if T.self == Int.self { return try decodeScalar(json, by: IntegerCoder<Int>(), as: T.self, at: place, session: session) }
@@ -153,34 +155,17 @@ private enum ScalarCoders {
 /// `json` at `place` read by `coder`, a coder of `T`s: the cast only names the type the coder
 /// already has.
 private func decodeScalar<Coder: ValueCoding, T>(_ json: JSON, by coder: Coder, as type: T.Type, at place: CodingPlace, session: DecodingSession) throws -> T {
-    try decodeScalar(json, by: coder, at: place, session: session) as! T
-}
-
-/// `value`, a `T`, at `place` written by `coder`, a coder of `T`s, into `node` (see `decodeScalar`).
-private func encodeScalar<Coder: ValueCoding, T>(_ value: T, as coder: Coder, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
-    try encodeScalar(value as! Coder.Value, by: coder, into: node, at: place, session: session)
-}
-
-// The common scalars, which a synthesised `init(from:)` and `encode(to:)` ask for by the containers'
-// overloads for their types, go straight to their coders, known at compile time: through the
-// generic methods, each value looked its coder up by type, was cast to and from it, and had the
-// runtime find the metadata of an optional of its type, together several times the value's own cost.
-
-/// `json` at `place`, read by `coder`.
-@inline(__always)
-private func decodeScalar<Coder: ValueCoding>(_ json: JSON, by coder: Coder, at place: CodingPlace, session: DecodingSession) throws -> Coder.Value {
     do {
-        return try coder.decode(json, existing: nil, session: session)
+        return try coder.decode(json, existing: nil, session: session) as! T
     } catch let error as MappingError {
         throw place.placing(error)
     }
 }
 
-/// `value` at `place`, written by `coder` into `node`.
-@inline(__always)
-private func encodeScalar<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
+/// `value`, a `T`, at `place` written by `coder`, a coder of `T`s, into `node` (see `decodeScalar`).
+private func encodeScalar<Coder: ValueCoding, T>(_ value: T, as coder: Coder, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
     do {
-        node.content = .value(try coder.encode(value, session: session))
+        node.content = .value(try coder.encode(value as! Coder.Value, session: session))
     } catch let error as MappingError {
         throw place.placing(error)
     }
@@ -207,16 +192,6 @@ private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decodeValue(T.self, from: try value(for: key), at: CodingPlace(parent: path, key: key), session: session)
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(StringCoder(), forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(IntegerCoder<Int>(), forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(DoubleCoder(), forKey: key) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(BoolCoder(), forKey: key) }
-
-    @inline(__always)
-    private func scalar<Coder: ValueCoding>(_ coder: Coder, forKey key: Key) throws -> Coder.Value {
-        try decodeScalar(try value(for: key), by: coder, at: CodingPlace(parent: path, key: key), session: session)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -271,17 +246,6 @@ private struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
         return try decodeValue(T.self, from: value, at: place, session: session)
     }
 
-    mutating func decode(_ type: String.Type) throws -> String { try scalar(StringCoder()) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try scalar(IntegerCoder<Int>()) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try scalar(DoubleCoder()) }
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(BoolCoder()) }
-
-    @inline(__always)
-    private mutating func scalar<Coder: ValueCoding>(_ coder: Coder) throws -> Coder.Value {
-        let (value, place) = try next()
-        return try decodeScalar(value, by: coder, at: place, session: session)
-    }
-
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let (value, place) = try next()
         return try TreeDecoder(value: value, path: place.path, session: session).container(keyedBy: type)
@@ -310,11 +274,6 @@ private struct TreeSingleValueContainer: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decodeValue(T.self, from: value, at: CodingPlace(parent: path), session: session)
     }
-
-    func decode(_ type: String.Type) throws -> String { try decodeScalar(value, by: StringCoder(), at: CodingPlace(parent: path), session: session) }
-    func decode(_ type: Int.Type) throws -> Int { try decodeScalar(value, by: IntegerCoder<Int>(), at: CodingPlace(parent: path), session: session) }
-    func decode(_ type: Double.Type) throws -> Double { try decodeScalar(value, by: DoubleCoder(), at: CodingPlace(parent: path), session: session) }
-    func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(value, by: BoolCoder(), at: CodingPlace(parent: path), session: session) }
 }
 
 // MARK: - Encoding
@@ -401,8 +360,8 @@ private final class TreeNode {
 }
 
 /// Writes `value` into `node`, at `place`: a scalar through the engine's coder for it (the common
-/// ones by their coders known at compile time, as in `decodeValue`), anything else through its own
-/// `encode(to:)`.
+/// ones by their coders known at compile time, as `decodeValue` reads them), anything else through
+/// its own `encode(to:)`.
 private func encodeValue<T: Encodable>(_ value: T, into node: TreeNode, at place: CodingPlace, session: EncodingSession) throws {
     if T.self == String.self { return try encodeScalar(value, as: StringCoder(), into: node, at: place, session: session) }
     if T.self == Int.self { return try encodeScalar(value, as: IntegerCoder<Int>(), into: node, at: place, session: session) }
@@ -457,16 +416,6 @@ private struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
         try encodeValue(value, into: node.member(key.stringValue), at: CodingPlace(parent: path, key: key), session: session)
     }
 
-    mutating func encode(_ value: String, forKey key: Key) throws { try scalar(value, by: StringCoder(), forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try scalar(value, by: IntegerCoder<Int>(), forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try scalar(value, by: DoubleCoder(), forKey: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try scalar(value, by: BoolCoder(), forKey: key) }
-
-    @inline(__always)
-    private func scalar<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder, forKey key: Key) throws {
-        try encodeScalar(value, by: coder, into: node.member(key.stringValue), at: CodingPlace(parent: path, key: key), session: session)
-    }
-
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         TreeEncoder(path: path + [key], session: session, node: node.member(key.stringValue)).container(keyedBy: keyType)
     }
@@ -506,17 +455,6 @@ private struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         try encodeValue(value, into: node.appendElement(), at: place, session: session)
     }
 
-    mutating func encode(_ value: String) throws { try scalar(value, by: StringCoder()) }
-    mutating func encode(_ value: Int) throws { try scalar(value, by: IntegerCoder<Int>()) }
-    mutating func encode(_ value: Double) throws { try scalar(value, by: DoubleCoder()) }
-    mutating func encode(_ value: Bool) throws { try scalar(value, by: BoolCoder()) }
-
-    @inline(__always)
-    private func scalar<Coder: ValueCoding>(_ value: Coder.Value, by coder: Coder) throws {
-        let place = nextPlace()
-        try encodeScalar(value, by: coder, into: node.appendElement(), at: place, session: session)
-    }
-
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let path = nextPlace().path
         return TreeEncoder(path: path, session: session, node: node.appendElement()).container(keyedBy: keyType)
@@ -547,9 +485,4 @@ private struct TreeSingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         try encodeValue(value, into: node, at: CodingPlace(parent: path), session: session)
     }
-
-    mutating func encode(_ value: String) throws { try encodeScalar(value, by: StringCoder(), into: node, at: CodingPlace(parent: path), session: session) }
-    mutating func encode(_ value: Int) throws { try encodeScalar(value, by: IntegerCoder<Int>(), into: node, at: CodingPlace(parent: path), session: session) }
-    mutating func encode(_ value: Double) throws { try encodeScalar(value, by: DoubleCoder(), into: node, at: CodingPlace(parent: path), session: session) }
-    mutating func encode(_ value: Bool) throws { try encodeScalar(value, by: BoolCoder(), into: node, at: CodingPlace(parent: path), session: session) }
 }
