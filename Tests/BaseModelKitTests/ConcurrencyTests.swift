@@ -77,4 +77,24 @@ struct ConcurrencyTests {
         }
         #expect(failures.isEmpty)
     }
+
+    @Test("8 threads read models through JSONDecoder at once, sharing what their class remembers of its keys' kinds")
+    func parallelModelsInCodable() {
+        let failures = failuresOnEightThreads(iterations: 200) { thread, iteration in
+            // "v" is a number on even threads and a string on odd ones (read leniently), so the
+            // threads' guesses for it disagree.
+            let value = thread % 2 == 0 ? "\(iteration).5" : #""\#(iteration).5""#
+            let text = #"{"nodes":[{"i":\#(thread),"l":[{"n":"a","v":\#(value)}]},{"i":\#(iteration),"l":[]}]}"#
+            let read = try JSONDecoder().decode(RaceEnvelope.self, from: Data(text.utf8))
+            guard read.nodes.count == 2, read.nodes[0].nodeId == thread, read.nodes[1].nodeId == iteration,
+                  read.nodes[0].leaves.first?.value == Double(iteration) + 0.5 else { return "wrong values" }
+            return nil
+        }
+        #expect(failures.isEmpty)
+    }
+}
+
+/// Race nodes inside a `Codable` type.
+private struct RaceEnvelope: Codable {
+    var nodes: [RaceNode]
 }
