@@ -71,6 +71,25 @@ struct JSONCodableTests {
         #expect(try JSON(from: LooseDecoder(value: document)) == document)
     }
 
+    /// The work a regression would add back: without the memory each record's string asked for a
+    /// Boolean and four number types first, its fraction for three types, its array's first element
+    /// for two containers (about ten refusals a record).
+    @Test("a list of records whose keys keep their kinds makes no refused request once each key was met")
+    func refusalsPerKey() throws {
+        func refusals(records count: Int) throws -> Int {
+            let records: [JSON] = (0..<count).map { index in
+                ["id": .number(JSONNumber(index + 2)), "name": .string("n\(index)"), "price": .number(JSONNumber(text: "\(index).25")!),
+                 "live": .bool(index % 2 == 0), "tags": ["a", "b"], "at": nil]
+            }
+            let decoder = LooseDecoder(value: .array(records))
+            #expect(try JSON(from: decoder) == .array(records))
+            return decoder.refusals.count
+        }
+        let few = try refusals(records: 50)
+        #expect(try refusals(records: 400) == few, "refused requests grow with the records")
+        #expect(few <= 40, "\(few) refused requests for the first record's six keys")
+    }
+
     @Test("what is not JSON is a DecodingError with its path")
     func errors() {
         #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(Envelope.self, from: Data(#"{"id":1}"#.utf8)) }
@@ -78,49 +97,62 @@ struct JSONCodableTests {
     }
 }
 
-/// A decoder over a `JSON` value that, as some decoders do, also reads a Boolean as a number (1 or 0).
+/// A decoder over a `JSON` value that, as some decoders do, also reads a Boolean as a number (1 or 0),
+/// and counts the requests it refuses (each one a `DecodingError` a real decoder builds).
 private struct LooseDecoder: Decoder {
+    final class Refusals {
+        var count = 0
+    }
+
     let value: JSON
+    var refusals = Refusals()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    static func mismatch() -> DecodingError { .typeMismatch(JSON.self, DecodingError.Context(codingPath: [], debugDescription: "another kind")) }
+    func mismatch() -> DecodingError {
+        refusals.count += 1
+        return .typeMismatch(JSON.self, DecodingError.Context(codingPath: [], debugDescription: "another kind"))
+    }
+
+    func child(_ value: JSON) -> LooseDecoder { LooseDecoder(value: value, refusals: refusals) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let object) = value else { throw Self.mismatch() }
-        return KeyedDecodingContainer(Keyed(object: object))
+        guard case .object(let object) = value else { throw mismatch() }
+        return KeyedDecodingContainer(Keyed(object: object, parent: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = value else { throw Self.mismatch() }
-        return Unkeyed(elements: elements)
+        guard case .array(let elements) = value else { throw mismatch() }
+        return Unkeyed(elements: elements, parent: self)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(value: value) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let object: JSONObject
+        let parent: LooseDecoder
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
         func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
-        func decoder(_ key: Key) -> LooseDecoder { LooseDecoder(value: object[key.stringValue] ?? .null) }
+        func decoder(_ key: Key) -> LooseDecoder { parent.child(object[key.stringValue] ?? .null) }
         func decodeNil(forKey key: Key) throws -> Bool { decoder(key).value == .null }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: decoder(key)) }
         func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type, forKey key: Key) throws -> KeyedDecodingContainer<Nested> { try decoder(key).container(keyedBy: type) }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try decoder(key).unkeyedContainer() }
-        func superDecoder() throws -> any Decoder { LooseDecoder(value: .null) }
+        func superDecoder() throws -> any Decoder { parent.child(.null) }
         func superDecoder(forKey key: Key) throws -> any Decoder { decoder(key) }
     }
 
     struct Unkeyed: UnkeyedDecodingContainer {
         let elements: [JSON]
+        let parent: LooseDecoder
         var currentIndex = 0
         var codingPath: [any CodingKey] { [] }
         var count: Int? { elements.count }
         var isAtEnd: Bool { currentIndex == elements.count }
         mutating func next() -> LooseDecoder {
             defer { currentIndex += 1 }
-            return LooseDecoder(value: elements[currentIndex])
+            return parent.child(elements[currentIndex])
         }
         mutating func decodeNil() throws -> Bool {
             guard elements[currentIndex] == .null else { return false }
@@ -134,7 +166,8 @@ private struct LooseDecoder: Decoder {
     }
 
     struct Single: SingleValueDecodingContainer {
-        let value: JSON
+        let decoder: LooseDecoder
+        var value: JSON { decoder.value }
         var codingPath: [any CodingKey] { [] }
         func decodeNil() -> Bool { value == .null }
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -150,9 +183,9 @@ private struct LooseDecoder: Decoder {
             case is UInt64.Type: number?.uint64
             case is Decimal.Type: number?.decimal
             case is Double.Type: number?.double
-            default: try T(from: LooseDecoder(value: value))
+            default: try T(from: decoder)
             }
-            guard let found = found as? T else { throw LooseDecoder.mismatch() }
+            guard let found = found as? T else { throw decoder.mismatch() }
             return found
         }
     }
