@@ -5,7 +5,7 @@ import Testing
 // A graph with every shape of property a live model has: scalars, optionals, a nested model,
 // dictionaries of models (nested inside an element too), arrays merged by identity (optional too, and
 // one whose updates list only what changed), an optional dictionary, a dictionary of dictionaries
-// (replaced whole), positional and dotted key paths.
+// (replaced whole), positional and dotted key paths (in elements too, which edits replace whole).
 
 final class PLeaf: BaseModel {
     var value = 0
@@ -19,7 +19,11 @@ final class PItem: BaseModel {
     var price: Double?
     var extras: [String: PLeaf] = [:]
     var leaf: PLeaf?
-    override class var apiToLocal: [String: String] { ["i": "itemId", "n": "name", "p": "price", "e": "extras", "l": "leaf"] }
+    var score = 0
+    var rank: Int?
+    override class var apiToLocal: [String: String] {
+        ["i": "itemId", "n": "name", "p": "price", "e": "extras", "l": "leaf", "m.s": "score", "r.1": "rank"]
+    }
 }
 
 final class PRoot: BaseModel {
@@ -72,6 +76,8 @@ private struct GraphMaker {
         if chance(50) { members.append(#""p":\#(small()).5"#) }
         if chance(50) { members.append(#""e":"# + dictJSON { $0.leafJSON() }) }
         if chance(30) { members.append(#""l":"# + leafJSON()) }
+        if chance(50) { members.append(#""m":{"s":\#(small())}"#) }
+        if chance(30) { members.append(#""r":[null,\#(small())]"#) }
         return "{" + members.joined(separator: ",") + "}"
     }
 
@@ -140,7 +146,9 @@ private struct GraphMaker {
     }
 
     mutating func editItem(_ item: PItem) throws {
-        switch Int.random(in: 0..<7, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
+        case 7: item.score = small()
+        case 8: item.rank = chance(40) ? nil : small()
         case 0: item.name = key()
         case 1: item.price = chance(40) ? nil : Double(small())
         case 2: item.extras[key()] = try newLeaf()
@@ -174,7 +182,7 @@ private struct GraphMaker {
                 members.append(#""d":{"# + entries.joined(separator: ",") + "}")
             case 3:
                 // The whole list: known identities (merged), new ones, in any order.
-                var elements = root.items.map { item in chance(50) ? #"{"i":\#(item.itemId)}"# : #"{"i":\#(item.itemId),"n":"\#(key())","e":{"\#(key())":null}}"# }
+                var elements = root.items.map { item in chance(50) ? #"{"i":\#(item.itemId)}"# : #"{"i":\#(item.itemId),"n":"\#(key())","e":{"\#(key())":null},"m":{"s":\#(small())}}"# }
                 if chance(30), !elements.isEmpty { elements.removeLast() }
                 if chance(50) { elements.append(itemJSON()) }
                 elements.shuffle(using: &random)

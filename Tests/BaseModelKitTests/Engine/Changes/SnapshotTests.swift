@@ -29,6 +29,20 @@ final class SnapEvent: BaseModel {
     }
 }
 
+/// Members behind dotted and positional key paths, in a model that is replaced whole.
+final class SnapScore: BaseModel {
+    var label = ""
+    var home = 0
+    var away = 0
+    var period: Int?
+    override class var apiToLocal: [String: String] { ["l": "label", "g.h": "home", "g.a": "away", "p.1": "period"] }
+}
+
+final class SnapMatch: BaseModel {
+    var score: SnapScore?
+    override class var apiToLocal: [String: String] { ["s": "score"] }
+}
+
 @Suite("Snapshots and PATCH bodies")
 struct SnapshotTests {
     private let feed = #"""
@@ -122,5 +136,24 @@ struct SnapshotTests {
         try event.update(from: #"{"f":{"p":1.7}}"#)
         #expect(describe(event.changes(since: first)) == ["SnapOutcome.price at f.p: 1.5 → 1.7"])
         #expect(describe(event.changes(since: second)) == ["SnapOutcome.price at f.p: 1.6 → 1.7"])
+    }
+
+    @Test("a replaced model's old value is what the snapshot held, its dotted and positional key paths too")
+    func replacedWithKeyPaths() throws {
+        let old = #"{"s":{"l":"FT","g":{"h":2,"a":1},"p":[null,2]}}"#
+        let match = try SnapMatch.decode(from: old)
+        let snapshot = match.snapshot()
+        let former = try #require(match.score)
+        match.score = try SnapScore.decode(from: #"{"l":"ET","g":{"h":3,"a":3}}"#)
+        // Edited after the snapshot: the change still shows what it held then.
+        former.home = 5
+        former.period = nil
+        let changes = match.changes(since: snapshot)
+        #expect(changes.map { "\($0.path): \($0.oldValue) → \($0.newValue)" } == [
+            #"s: {"l":"FT","g":{"h":2,"a":1},"p":[null,2]} → {"l":"ET","g":{"h":3,"a":3},"p":[null,null]}"#,
+        ])
+        let receiver = try SnapMatch.decode(from: old)
+        try receiver.update(from: try changes.jsonData())
+        #expect(try receiver.jsonString() == match.jsonString())
     }
 }
