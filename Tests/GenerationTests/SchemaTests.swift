@@ -75,6 +75,7 @@ private struct MiniValidator {
 }
 
 private enum Tier: String, CaseIterable { case gold, silver }
+private enum Level: Int, CaseIterable { case one = 1, two = 2 }
 
 private final class Inner: BaseModel {
     var code: Int8 = 0
@@ -115,8 +116,12 @@ private final class Bounded: BaseModel {
     var byNumber: [Int: String] = [:]
     var byByte: [UInt8: String] = [:]
     var byFlag: [Bool: String] = [:]
+    var byTier: [Tier: String] = [:]
+    var byLevel: [Level: String] = [:]
+    var byPrice: [Double: String] = [:]
     override class var apiToLocal: [String: String] {
-        ["u64": "big", "i64": "signed", "u8": "small", "f": "single", "d": "double", "bn": "byNumber", "bb": "byByte", "bf": "byFlag"]
+        ["u64": "big", "i64": "signed", "u8": "small", "f": "single", "d": "double", "bn": "byNumber", "bb": "byByte", "bf": "byFlag",
+         "bt": "byTier", "bl": "byLevel", "bp": "byPrice"]
     }
 }
 
@@ -139,6 +144,11 @@ struct SchemaTests {
             #"{"bn":{"-9223372036854775809":"a"}}"#, #"{"bn":{"99999999999999999999":"a"}}"#, #"{"bn":{" 1":"a"}}"#, #"{"bn":{"+":"a"}}"#,
             #"{"bb":{"255":"a","0":"b","00255":"c"}}"#, #"{"bb":{"256":"a"}}"#, #"{"bb":{"-1":"a"}}"#, #"{"bb":{"-0":"a"}}"#, #"{"bb":{"199":"a","249":"b"}}"#,
             #"{"bf":{"true":"a","false":"b"}}"#, #"{"bf":{"yes":"a"}}"#,
+            #"{"bt":{"gold":"a","silver":"b"}}"#, #"{"bt":{"bronze":"a"}}"#, #"{"bt":{"Gold":"a"}}"#,
+            #"{"bl":{"1":"a","2":"b"}}"#, #"{"bl":{"3":"a"}}"#, #"{"bl":{"01":"a"}}"#, #"{"bl":{"+2":"a"}}"#, #"{"bl":{"-1":"a"}}"#, #"{"bl":{"one":"a"}}"#,
+            #"{"bp":{"1.5":"a","-2":"b","1e3":"c",".5":"d","1.":"e"}}"#, #"{"bp":{"nan":"a"}}"#, #"{"bp":{"inf":"a"}}"#, #"{"bp":{"-Infinity":"a"}}"#,
+            #"{"bp":{"x":"a"}}"#, #"{"bp":{" 1":"a"}}"#, #"{"bp":{"0x1p3":"a"}}"#, #"{"bp":{"1e400":"a"}}"#,
+            #"{"bp":{"-0X.8P1":"a","0x1.":"b"}}"#, #"{"bp":{"0x1p":"a"}}"#, #"{"bp":{"0x":"a"}}"#, #"{"bp":{"NaN":"a"}}"#, #"{"bp":{"nan(0x1)":"a"}}"#,
         ]
         for document in documents {
             let decodes = (try? Bounded.decode(from: document, options: strict)) != nil

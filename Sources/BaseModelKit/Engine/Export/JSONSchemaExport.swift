@@ -177,12 +177,12 @@ struct JSONSchemaExport {
         if type == String.self { return nil }
         if let raw = type as? any RawRepresentable.Type {
             let schema = enumSchema(raw)
-            // The keys are the raw values' text.
-            if case .array(let values)? = schema.object?["enum"] {
-                return .object(["enum": .array(values.map { $0.string.map(JSON.string) ?? .string("\($0)") })])
+            let isInteger = schema.object?["type"] == "integer"
+            guard case .array(let values)? = schema.object?["enum"] else {
+                return isInteger ? .object(["pattern": .string(Self.integerPattern(Int.self))]) : nil
             }
-            if schema.object?["type"] == "integer" { return .object(["pattern": .string(Self.integerPattern(Int.self))]) }
-            return nil
+            // A text raw value is its key as it is; an integer one is any text `Int` reads as it.
+            return isInteger ? .object(["pattern": .string(Self.integerPattern(matching: values))]) : .object(["enum": .array(values)])
         }
         if let integer = type as? any FixedWidthInteger.Type {
             return .object(["pattern": .string(Self.integerPattern(integer))])
@@ -190,7 +190,9 @@ struct JSONSchemaExport {
         switch type {
         case is Bool.Type: return .object(["enum": ["true", "false"]])
         case is Double.Type, is Float.Type:
-            return .object(["pattern": #"^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$"#])
+            // What `Double(_:)` and `Float(_:)` read, hexadecimal too, but NaN, which no key equals
+            // (`DictionaryKeys`).
+            return .object(["pattern": #"^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?)$"#])
         case is Character.Type: return .object(["minLength": 1])
         default: return nil
         }
@@ -202,6 +204,14 @@ struct JSONSchemaExport {
         let positive = "\\+?0*(?:0|\(digitsAtMost(String(Integer.max))))"
         let negative = Integer.isSigned ? "-0*(?:0|\(digitsAtMost(String(Integer.min).dropFirst())))" : "-0+"
         return "^(?:\(positive)|\(negative))$"
+    }
+
+    /// A pattern for the texts `Int` reads as one of `values` (integers): a sign, leading zeros.
+    private static func integerPattern(matching values: [JSON]) -> String {
+        let choices = values.compactMap { $0.number?.int64 }.map { value in
+            value == 0 ? "[+-]?0+" : value > 0 ? "\\+?0*\(value)" : "-0*\(value.magnitude)"
+        }
+        return "^(?:\(choices.joined(separator: "|")))$"
     }
 
     /// A pattern for the decimal numbers from 1 to `bound` written without leading zeros.
