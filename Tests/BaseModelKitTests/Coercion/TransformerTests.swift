@@ -84,6 +84,16 @@ struct TransformerTests {
         let schedule = try Schedule.decode(from: #"{"iso":"2025-11-22T10:15:00.250Z"}"#)
         #expect(schedule.iso == moment.addingTimeInterval(0.25))
         #expect(try schedule.jsonString() == #"{"iso":"2025-11-22T10:15:00.250Z","h":[]}"#)
+        // Rounded to milliseconds: a fraction that rounds up to a whole second carries into the
+        // minute, the day and the year; one that rounds down to none is not written.
+        let edges: [(Double, String)] = [
+            (59.9996, "1970-01-01T00:01:00Z"), (86_399.9999, "1970-01-02T00:00:00Z"), (-0.0001, "1970-01-01T00:00:00Z"),
+            (1_767_225_599.9995, "2026-01-01T00:00:00Z"), (1_767_225_599.9994, "2025-12-31T23:59:59.999Z"), (0.0004, "1970-01-01T00:00:00Z"),
+        ]
+        for (interval, text) in edges {
+            schedule.iso = Date(timeIntervalSince1970: interval)
+            #expect(try schedule.jsonString() == #"{"iso":"\#(text)","h":[]}"#, "\(interval)")
+        }
     }
 
     @Test("a date without a transformer follows the call's date strategy")

@@ -83,6 +83,20 @@ final class MergedMistakes: BaseModel {
         #expect(changes.map(\.description) == [#"names at nm: null → {"3":"c"}"#])
     }
 
+    @Test("a failed update leaves an optional merged dictionary as it was, edits made in it before the failure undone")
+    func failedUpdateOfAnOptionalDictionary() throws {
+        let ladder = try ValueLadder.decode(from: #"{"nm":{"1":"a","2":"b"},"atl":{"2.5":1}}"#)
+        let before = try ladder.jsonString()
+        for message in [#"{"nm":{"1":"z","2":null,"3":"c","x":"d"}}"#, #"{"nm":{"1":"z","2":null,"3":"c"},"atl":{"two":1}}"#] {
+            #expect(throws: MappingError.self, "\(message)") { try ladder.update(from: message) }
+            #expect(ladder.names == [1: "a", 2: "b"], "\(message)")
+            #expect(try ladder.jsonString() == before, "\(message)")
+        }
+        let changes = try ladder.update(from: #"{"nm":{"1":"z","2":null}}"#)
+        #expect(ladder.names == [1: "z"])
+        #expect(changes.map(\.description) == [#"names at nm["1"]: "a" → "z""#, #"names at nm["2"]: "b" → null"#])
+    }
+
     @Test func patchBodiesReproduceTheMerge() throws {
         let ladder = try ValueLadder.decode(from: #"{"atb":{"1.5":10,"1.6":20},"in":{"s":{"a":1,"b":2}}}"#)
         let messages = [

@@ -44,6 +44,14 @@ private final class ShapeBoard: BaseModel {
     override class var identities: [String: String] { ["shapes": "name"] }
 }
 
+/// The same shapes in a partial collection: an update lists only the elements that changed.
+private final class PartialShapeBoard: BaseModel {
+    var shapes: [Shape] = []
+    override class var apiToLocal: [String: String] { ["sh": "shapes"] }
+    override class var identities: [String: String] { ["shapes": "name"] }
+    override class var partialCollections: Set<String> { ["shapes"] }
+}
+
 @Suite("Picking classes with modelClass(for:)")
 struct PolymorphismTests {
     @Test("dictionary values and nested arrays are built as their type key says, and round-trip")
@@ -139,6 +147,27 @@ struct PolymorphismTests {
         let first = plain.shapes[0]
         try plain.update(from: #"{"sh":[{"n":"a"}]}"#)
         #expect(plain.shapes[0] === first && type(of: first) == Shape.self)
+    }
+
+    @Test("in a partial collection, an element whose type key picks another class is replaced in its place; a failed update puts the old object back")
+    func replacedInAPartialCollection() throws {
+        let board = try PartialShapeBoard.decode(from: #"{"sh":[{"n":"a"},{"n":"b","t":"c","r":1},{"n":"c"}]}"#)
+        let (first, circle, last) = (board.shapes[0], try #require(board.shapes[1] as? Circle), board.shapes[2])
+        let before = try board.jsonString()
+        #expect(throws: MappingError.self) { try board.update(from: #"{"sh":[{"n":"a","t":"s","s":4},{"n":"c","t":"q"},{"n":"b","r":"wide"}]}"#) }
+        #expect(board.shapes[0] === first && board.shapes[1] === circle && board.shapes[2] === last)
+        #expect(try board.jsonString() == before)
+
+        let changes = try board.update(from: #"{"sh":[{"n":"a","t":"s","s":4},{"n":"b","r":2}]}"#)
+        #expect((board.shapes[0] as? Square)?.side == 4 && board.shapes[0].name == "a")
+        #expect(board.shapes[1] === circle && circle.radius == 2 && board.shapes[2] === last)
+        // A replaced element is listed as its removal and the new element's insertion, in its place.
+        #expect(changes.map(\.description) == [
+            "radius at sh[1].r: 1 → 2", #"shapes at sh[0]: {"t":"","n":"a"} → null"#, #"shapes at sh[0]: null → {"t":"s","n":"a","s":4}"#,
+        ])
+        let receiver = try PartialShapeBoard.decode(from: before)
+        try receiver.update(from: try changes.jsonData())
+        #expect(try receiver.jsonString() == board.jsonString())
     }
 
     @Test("an update of a top-level object whose type key picks another class throws and changes nothing")
