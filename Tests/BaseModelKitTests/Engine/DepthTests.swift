@@ -42,6 +42,37 @@ struct DepthTests {
         #expect(message { _ = try TreeNode.decode(from: nested(100_000, key: "cs")) }?
             .hasPrefix("The data is not valid JSON. Nesting deeper than 512 levels") == true)
     }
+
+    @Test("a graph that holds itself is an error when written, through a property, an array and an override, whatever the output")
+    func cyclesWritten() throws {
+        let node = TreeNode()
+        node.child = node
+        let hooked = HookedTreeNode()
+        hooked.child = hooked
+        let listed = TreeNode()
+        listed.children = [TreeNode(), listed]
+        var pretty = EncodingOptions()
+        pretty.formatting = [.prettyPrinted, .sortedKeys]
+        var shallow = EncodingOptions()
+        shallow.maxDepth = 8
+        let writes: [(String, () throws -> Void)] = [
+            ("c.c.c", { _ = try node.jsonData() }), ("c.c.c", { _ = try node.jsonString(options: pretty) }), ("c.c.c", { _ = try node.dictionary() }), ("c.c.c", { _ = try node.copy() }),
+            ("c.c.c", { _ = try hooked.jsonData() }), ("cs[1].cs[1].cs[1]", { _ = try listed.jsonData() }),
+        ]
+        for (place, write) in writes {
+            let text = message(of: write)
+            #expect(text?.hasPrefix("Cannot write the object at \(place)") == true, "\(text ?? "no error")")
+            #expect(text?.contains("models nest deeper than 512 levels (a cycle of references?)") == true, "\(text ?? "no error")")
+        }
+        // What reads the graph object by object meets each object once.
+        let snapshot = node.snapshot()
+        node.name = "loop"
+        #expect(node.changes(since: snapshot).map(\.description) == [#"name at n: "" → "loop""#])
+        // Through a `Codable` encoder, the encoder's own error, which carries the model's.
+        let encoder = try #require(throws: EncodingError.self) { try JSONEncoder().encode(node) }
+        #expect("\(encoder)".contains("models nest deeper than 512 levels (a cycle of references?)"))
+        #expect(message { _ = try node.jsonData(options: shallow) } == "Cannot write the object at c.c.c.c.c.c.c.c (TreeNode.child): models nest deeper than 8 levels (a cycle of references?); raise EncodingOptions.maxDepth if the nesting is real.")
+    }
 }
 
 final class HookedTreeNode: BaseModel {
