@@ -81,26 +81,6 @@ struct ArrayCoder<Element>: ValueCoding {
         return result
     }
 
-    /// An update of an array of models declared in `identities`: an element whose identity matches an
-    /// element already there updates that object in place; any other is a new object; the order is
-    /// the JSON's, and elements the JSON no longer lists are removed. Any other array is read anew.
-    /// (The schema admits identities only for arrays of models, so the merges work on references.)
-    func decode(from parser: inout JSONParser, merging current: [Element], session: DecodingSession) throws -> [Element] {
-        guard let identity, holdsReferences, session.undoLog != nil else { return try decode(from: &parser, session: session) }
-        // `current` itself when nothing came or went (see `isUnchanged`).
-        return try mergeModels(from: &parser, into: ReferenceCollections.objects(current), by: identity, session: session)
-            .map { ReferenceCollections.array($0, of: Element.self) } ?? current
-    }
-
-    /// The merge of an update, on the references: `nil` when the result holds the same objects in the
-    /// same order.
-    private func mergeModels(from parser: inout JSONParser, into current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
-        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
-        return identity.isPartial
-            ? try decodePart(from: &parser, merging: current, by: identity, session: session)
-            : try decodeWhole(from: &parser, merging: current, by: identity, session: session)
-    }
-
     /// The merge of a whole list: `nil` when the result holds the same objects in the same order.
     /// Each element's identity is read from a copy of the parser, then the element is merged or
     /// decoded where it stands.
@@ -197,30 +177,8 @@ struct ArrayCoder<Element>: ValueCoding {
         return try lent._withUnsafeGuaranteedRef { try element.merge(from: &parser, intoReference: $0, session: session) }
     }
 
-    /// An update of an array in `partialCollections`, on a copy of `current` (see `mergePart`): `nil`
-    /// when the result holds the same objects in the same order.
-    private func decodePart(from parser: inout JSONParser, merging current: [AnyObject], by identity: ElementIdentity, session: DecodingSession) throws -> [AnyObject]? {
-        var merged = current
-        var positions: IdentityPositions?
-        try mergePart(from: &parser, into: &merged, positions: &positions, by: identity, session: session) { _ in }
-        return Self.isUnchanged(merged, from: current) ? nil : merged
-    }
-
     func decode(_ json: JSON, existing: [Element]?, session: DecodingSession) throws -> [Element] {
         try decodeByReading(json, existing: existing, session: session)
-    }
-
-    /// Whether `merged` holds the same objects as `existing`, in the same order: then the property
-    /// keeps its buffer, and a change set sees at once that no element came or went.
-    static func isUnchanged(_ merged: [AnyObject], from existing: [AnyObject]) -> Bool {
-        let count = merged.count
-        guard count == existing.count else { return false }
-        var index = 0
-        while index < count {
-            if merged[index] !== existing[index] { return false }
-            index += 1
-        }
-        return true
     }
 
     /// The array `value` holds, as its references, when it is an `[Element]` of models
@@ -298,10 +256,15 @@ extension ArrayCoder: ModelArrayMerging {
     var mergesModels: Bool { identity != nil && holdsReferences }
     var modelArrayMerging: (any ModelArrayMerging)? { mergesModels ? self : nil }
 
+    /// An update of a whole list of models declared in `identities`: an element whose identity
+    /// matches an element already there updates that object in place; any other is a new object; the
+    /// order is the JSON's, and elements the JSON no longer lists are removed. (The schema admits
+    /// identities only for arrays of models, so the merges work on references.)
     func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]? {
         // Only coders that merge (`mergesModels`) are asked.
         guard let identity else { preconditionFailure("mergeModels(from:into:session:) of an array coder without identity") }
-        return try mergeModels(from: &parser, into: current, by: identity, session: session)
+        guard parser.peekToken() == UInt8(ascii: "[") else { throw try containerMismatch(at: &parser) }
+        return try decodeWhole(from: &parser, merging: current, by: identity, session: session)
     }
 
     var mergesInPart: Bool { identity?.isPartial == true && holdsReferences }

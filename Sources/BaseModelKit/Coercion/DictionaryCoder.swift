@@ -15,7 +15,7 @@ struct DictionaryCoder<Value>: ValueCoding {
 
     var typeName: String { "[String: \(value.typeName)]" }
 
-    /// A dictionary of models merges by key on an update (see `decode(from:merging:session:)`). One
+    /// A dictionary of models merges by key on an update (see `mergeModels`). One
     /// of anything else — optionals, arrays, dictionaries of models too — is replaced whole, so that
     /// what an update changed is always a key of models or the whole value.
     var mergesIntoExisting: Bool { value.isModel || mergesValues }
@@ -81,63 +81,6 @@ struct DictionaryCoder<Value>: ValueCoding {
             }
         }
         return result
-    }
-
-    /// An update of a dictionary of models: a key present with an object updates the model the key
-    /// holds in place (the same object), or inserts a new one; a key present with `null` removes its
-    /// entry; keys absent from the JSON stay. A key that repeats counts once, with its last value, as
-    /// in a parsed `JSONObject`: `{"k":null,"k":{…}}` merges into the model `k` holds. Outside an
-    /// update, the dictionary is read anew.
-    func decode(from parser: inout JSONParser, merging current: [String: Value], session: DecodingSession) throws -> [String: Value] {
-        guard session.undoLog != nil, holdsReferences || mergesValues else { return try decode(from: &parser, session: session) }
-        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        if let merging = entryMerging { return try merging.merged(into: current, from: &parser, session: session) }
-        var result = ReferenceCollections.objects(current)
-        try mergeObjects(from: &parser, into: &result, session: session) { _, _, _ in }
-        return ReferenceCollections.dictionary(result, of: Value.self)
-    }
-
-    /// The merge of `decode(from:merging:session:)`, on the references (models are references), in
-    /// place: see `ModelDictionaryMerging.mergeModels`.
-    @inline(never)
-    private func mergeObjects(from parser: inout JSONParser, into result: inout [String: AnyObject], session: DecodingSession,
-                              changing: (String, AnyObject?, AnyObject?) -> Void) throws {
-        // A key merged into its model must appear once (`MappingError.Reason.repeatedKey`). Most
-        // messages carry a key or two.
-        var read = ReadKeys()
-        var entries = try EntryCursor(object: &parser, lossy: isLossy)
-        while try entries.next(in: &parser, session: session) {
-            let key = entries.key
-            if !read.insert(key) { throw MappingError(.repeatedKey).prefixed(by: .dictionaryKey(key)) }
-            if parser.peekToken() == UInt8(ascii: "n") {
-                try parser.readLiteral(.null)
-                // Removed at the index its lookup found: the key is hashed once. (`changing` may take
-                // the dictionary's field out, which leaves `result` and its index as they are.)
-                if let index = result.index(forKey: key) {
-                    changing(key, result.values[index], nil)
-                    result.remove(at: index)
-                }
-                continue
-            }
-            let existing = result[key]
-            do {
-                if let existing {
-                    // Being the object already there, a model merged in place is not written back.
-                    if let replaced = try value.merge(from: &parser, intoReference: existing, session: session) {
-                        changing(key, existing, replaced)
-                        result[key] = replaced
-                    }
-                } else {
-                    let added = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
-                    changing(key, nil, added)
-                    result[key] = added
-                }
-            } catch {
-                // A model merged in place fails the update rather than leave the dictionary; a new
-                // one that the rules drop is not added.
-                try entries.drop(after: error, mayDrop: existing == nil, in: &parser, session: session)
-            }
-        }
     }
 
     func decode(_ json: JSON, existing: [String: Value]?, session: DecodingSession) throws -> [String: Value] {
@@ -307,9 +250,47 @@ extension DictionaryCoder: ModelDictionaryMerging {
     var mergesModels: Bool { holdsReferences && value.isModel }
     var modelDictionaryMerging: (any ModelDictionaryMerging)? { mergesModels ? self : nil }
 
-    func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
+    /// An update of a dictionary of models: a key listed with an object updates the model the key
+    /// holds in place (the same object), or inserts a new one; a key listed with `null` removes its
+    /// entry; keys not listed stay.
+    func mergeModels(from parser: inout JSONParser, into result: inout [String: AnyObject], session: DecodingSession,
                      changing: (String, AnyObject?, AnyObject?) -> Void) throws {
         guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        try mergeObjects(from: &parser, into: &models, session: session, changing: changing)
+        // A key merged into its model must appear once (`MappingError.Reason.repeatedKey`). Most
+        // messages carry a key or two.
+        var read = ReadKeys()
+        var entries = try EntryCursor(object: &parser, lossy: isLossy)
+        while try entries.next(in: &parser, session: session) {
+            let key = entries.key
+            if !read.insert(key) { throw MappingError(.repeatedKey).prefixed(by: .dictionaryKey(key)) }
+            if parser.peekToken() == UInt8(ascii: "n") {
+                try parser.readLiteral(.null)
+                // Removed at the index its lookup found: the key is hashed once. (`changing` may take
+                // the dictionary's field out, which leaves `result` and its index as they are.)
+                if let index = result.index(forKey: key) {
+                    changing(key, result.values[index], nil)
+                    result.remove(at: index)
+                }
+                continue
+            }
+            let existing = result[key]
+            do {
+                if let existing {
+                    // Being the object already there, a model merged in place is not written back.
+                    if let replaced = try value.merge(from: &parser, intoReference: existing, session: session) {
+                        changing(key, existing, replaced)
+                        result[key] = replaced
+                    }
+                } else {
+                    let added = ReferenceCollections.object(try value.decodeElement(from: &parser, session: session))
+                    changing(key, nil, added)
+                    result[key] = added
+                }
+            } catch {
+                // A model merged in place fails the update rather than leave the dictionary; a new
+                // one that the rules drop is not added.
+                try entries.drop(after: error, mayDrop: existing == nil, in: &parser, session: session)
+            }
+        }
     }
 }

@@ -9,13 +9,4 @@ struct EntryMerging<Dictionary> {
     /// Merges the object at the parser's position into the dictionary; given an encoding session,
     /// it also lists each entry changed (`EntryEdits.changes`).
     let merge: (inout JSONParser, inout Dictionary, DecodingSession, EncodingSession?, inout EntryEdits<Dictionary>) throws -> Void
-
-    /// `current` with the object at the parser's position merged into a copy of it: for a merge
-    /// outside the property's own field (`ValueCoding.decode(from:merging:session:)`).
-    func merged(into current: Dictionary, from parser: inout JSONParser, session: DecodingSession) throws -> Dictionary {
-        var merged = current
-        var edits = EntryEdits<Dictionary>()
-        try merge(&parser, &merged, session, nil, &edits)
-        return merged
-    }
 }

@@ -13,15 +13,6 @@ struct KeyedDictionaryCoder<Key: Hashable, Value>: ValueCoding {
     var typeName: String { "[\(keys.name): \(value.typeName)]" }
     var mergesIntoExisting: Bool { mergesValues }
 
-    /// An update's merge by key (see `DictionaryCoder.mergeEntries`), on a copy of `current`; outside
-    /// an update, or without `mergesValues`, the dictionary is read anew. (An update's member loop
-    /// merges in place: `entryMerging`.)
-    func decode(from parser: inout JSONParser, merging current: [Key: Value], session: DecodingSession) throws -> [Key: Value] {
-        guard let merging = entryMerging, session.undoLog != nil else { return try decode(from: &parser, session: session) }
-        guard parser.peekToken() == UInt8(ascii: "{") else { throw try containerMismatch(at: &parser) }
-        return try merging.merged(into: current, from: &parser, session: session)
-    }
-
     var entryMerging: EntryMerging<[Key: Value]>? {
         guard mergesValues else { return nil }
         return EntryMerging(empty: [:]) { parser, dictionary, session, encoding, edits in

@@ -4,8 +4,8 @@ protocol ModelArrayMerging {
     /// Whether an update merges the coder's arrays (of models, by identity).
     var mergesModels: Bool { get }
 
-    /// `current` merged with the array at the parser's position, as `decode(from:merging:session:)`
-    /// merges it in an update; `nil` when the result holds the same objects in the same order.
+    /// `current` merged with the array at the parser's position, as an update merges a whole list;
+    /// `nil` when the result holds the same objects in the same order.
     func mergeModels(from parser: inout JSONParser, into current: [AnyObject], session: DecodingSession) throws -> [AnyObject]?
 
     /// Whether an update lists only the elements that changed (`BaseModel.partialCollections`): then

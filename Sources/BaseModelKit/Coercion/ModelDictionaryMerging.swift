@@ -8,12 +8,12 @@ protocol ModelDictionaryMerging {
     /// Whether an update merges the coder's dictionaries (of models) rather than reading them anew.
     var mergesModels: Bool { get }
 
-    /// Merges the object at the parser's position into `models` in place, as
-    /// `decode(from:merging:session:)` merges it in an update, telling `changing` of each entry it
-    /// changes — its key, the model it holds (`nil`: none) and the one it is to hold — right before
-    /// the change, which cannot fail, so that an error thrown later leaves every change told. A
-    /// model merged in place is not an entry changed: its own member loop logs and records its
-    /// writes. A merge that changes no entry changes nothing of `models`.
+    /// Merges the object at the parser's position into `models` in place, as an update merges it,
+    /// telling `changing` of each entry it changes — its key, the model it holds (`nil`: none) and
+    /// the one it is to hold — right before the change, which cannot fail, so that an error thrown
+    /// later leaves every change told. A model merged in place is not an entry changed: its own
+    /// member loop logs and records its writes. A merge that changes no entry changes nothing of
+    /// `models`.
     func mergeModels(from parser: inout JSONParser, into models: inout [String: AnyObject], session: DecodingSession,
                      changing: (_ key: String, _ old: AnyObject?, _ new: AnyObject?) -> Void) throws
 

@@ -15,10 +15,14 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     var mergesIntoExisting: Bool { wrapped.mergesIntoExisting }
     /// An optional enum's cases are its wrapped enum's, with the same bytes (see `GenericMemberAccess`).
     var learnedCases: LearnedEnumCases? { wrapped.learnedCases }
-    /// An optional array of models merges as the array it holds (`ModelCollectionMerge`, which
-    /// reads `nil` through the property's access); an optional of an optional does not.
+    /// An optional array or dictionary of models merges as the collection it holds
+    /// (`ModelCollectionMerge`, which reads `nil` through the property's access); an optional of an
+    /// optional does not.
     var modelArrayMerging: (any ModelArrayMerging)? {
         wrapsCollection ? wrapped.modelArrayMerging : nil
+    }
+    var modelDictionaryMerging: (any ModelDictionaryMerging)? {
+        wrapsCollection ? wrapped.modelDictionaryMerging : nil
     }
     /// An optional dictionary merged by key merges as the dictionary it holds, while it holds one (the
     /// property's access merges it so only then); an optional of an optional does not.

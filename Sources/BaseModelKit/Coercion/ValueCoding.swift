@@ -31,7 +31,10 @@ protocol ValueCoding<Value>: Sendable {
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Value
 
     /// Like `decode(from:session:)`, merging into `current` (used when `mergesIntoExisting`). Kept
-    /// apart from the plain read so that no `Optional<Value>` has to be formed on the hot path.
+    /// apart from the plain read so that no `Optional<Value>` has to be formed on the hot path. The
+    /// default reads anew: an update merges collections where their member holds them
+    /// (`ModelCollectionMerge`, and the entries of a dictionary of values in `GenericMemberAccess`),
+    /// so what reaches their coders here is what a decode would read (`null`, another kind of value).
     func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value
 
     /// The JSON for `value`. Scalar coders hold their rules here; containers and models hold theirs
@@ -89,7 +92,7 @@ extension ValueCoding {
     }
 
     func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value {
-        try decode(try parser.readValue(), existing: current, session: session)
+        try decode(from: &parser, session: session)
     }
 
     func write(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws {

@@ -380,7 +380,12 @@ final class MemberTable: Sendable {
                         try decodeTracked(member: index, at: stepsInto(member: index, session: session) ? .current : .below(.index(position)),
                                           from: &parser, into: object, session: session, tracker: tracker)
                     } else if try !dispatches[index].decode(from: &parser, into: object, session: session) {
-                        try accesses[index].decode(from: &parser, into: object, session: session)
+                        // An update merges a collection of models as the object loop does.
+                        if session.undoLog != nil, let collection = collectionMerges[index] {
+                            try collection.merge(from: &parser, into: object, session: session)
+                        } else {
+                            try accesses[index].decode(from: &parser, into: object, session: session)
+                        }
                     }
                 }
                 next += 1

@@ -39,17 +39,15 @@ class ModelCollectionMerge: @unchecked Sendable {
     /// otherwise.
     /// `extras` is the model's `BaseModel.extras`.
     static func make<Value>(handle: FieldHandle<Value>, coder: any ValueCoding<Value>, access: GenericMemberAccess<Value>, extras: FieldHandle<ModelExtras?>) -> ModelCollectionMerge? {
-        if let dictionary = coder.modelDictionaryMerging {
-            return TypedModelCollectionMerge(handle: handle, dictionary: dictionary, array: NoCollectionMerging(), access: access, extras: extras, isOptional: false)
-        }
-        if let array = coder.modelArrayMerging {
-            // `[Model]?`, whose coder merges as the array it holds (`OptionalCoder`): one word, as
-            // `[Model]` is, with `nil` the null reference.
-            let isOptional = (Value.self as? any StandardContainer.Type)?.isOptional == true
-            guard !isOptional || MemoryLayout<Value>.size == MemoryLayout<UInt>.size else { return nil }
-            return TypedModelCollectionMerge(handle: handle, dictionary: NoCollectionMerging(), array: array, access: access, extras: extras, isOptional: isOptional)
-        }
-        return nil
+        let dictionary = coder.modelDictionaryMerging
+        let array = coder.modelArrayMerging
+        guard dictionary != nil || array != nil else { return nil }
+        // `[Model]?` or `[String: Model]?`, whose coder merges as the collection it holds
+        // (`OptionalCoder`): one word, as the collection is, with `nil` the null reference.
+        let isOptional = (Value.self as? any StandardContainer.Type)?.isOptional == true
+        guard !isOptional || MemoryLayout<Value>.size == MemoryLayout<UInt>.size else { return nil }
+        return TypedModelCollectionMerge(handle: handle, dictionary: dictionary ?? NoCollectionMerging(), array: array ?? NoCollectionMerging(), access: access,
+                                         extras: extras, isOptional: isOptional)
     }
 }
 
@@ -71,8 +69,8 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
     private unowned let access: GenericMemberAccess<Value>
     /// The model's extras (`BaseModel.extras`), where a partial collection's index is kept.
     private let extras: FieldHandle<ModelExtras?>
-    /// Whether `Value` is the optional of the array: then `nil` is read and written through the
-    /// access, and a value merged as the array it holds.
+    /// Whether `Value` is the optional of the collection: then `nil` is read and written through the
+    /// access, and a value merged as the collection it holds.
     private let isOptional: Bool
     /// `partialCollectionSlot`, found once (each step of an identity path asks).
     private let partialSlot: Int?
@@ -130,7 +128,8 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         // Sound, each `read(from:as:)` and `unsafeBitCast` here: `Value` is `[String: M]` or `[M]` for a
         // model class `M` (the coder `mergesModels`), which `[String: AnyObject]` or `[AnyObject]`
         // represents bit for bit (see `ReferenceCollections`, whose tests check the layouts), or
-        // `[M]?` holding an array (`holdsNil` is checked first), whose one word is the array's;
+        // `[M]?` or `[String: M]?` holding one (`holdsNil` is checked first), whose one word is the
+        // collection's;
         // `IdentityMergeTests`, `MergedDictionaryTests` and `PartialCollectionTests` merge through it.
         if isDictionary {
             try mergeDictionary(from: &parser, into: object, session: session, tracker: tracker, site: site)

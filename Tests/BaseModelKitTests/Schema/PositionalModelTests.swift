@@ -222,6 +222,74 @@ final class PositionalWithHook: BaseModel {
     }
 }
 
+/// A book written as an array, `[id, [[price, size], …], [[price, size], …]]`: its ladders are partial
+/// collections merged by price, its asks a whole list merged by price.
+final class PositionalBook: BaseModel {
+    var bookId = 0
+    var bids: [LadderLevel] = []
+    var asks: [LadderLevel] = []
+    override class var apiToLocal: [String: String] { ["0": "bookId", "1": "bids", "2": "asks"] }
+    override class var isPositional: Bool { true }
+    override class var identities: [String: String] { ["bids": "price", "asks": "price"] }
+    override class var partialCollections: Set<String> { ["bids"] }
+}
+
+/// The same book as an object.
+final class KeyedBook: BaseModel {
+    var bookId = 0
+    var bids: [LadderLevel] = []
+    var asks: [LadderLevel] = []
+    override class var apiToLocal: [String: String] { ["i": "bookId", "b": "bids", "a": "asks"] }
+    override class var identities: [String: String] { ["bids": "price", "asks": "price"] }
+    override class var partialCollections: Set<String> { ["bids"] }
+}
+
+@Suite struct PositionalCollectionTests {
+    /// The levels of `ladder` as `[[price, size], …]` text.
+    private func text(_ ladder: [LadderLevel]) -> String {
+        "[" + ladder.map { "[\($0.price),\($0.size)]" }.joined(separator: ",") + "]"
+    }
+
+    @Test("a positional model's collections merge as an object's do, with and without change sets: the same objects kept, the same levels, the same changes")
+    func collectionsInPositions() throws {
+        var random = SeededGenerator(seed: 0xB00C)
+        let quiet = try PositionalBook.decode(from: "[7,[],[]]")
+        let recorded = try PositionalBook.decode(from: "[7,[],[]]")
+        let keyed = try KeyedBook.decode(from: #"{"i":7,"b":[],"a":[]}"#)
+        var options = DecodingOptions()
+        options.recordsChanges = false
+        for round in 0..<300 {
+            func levels(_ count: Int) -> [(Double, Int)] {
+                var listed: [(Double, Int)] = []
+                for _ in 0..<count {
+                    let price = 1.0 + Double(Int.random(in: 0..<20, using: &random)) / 100
+                    if !listed.contains(where: { $0.0 == price }) { listed.append((price, Int.random(in: 0..<3, using: &random) == 0 ? 0 : Int.random(in: 1..<99, using: &random))) }
+                }
+                return listed
+            }
+            let bids = "[" + levels(Int.random(in: 0..<5, using: &random)).map { "[\($0.0),\($0.1)]" }.joined(separator: ",") + "]"
+            let asks = "[" + levels(Int.random(in: 0..<5, using: &random)).filter { $0.1 != 0 }.map { "[\($0.0),\($0.1)]" }.joined(separator: ",") + "]"
+            let sendsAsks = Bool.random(using: &random)
+            let positional = sendsAsks ? "[7,\(bids),\(asks)]" : "[7,\(bids)]"
+            let object = sendsAsks ? #"{"i":7,"b":\#(bids),"a":\#(asks)}"# : #"{"i":7,"b":\#(bids)}"#
+            let kept = [quiet.bids, quiet.asks].map { side in Dictionary(uniqueKeysWithValues: side.map { ($0.price, ObjectIdentifier($0)) }) }
+            // Now and then with change sets: the two ways share what they keep of the collection.
+            try quiet.update(from: positional, options: round % 3 == 2 ? DecodingOptions() : options)
+            let changes = try recorded.update(from: positional)
+            let keyedChanges = try keyed.update(from: object)
+            #expect(text(quiet.bids) == text(keyed.bids) && text(quiet.asks) == text(keyed.asks), "round \(round): \(positional)")
+            #expect(text(recorded.bids) == text(keyed.bids) && text(recorded.asks) == text(keyed.asks), "round \(round): \(positional)")
+            #expect(changes.map(\.newValue) == keyedChanges.map(\.newValue), "round \(round): \(positional)")
+            // A level still listed at its price is the object that was there.
+            for (side, levels) in [quiet.bids, quiet.asks].enumerated() {
+                for level in levels where kept[side][level.price] != nil {
+                    #expect(ObjectIdentifier(level) == kept[side][level.price], "round \(round): \(positional)")
+                }
+            }
+        }
+    }
+}
+
 final class RequiredLevel: BaseModel {
     var price = 0.0
     var size = 0.0

@@ -29,6 +29,23 @@ private final class OptionalWorkMarket: BaseModel {
     override class var partialCollections: Set<String> { ["runners"] }
 }
 
+/// Runners by name in an optional dictionary of models.
+private final class OptionalRunnerBook: BaseModel {
+    var runners: [String: WorkRunner]?
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+}
+
+/// A market written as an array, `[id, [runner, …], {name: runner, …}]`.
+private final class PositionalWorkMarket: BaseModel {
+    var marketId = 0
+    var runners: [WorkRunner] = []
+    var byName: [String: WorkRunner] = [:]
+    override class var apiToLocal: [String: String] { ["0": "marketId", "1": "runners", "2": "byName"] }
+    override class var isPositional: Bool { true }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
 /// A size whose encodings are counted: a change set that compared a whole dictionary of them would
 /// write every one.
 private struct CountedSize: Codable, Equatable {
@@ -214,6 +231,38 @@ struct DeltaWorkTests {
             #expect(withUnsafeBytes(of: book.sizes) { $0.load(as: UInt.self) } == storage, "\(count) entries: the storage was copied")
             #expect(book.sizes.count == count && book.sizes["19"] == CountedSize(s: -1) && book.sizes[String(count + 19)] == CountedSize(s: 1))
         }
+    }
+
+    @Test("an optional dictionary of models, and a positional model's collections, take deltas in place: no copy of the storage, the partial collection indexed once")
+    func optionalAndPositionalInPlace() throws {
+        var quiet = DecodingOptions()
+        quiet.recordsChanges = false
+        let count = 5_000
+        let runners = (0..<count).map { #"{"id":\#($0),"p":\#($0)}"# }.joined(separator: ",")
+        let named = (0..<count).map { #""n\#($0)":{"id":\#($0),"p":\#($0)}"# }.joined(separator: ",")
+        let book = try OptionalRunnerBook.decode(from: #"{"r":{\#(named)}}"#)
+        book.runners?.reserveCapacity(count + 64)
+        let market = try PositionalWorkMarket.decode(from: #"[1,[\#(runners)],{\#(named)}]"#)
+        market.byName.reserveCapacity(count + 64)
+        let storages = (withUnsafeBytes(of: book.runners) { $0.load(as: UInt.self) }, withUnsafeBytes(of: market.byName) { $0.load(as: UInt.self) })
+        let indexed = try IndexingWork.counting {
+            for turn in 1...40 {
+                // A runner merged, one added, one removed, every other delta without a change set.
+                let entries = #"{"n\#(turn)":{"p":-\#(turn)},"m\#(turn)":{"id":\#(count + turn),"p":1},"n\#(turn + 100)":null}"#
+                let options = turn.isMultiple(of: 2) ? DecodingOptions() : quiet
+                let changes = try book.update(from: #"{"r":\#(entries)}"#, options: options)
+                let marketChanges = try market.update(from: #"[1,[{"id":\#(turn),"p":-\#(turn)},{"id":\#(count + turn),"p":1},{"id":\#(turn + 100),"$remove":true}],\#(entries)]"#, options: options)
+                if turn.isMultiple(of: 2) {
+                    #expect(changes.count == 3 && marketChanges.count == 6, "\(changes.map(\.description)) \(marketChanges.map(\.description))")
+                }
+            }
+        }
+        #expect(indexed == count, "indexes made from \(indexed) elements")
+        #expect(withUnsafeBytes(of: book.runners) { $0.load(as: UInt.self) } == storages.0, "the optional dictionary's storage was copied")
+        #expect(withUnsafeBytes(of: market.byName) { $0.load(as: UInt.self) } == storages.1, "the positional model's dictionary's storage was copied")
+        #expect(book.runners?.count == count && book.runners?["n7"]?.price == -7 && book.runners?["m7"]?.runnerId == count + 7 && book.runners?["n107"] == nil)
+        #expect(market.runners.count == count && market.runners[7].price == -7 && market.runners.last?.runnerId == count + 40)
+        #expect(market.byName.count == count && market.byName["n7"]?.price == -7)
     }
 
     @Test("an index that holds an identity once where the array holds it twice is not kept through a removal")
