@@ -74,6 +74,14 @@ struct MessageRouterTests {
         // Other kinds are still errors.
         #expect(message { try router.route(#"{"meta":{"type":true}}"#) }
             == "Expected a message type (a string or an integer) at meta.type but found the Boolean true.")
+        // A message that is not JSON is an error, not the fallback's, whatever its type.
+        for broken in [#"{"meta":{"type":"zz"},"x":[}"#, #"{"x":[1,}"#, #"{"meta":{"type":null},"x":"#] {
+            #expect(message { try router.route(broken) }?.hasPrefix("The data is not valid JSON.") == true, "\(broken)")
+        }
+        // An integer type, read through the parser when the message is not compact.
+        router.register(Heartbeat.self, type: "7") { _ in }
+        #expect(try router.route(#"{ "meta" : { "type" : 7 }, "n" : 2 }"#) == "7")
+        #expect(fallen.withLock { $0.count } == 5)
     }
 
     @Test("one router, 8 threads routing and one registering at once: every message reaches its handler")
