@@ -51,6 +51,12 @@ struct DepthTests {
         hooked.child = hooked
         let listed = TreeNode()
         listed.children = [TreeNode(), listed]
+        // The cycles broken at the end, so that the graphs are freed.
+        defer {
+            node.child = nil
+            hooked.child = nil
+            listed.children = []
+        }
         var pretty = EncodingOptions()
         pretty.formatting = [.prettyPrinted, .sortedKeys]
         var shallow = EncodingOptions()
