@@ -4,7 +4,8 @@ import Foundation
 /// ISO 8601 text with and without fractional seconds.
 ///
 /// The common shape — `yyyy-MM-ddTHH:mm:ss`, an optional fraction, then `Z` or `±HH:mm` — is read and
-/// written by hand (Foundation's formatters cost many times more a date); anything else goes to
+/// written by hand (Foundation's formatters cost many times more a date), and is the only shape
+/// written (years 0000…9999, RFC 3339's); any other shape read goes to
 /// `ISO8601DateFormatter` (macOS 10.12 / iOS 10, with fractional seconds from 10.13 / 11 — below the
 /// package's floor, where `Date.ISO8601FormatStyle` needs macOS 12 / iOS 15), used under a lock.
 /// `ISO8601DateTests` compares the hand-written reader and writer with Foundation's formatter on a
@@ -54,9 +55,10 @@ enum ISO8601Dates {
         case otherShape
     }
 
-    static func string(from date: Date) -> String {
-        if let text = text(of: date) { return text.string }
-        return formatters.withLock { date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970 ? $0.whole.string(from: date) : $0.fractional.string(from: date) }
+    /// `text(of:)` as a string; a date outside its years is an error (`UnwritableDate`).
+    static func string(from date: Date) throws -> String {
+        guard let text = text(of: date) else { throw UnwritableDate(date: date) }
+        return text.string
     }
 
     // Sound: every read is `byte(_:)` or `digits`, both checked against `bytes.count`, or below it.
@@ -105,13 +107,15 @@ enum ISO8601Dates {
     /// the format style writes); `nil` for years outside 0…9999.
     static func text(of date: Date) -> DateText? {
         let interval = date.timeIntervalSince1970
-        guard interval.isFinite, interval > -62_167_219_200, interval < 253_402_300_800 else { return nil }
+        guard interval.isFinite, interval >= -62_167_219_200, interval < 253_402_300_800 else { return nil }
         let wholeSeconds = interval.rounded(.down)
         var milliseconds = Int(((interval - wholeSeconds) * 1000).rounded())
         var total = Int(wholeSeconds)
         if milliseconds >= 1000 {
             milliseconds -= 1000
             total += 1
+            // Rounded up into the year 10000.
+            if total == 253_402_300_800 { return nil }
         }
         let fields = CivilTime.fields(ofSeconds: total)
         var text = DateText()

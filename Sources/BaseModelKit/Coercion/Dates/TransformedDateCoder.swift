@@ -112,7 +112,11 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
             let milliseconds = (value.timeIntervalSince1970 * 1000).rounded()
             return .number(JSONNumber(milliseconds))
         case .iso8601:
-            return .string(ISO8601Dates.string(from: value))
+            do {
+                return .string(try ISO8601Dates.string(from: value))
+            } catch {
+                throw MappingError(.transformFailed(error))
+            }
         case .dateFormat(let format):
             return .string(format.string(from: value))
         case .custom(let provider):

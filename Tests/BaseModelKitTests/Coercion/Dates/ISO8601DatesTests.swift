@@ -22,7 +22,7 @@ struct ISO8601DateTests {
             let date = Date(timeIntervalSince1970: index % 3 == 0 ? seconds + Double(milliseconds) / 1000 : seconds)
             let formatter = index % 3 == 0 ? fractional : whole
             let text = formatter.string(from: date)
-            #expect(ISO8601Dates.string(from: date) == text)
+            #expect(try ISO8601Dates.string(from: date) == text)
             let read = try #require(ISO8601Dates.date(from: text), "\(text)")
             #expect(read.timeIntervalSinceReferenceDate.bitPattern == date.timeIntervalSinceReferenceDate.bitPattern, "\(text)")
             if index % 3 == 1 {
@@ -74,7 +74,7 @@ struct ISO8601DateTests {
         var generator = SeededGenerator(seed: 86012)
         for _ in 0..<2_000 {
             let date = Date(timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800...7_258_118_400, using: &generator)) + 0.25)
-            let text = ISO8601Dates.string(from: date)
+            let text = try ISO8601Dates.string(from: date)
             let schedule = try Schedule.decode(from: #"{"iso":"\#(text)"}"#)
             #expect(schedule.iso == ISO8601Dates.date(from: text))
             #expect(try schedule.jsonString() == #"{"iso":"\#(text)","h":[]}"#)
