@@ -105,6 +105,21 @@ struct ReferenceCollectionTests {
         #expect(!ReferenceCollections.isOptionalReference(Dog.self))
     }
 
+    @Test("an optional array or dictionary of models is one word, the collection's own when it holds one and zero when nil, as the merges read it")
+    func optionalLayouts() {
+        #expect(MemoryLayout<[Dog]?>.size == MemoryLayout<UInt>.size)
+        #expect(MemoryLayout<[String: Dog]?>.size == MemoryLayout<UInt>.size)
+        let array: [Dog]? = [Dog()]
+        let dictionary: [String: Dog]? = ["a": Dog()]
+        #expect(withUnsafeBytes(of: array) { $0.load(as: UInt.self) } == withUnsafeBytes(of: array!) { $0.load(as: UInt.self) })
+        #expect(withUnsafeBytes(of: dictionary) { $0.load(as: UInt.self) } == withUnsafeBytes(of: dictionary!) { $0.load(as: UInt.self) })
+        #expect(withUnsafeBytes(of: [Dog]?.none) { $0.load(as: UInt.self) } == 0)
+        #expect(withUnsafeBytes(of: [String: Dog]?.none) { $0.load(as: UInt.self) } == 0)
+        // Empty collections are their storage's shared empty singleton, never the null word.
+        #expect(withUnsafeBytes(of: [Dog]?.some([])) { $0.load(as: UInt.self) } != 0)
+        #expect(withUnsafeBytes(of: [String: Dog]?.some([:])) { $0.load(as: UInt.self) } != 0)
+    }
+
     @Test("an update merges into the same objects and writes back what it read")
     func update() throws {
         let kennel = try Kennel.decode(from: Self.document)
