@@ -94,18 +94,26 @@ struct TransformerTests {
             schedule.iso = Date(timeIntervalSince1970: interval)
             #expect(try schedule.jsonString() == #"{"iso":"\#(text)","h":[]}"#, "\(interval)")
         }
-        // The years 0000 to 9999 are written, and read back as the same dates; a date outside them is
-        // an error at its path, not text that reads back as another date (Foundation's formatter
-        // wrote the year -1 as 0001 and the year 31 690 678 as 5828963).
+        // The years 0000 to 9999 are read and written, and read back as the same dates; a date outside
+        // them is an error at its path, written or read, not text that reads back as another date
+        // (Foundation's formatter wrote the year -1 as 0001 and the year 31 690 678 as 5828963), so
+        // every date read can be written again.
         for interval in [-62_167_219_200.0, -62_167_219_199.5, 253_402_300_799.0, 253_402_300_799.999] {
             schedule.iso = Date(timeIntervalSince1970: interval)
             #expect(try Schedule.decode(from: schedule.jsonData()).iso == schedule.iso, "\(interval)")
         }
-        for interval in [-62_167_219_200.5, -62_167_305_600.0, 253_402_300_800.0, 253_402_300_799.9996, 1e15, -1e15] {
+        // Its last half-millisecond is written as its last millisecond, not as the year 10000.
+        schedule.iso = Date(timeIntervalSince1970: 253_402_300_799.9996)
+        #expect(try schedule.jsonString() == #"{"iso":"9999-12-31T23:59:59.999Z","h":[]}"#)
+        for interval in [-62_167_219_200.5, -62_167_305_600.0, 253_402_300_800.0, 1e15, -1e15] {
             schedule.iso = Date(timeIntervalSince1970: interval)
             let text = message { _ = try schedule.jsonData() }
             #expect(text?.hasPrefix("Could not convert the value at iso (Schedule.iso): ISO 8601 dates are written for the years 0000 to 9999") == true, "\(interval): \(text ?? "written")")
         }
+        for text in ["10000-01-01T00:00:00Z", "202612-1-2T19:45:00.123Z", "0000-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"] {
+            #expect(message { _ = try Schedule.decode(from: #"{"iso":"\#(text)"}"#) } == #"Expected Date (ISO 8601) at iso (Schedule.iso) but found a string "\#(text)"."#)
+        }
+        #expect(try Schedule.decode(from: #"{"iso":"0000-01-01T00:00:00Z"}"#).iso == Date(timeIntervalSince1970: -62_167_219_200))
     }
 
     @Test("a date without a transformer follows the call's date strategy")

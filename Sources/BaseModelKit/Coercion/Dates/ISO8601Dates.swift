@@ -19,12 +19,18 @@ enum ISO8601Dates {
         return (whole, fractional)
     }())
 
+    /// The instants of the years 0000 to 9999 in UTC, seconds from 1970: the dates read and written
+    /// (RFC 3339's years). A date read outside them (a year of more digits through the formatter, or
+    /// an offset across either end) is refused, so that every date read can be written again.
+    static let instants = -62_167_219_200.0 ..< 253_402_300_800.0
+
+    /// The date `text` spells, or `nil`.
     static func date(from text: String) -> Date? {
         var text = text
         switch text.withUTF8({ fastDate(from: $0) }) {
-        case .date(let date): return date
+        case .date(let date): return within(date)
         case .invalid: return nil
-        case .otherShape: return formatted(text)
+        case .otherShape: return within(formatted(text))
         }
     }
 
@@ -32,10 +38,16 @@ enum ISO8601Dates {
     /// Sound: the bytes are lent for the call and read within their count.
     static func date(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         switch fastDate(from: bytes) {
-        case .date(let date): return date
+        case .date(let date): return within(date)
         case .invalid: return nil
-        case .otherShape: return formatted(String(decoding: bytes, as: UTF8.self))
+        case .otherShape: return within(formatted(String(decoding: bytes, as: UTF8.self)))
         }
+    }
+
+    /// `date` when it is among the `instants`.
+    @inline(__always)
+    private static func within(_ date: Date?) -> Date? {
+        date.flatMap { instants.contains($0.timeIntervalSince1970) ? $0 : nil }
     }
 
     /// Another shape (a basic form, a week date, …), through Foundation's formatter, when the formatter
@@ -104,18 +116,19 @@ enum ISO8601Dates {
     }
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, with `.SSS` when the date has a fraction of a second (milliseconds, as
-    /// the format style writes); `nil` for years outside 0…9999.
+    /// the format style writes); `nil` outside the `instants`.
     static func text(of date: Date) -> DateText? {
         let interval = date.timeIntervalSince1970
-        guard interval.isFinite, interval >= -62_167_219_200, interval < 253_402_300_800 else { return nil }
+        guard instants.contains(interval) else { return nil }
         let wholeSeconds = interval.rounded(.down)
         var milliseconds = Int(((interval - wholeSeconds) * 1000).rounded())
         var total = Int(wholeSeconds)
         if milliseconds >= 1000 {
             milliseconds -= 1000
             total += 1
-            // Rounded up into the year 10000.
-            if total == 253_402_300_800 { return nil }
+            // The last half-millisecond of 9999 is written as its last millisecond: rounded up, it
+            // would be the year 10000, which is not written.
+            if Double(total) == instants.upperBound { (total, milliseconds) = (total - 1, 999) }
         }
         let fields = CivilTime.fields(ofSeconds: total)
         var text = DateText()
