@@ -46,15 +46,23 @@ extension ArrayCoder {
                     ? identity.firstMemberKey(ofElementAt: &parser) : nil
                 // The element's path, with its identity when it is read first (`Change.identityPath`).
                 cursor.enterStep(session: session, identity: leading?.key)
-                let (id, removes): (IdentityKey?, Bool) = try leading.map { ($0.key, false) } ?? identity.listing(ofElementAt: &parser, session: session)
-                if let id {
-                    if leading == nil { session.noteIdentity(id) }
+                let leadingValue = leading?.value
+                // The identity moved out of `leading`, and then out of `id`, rather than copied
+                // (a retain and a release each, for a `String`).
+                let (id, removes): (IdentityKey?, Bool)
+                if case .some((let key, _)) = consume leading {
+                    (id, removes) = (key, false)
+                } else {
+                    (id, removes) = try identity.listing(ofElementAt: &parser, session: session)
+                }
+                if let id = consume id {
+                    if leadingValue == nil { session.noteIdentity(id) }
                     let found = find(id, in: elements, positions: &positions, by: identity, session: session)
                     guard found.map({ listedPositions.insert($0.position) }) ?? listedNew.insert(identity.merged(id, session: session)) else {
                         throw MappingError(.repeatedIdentity(id.json.description)).prefixed(by: .key(identity.key))
                     }
                     position = found?.position
-                    if let found, found.asWritten, identity.holdsAsWritten(elements[found.position], id) { sameIdentity = leading?.value }
+                    if let found, found.asWritten, identity.holdsAsWritten(elements[found.position], id) { sameIdentity = leadingValue }
                 }
                 if removes {
                     if let position { removed.append(position) }
@@ -71,7 +79,7 @@ extension ArrayCoder {
                     // Lent, as in `decodeWhole`. Sound: `elements` holds the element until the
                     // assignment below, after the merge returns.
                     let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
-                    if let replacement = try merge(from: &parser, into: lent, firstMemberOnly: leading != nil, sameIdentity: sameIdentity,
+                    if let replacement = try merge(from: &parser, into: lent, firstMemberOnly: leadingValue != nil, sameIdentity: sameIdentity,
                                                    by: identity, session: session) {
                         editing(.replaced(position: position, old: elements[position], new: replacement))
                         elements[position] = replacement
@@ -117,23 +125,26 @@ extension ArrayCoder {
     /// anew.
     private func find(_ id: IdentityKey, in elements: [AnyObject], positions: inout IdentityPositions?, by identity: ElementIdentity,
                       session: DecodingSession) -> (position: Int, asWritten: Bool)? {
-        func holds(_ position: Int, _ wanted: IdentityKey) -> Bool {
+        if let position = search(id, in: elements, positions: &positions, by: identity) { return (position, true) }
+        guard let canonical = identity.canonical(id.json, session).map(IdentityKey.init), canonical != id else { return nil }
+        return search(canonical, in: elements, positions: &positions, by: identity).map { ($0, false) }
+    }
+
+    /// `find`'s look-up of one identity. (A function of its own: a nested function that captured
+    /// `positions` copied the index, three references retained and released, per look-up.)
+    private func search(_ wanted: IdentityKey, in elements: [AnyObject], positions: inout IdentityPositions?, by identity: ElementIdentity) -> Int? {
+        func holds(_ position: Int) -> Bool {
             // Sound: lent for the call; `elements` holds the element throughout.
             let lent = elements.withUnsafeBufferPointer { Unmanaged.passUnretained($0[position]) }
             return lent._withUnsafeGuaranteedRef { identity.identifies($0, as: wanted) }
         }
-        func search(_ wanted: IdentityKey) -> Int? {
-            if elements.count <= IdentityIndex.shortCount {
-                return elements.indices.first { holds($0, wanted) }
-            }
-            if positions == nil { positions = IdentityPositions(of: elements, by: identity) }
-            guard let position = positions?.position(of: wanted) else { return nil }
-            if position < elements.count, holds(position, wanted) { return position }
-            positions = IdentityPositions(of: elements, by: identity)
-            return positions?.position(of: wanted)
+        if elements.count <= IdentityIndex.shortCount {
+            return elements.indices.first { holds($0) }
         }
-        if let position = search(id) { return (position, true) }
-        guard let canonical = identity.canonical(id.json, session).map(IdentityKey.init), canonical != id else { return nil }
-        return search(canonical).map { ($0, false) }
+        if positions == nil { positions = IdentityPositions(of: elements, by: identity) }
+        guard let position = positions?.position(of: wanted) else { return nil }
+        if position < elements.count, holds(position) { return position }
+        positions = IdentityPositions(of: elements, by: identity)
+        return positions?.position(of: wanted)
     }
 }

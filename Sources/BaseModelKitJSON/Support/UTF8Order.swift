@@ -10,19 +10,13 @@ extension String {
     /// `UTF8OrderTests` checks it against the generic comparison on ASCII, non-ASCII, prefix,
     /// empty and bridged strings.
     @inlinable package func utf8Precedes(_ other: String) -> Bool {
-        var this = self
-        var other = other
-        // Sound: `withUTF8` lends each string's contiguous UTF-8 (making a bridged or lazy string
-        // native first) for its closure only, and `memcmp` reads at most the shorter count of both.
-        return this.withUTF8 { left in
-            other.withUTF8 { right in
-                let shared = Swift.min(left.count, right.count)
-                if shared > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
-                    let order = memcmp(leftBase, rightBase, shared)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
+        withUTF8Runs(other) { left, right in
+            let shared = Swift.min(left.count, right.count)
+            if shared > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+                let order = memcmp(leftBase, rightBase, shared)
+                if order != 0 { return order < 0 }
             }
+            return left.count < right.count
         }
     }
 
@@ -31,15 +25,25 @@ extension String {
     /// time through the generic sequence path.
     @inlinable package func utf8Equals(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
+        // Both runs hold `left.count` bytes (checked above).
+        return withUTF8Runs(other) { left, right in
+            guard left.count > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == right.count }
+            return memcmp(leftBase, rightBase, left.count) == 0
+        }
+    }
+
+    /// `body` with this string's contiguous UTF-8 and `other`'s. Sound: each run is lent for the
+    /// closure only. A native or small string lends its own bytes, borrowed (copied into a `var`
+    /// for `withUTF8`, each string was retained and released per comparison); a bridged or lazy one
+    /// is made native first.
+    @inlinable package func withUTF8Runs<Result>(_ other: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let lent = utf8.withContiguousStorageIfAvailable({ left in other.utf8.withContiguousStorageIfAvailable { right in body(left, right) } }),
+           let result = lent {
+            return result
+        }
         var this = self
         var other = other
-        // Sound: as in `utf8Precedes`; both runs hold `left.count` bytes (checked above).
-        return this.withUTF8 { left in
-            other.withUTF8 { right in
-                guard left.count > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == right.count }
-                return memcmp(leftBase, rightBase, left.count) == 0
-            }
-        }
+        return this.withUTF8 { left in other.withUTF8 { right in body(left, right) } }
     }
 }
 
