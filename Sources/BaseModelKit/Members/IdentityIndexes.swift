@@ -38,8 +38,9 @@ final class IdentityIndexes {
         entries.first { $0.slot == slot }?.positions
     }
 
-    /// Keeps `positions` in `slot`.
-    func store(_ positions: IdentityPositions, inSlot slot: Int) {
+    /// Keeps `positions` in `slot`. (Consumed, as by `keep`: an index is three references, which a
+    /// copy retains and releases.)
+    func store(_ positions: consuming IdentityPositions, inSlot slot: Int) {
         if let at = entries.firstIndex(where: { $0.slot == slot }) {
             entries[at].positions = positions
         } else {
@@ -62,11 +63,10 @@ final class IdentityIndexes {
 
     /// Keeps `positions` as the index of `elements`, the partial collection in the field at `offset`
     /// of `owner`, which the caller holds claimed.
-    static func keep(_ positions: IdentityPositions, for elements: [AnyObject], ofField offset: Int, in owner: AnyObject, extras: FieldHandle<ModelExtras?>) {
+    static func keep(_ positions: consuming IdentityPositions, for elements: [AnyObject], ofField offset: Int, in owner: AnyObject, extras: FieldHandle<ModelExtras?>) {
         let current = extras.read(from: owner)
         let kept = ModelExtras.indexing(after: current)
         if kept !== current { extras.write(kept, to: owner) }
-        var positions = positions
         positions.source = elements
         kept.indexes?.store(positions, inSlot: slot(ofField: offset))
     }

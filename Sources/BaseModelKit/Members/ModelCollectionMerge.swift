@@ -197,7 +197,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         var edits: [PartialEdit] = []
         defer {
             if !edits.isEmpty { handle.write(unsafeBitCast(elements, to: Value.self), to: object) }
-            if let positions, elements.count > IdentityIndex.shortCount {
+            if elements.count > IdentityIndex.shortCount, let positions = positions.take() {
                 IdentityIndexes.keep(positions, for: elements, ofField: handle.offset, in: object, extras: extras)
             }
             // Undone in the reverse order of the merge's edits (`PartialEdit`): the additions, then the
