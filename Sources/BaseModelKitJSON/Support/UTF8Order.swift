@@ -11,6 +11,7 @@ extension String {
     /// empty and bridged strings.
     @inlinable package func utf8Precedes(_ other: String) -> Bool {
         withUTF8Runs(other) { left, right in
+            // `memcmp` reads at most the shorter run's count.
             let shared = Swift.min(left.count, right.count)
             if shared > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
                 let order = memcmp(leftBase, rightBase, shared)
@@ -33,9 +34,9 @@ extension String {
     }
 
     /// `body` with this string's contiguous UTF-8 and `other`'s. Sound: each run is lent for the
-    /// closure only. A native or small string lends its own bytes, borrowed (copied into a `var`
-    /// for `withUTF8`, each string was retained and released per comparison); a bridged or lazy one
-    /// is made native first.
+    /// closure only. A native or small string lends its own bytes where they are (copying each
+    /// string into a `var` for `withUTF8` retained and released it per comparison); a bridged or
+    /// lazy one is made native first.
     @inlinable package func withUTF8Runs<Result>(_ other: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let lent = utf8.withContiguousStorageIfAvailable({ left in other.utf8.withContiguousStorageIfAvailable { right in body(left, right) } }),
            let result = lent {
