@@ -34,7 +34,7 @@ enum IdentityLookup {
             let found = members.address(member: member, step.identity, in: owner, positions: &positions, session: session)
             // Kept again only when the step made it anew: another buffer (the owner still holds the
             // one it handed out, so a new one cannot have its address).
-            if let positions, BufferIdentity.of(positions.held) != kept { IdentityIndexes.keep(positions, inSlot: slot, in: owner) }
+            if let positions = positions.take(), BufferIdentity.of(positions.held) != kept { IdentityIndexes.keep(positions, inSlot: slot, in: owner) }
             switch found {
             case .found(let object, let component):
                 // Every coder that finds models holds models.
@@ -76,12 +76,11 @@ extension IdentityIndexes {
     /// drops it, for the next lookup to make again. Only a partial collection's slot keeps the array
     /// the index was made for, which its merges need (`IdentityPositions.source`); another array's
     /// is let go, so that code changing that array does not copy it.
-    static func keep(_ positions: IdentityPositions, inSlot slot: Int, in owner: BaseModel) {
+    static func keep(_ positions: consuming IdentityPositions, inSlot slot: Int, in owner: BaseModel) {
         guard let claimed = try? ModelAccess.beginUpdate(owner, thread: ThreadIdentity.current) else { return }
         defer { if claimed { ModelAccess.endUpdate(owner) } }
         let kept = ModelExtras.indexing(after: owner.extras)
         if kept !== owner.extras { owner.extras = kept }
-        var positions = positions
         if slot >= 0 { positions.source = nil }
         kept.indexes?.store(positions, inSlot: slot)
     }
