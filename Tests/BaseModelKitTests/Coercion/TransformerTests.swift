@@ -116,6 +116,31 @@ struct TransformerTests {
         #expect(try Schedule.decode(from: #"{"iso":"0000-01-01T00:00:00Z"}"#).iso == Date(timeIntervalSince1970: -62_167_219_200))
     }
 
+    @Test("a date format without an era refuses a date before the year 1 rather than write it as one after")
+    func formatWithoutEra() throws {
+        // The formatter's calendar is Julian before 1582: its year 1 begins two days before the
+        // proleptic Gregorian one.
+        let firstSecond = -62_135_769_600.0
+        let schedule = Schedule()
+        schedule.stamp = Date(timeIntervalSince1970: firstSecond)
+        #expect(try schedule.jsonString() == #"{"ts":"00010101000000","h":[]}"#)
+        #expect(try Schedule.decode(from: schedule.jsonData()).stamp == schedule.stamp)
+        for interval in [firstSecond - 1, -1e11] {
+            schedule.stamp = Date(timeIntervalSince1970: interval)
+            let text = message { _ = try schedule.jsonData() }
+            #expect(text?.hasPrefix("Could not convert the value at ts (Schedule.stamp): the date format yyyyMMddHHmmss writes no era, and this date") == true, "\(interval): \(text ?? "written")")
+        }
+        // A format that writes the era, or the year with its sign, or the year only in quotes, loses
+        // nothing.
+        var encoding = EncodingOptions()
+        let plain = Schedule()
+        plain.plain = Date(timeIntervalSince1970: firstSecond - 1)
+        for (format, text) in [("G yyyy-MM-dd HH:mm:ss", "BC 0001-12-31 23:59:59"), ("uuuu-MM-dd", "0000-12-31"), ("'y' MM-dd", "y 12-31")] {
+            encoding.dateStrategy = .dateFormat(format)
+            #expect(try plain.jsonString(options: encoding) == #"{"d":"\#(text)","h":[]}"#, "\(format)")
+        }
+    }
+
     @Test("a date without a transformer follows the call's date strategy")
     func dateStrategy() throws {
         #expect(try Schedule.decode(from: #"{"d":1763806500}"#).plain == moment)

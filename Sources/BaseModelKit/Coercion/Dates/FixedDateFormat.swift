@@ -16,6 +16,10 @@ struct FixedDateFormat: Sendable {
     private let formatter: Lock<DateFormatter>
     /// The format's fields, when it is read and written by hand.
     let layout: NumericDateLayout?
+    /// Whether the format writes a year without its era in a calendar whose era changes at the year 1
+    /// (Gregorian or ISO 8601): a date before the year 1 would be written as one after it (the year
+    /// -1 as `0002`) and read back as that other date, so it is refused instead.
+    private let dropsEra: Bool
 
     init(format: String, timeZone: TimeZone, locale: Locale) {
         let formatter = DateFormatter()
@@ -25,14 +29,33 @@ struct FixedDateFormat: Sendable {
         self.name = format
         self.formatter = Lock.make(formatter)
         layout = NumericDateLayout(format: format, timeZone: timeZone, locale: locale)
+        dropsEra = Self.dropsEra(format, in: formatter.calendar)
     }
 
     /// A caller's formatter, which nobody else holds any more. (Its settings are many and not all
     /// readable: it is always used itself.)
     init(formatter: DateFormatter) {
         self.name = formatter.dateFormat.map { "\($0), a custom DateFormatter" } ?? "a custom DateFormatter"
+        dropsEra = Self.dropsEra(formatter.dateFormat ?? "", in: formatter.calendar)
         self.formatter = Lock.make(formatter)
         layout = nil
+    }
+
+    /// Whether `format` has a year field (`y`, `Y`) and no era (`G`) outside its quoted literals, and
+    /// `calendar`'s era is the one that changes at the year 1. (`u`, the extended year, writes a sign
+    /// and loses nothing.)
+    private static func dropsEra(_ format: String, in calendar: Calendar) -> Bool {
+        guard calendar.identifier == .gregorian || calendar.identifier == .iso8601 else { return false }
+        var isQuoted = false, hasYear = false
+        for character in format {
+            switch character {
+            case "'": isQuoted.toggle()
+            case "G" where !isQuoted: return false
+            case "y", "Y": hasYear = hasYear || !isQuoted
+            default: break
+            }
+        }
+        return hasYear
     }
 
     /// The date the UTF-8 `bytes` spell (the contents of a JSON string read in place), or `nil`.
@@ -58,8 +81,20 @@ struct FixedDateFormat: Sendable {
         return formatter.withLock { $0.date(from: text) }
     }
 
-    func string(from date: Date) -> String {
+    /// The text of `date`; a date whose text would read back as another (`dropsEra`) is an
+    /// `UnwritableDate`.
+    func string(from date: Date) throws -> String {
         if let text = layout?.text(of: date) { return text.string }
-        return formatter.withLock { $0.string(from: date) }
+        return try formatter.withLock { formatter in
+            // Every time zone is in the year 1 from its second day on, so later dates need no look at
+            // the calendar (whose years before 1583 are Julian, with the year 1 two days earlier).
+            if dropsEra, date.timeIntervalSince1970 < Self.secondDayOfTheYear1, formatter.calendar.component(.era, from: date) == 0 {
+                throw UnwritableDate(date: date, format: name)
+            }
+            return formatter.string(from: date)
+        }
     }
+
+    /// 0001-01-02T00:00:00Z in the proleptic Gregorian calendar, in seconds since 1970.
+    private static let secondDayOfTheYear1: TimeInterval = -62_135_510_400
 }

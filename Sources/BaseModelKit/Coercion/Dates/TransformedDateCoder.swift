@@ -118,7 +118,11 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
                 throw MappingError(.transformFailed(error))
             }
         case .dateFormat(let format):
-            return .string(format.string(from: value))
+            do {
+                return .string(try format.string(from: value))
+            } catch {
+                throw MappingError(.transformFailed(error))
+            }
         case .custom(let provider):
             guard let coder = provider.coder(for: Date.self) else {
                 throw MappingError(.typeMismatch(expected: "a Date transformer", found: "a transformer for \(provider.valueType)"))
