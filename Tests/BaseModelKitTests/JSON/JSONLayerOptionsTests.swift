@@ -60,18 +60,27 @@ enum RoundTwoJSONSpellings {
     static func parse(_ text: String, maxDepth: Int) throws -> JSON {
         var options = DecodingOptions()
         options.maxDepth = maxDepth
-        return try JSON(parsing: text, options: options)
+        let fromText = try JSON(parsing: text, options: options)
+        let fromBytes = try JSON(parsing: Array(text.utf8), options: options)
+        guard fromText == fromBytes else { throw Mismatch(first: fromText, second: fromBytes) }
+        return fromText
+    }
+
+    struct Mismatch: Error {
+        let first: JSON, second: JSON
     }
 
     static func write(_ value: JSON) throws(MappingError) -> String {
-        try value.serializedString(options: [.sortedKeys])
+        let text = try value.serializedString(options: [.sortedKeys])
+        let data = try value.serializedData(options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self) == text ? text : "text \(text) and data differ"
     }
 }
 
 @Suite("The JSON layer's deprecated spellings")
 struct DeprecatedJSONSpellingTests {
     @available(*, deprecated, message: "Exercises the deprecated forwards.")
-    @Test("JSON(parsing:options: DecodingOptions) and serializedString(options:) forward, with a MappingError for writing")
+    @Test("JSON(parsing:options: DecodingOptions), serializedString(options:) and serializedData(options:) forward, with a MappingError for writing")
     func forwards() throws {
         #expect(try RoundTwoJSONSpellings.parse("[[1]]", maxDepth: 2) == [[1]])
         #expect(throws: JSONSyntaxError.self) { try RoundTwoJSONSpellings.parse("[[[1]]]", maxDepth: 2) }
