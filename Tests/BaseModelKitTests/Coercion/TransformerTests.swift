@@ -116,8 +116,8 @@ struct TransformerTests {
         #expect(try Schedule.decode(from: #"{"iso":"0000-01-01T00:00:00Z"}"#).iso == Date(timeIntervalSince1970: -62_167_219_200))
     }
 
-    @Test("a date format without an era refuses a date before the year 1 rather than write it as one after")
-    func formatWithoutEra() throws {
+    @Test("a date format refuses to write a date as text that would not read back as it")
+    func unreadableFormattedDates() throws {
         // The formatter's calendar is Julian before 1582: its year 1 begins two days before the
         // proleptic Gregorian one.
         let firstSecond = -62_135_769_600.0
@@ -128,8 +128,25 @@ struct TransformerTests {
         for interval in [firstSecond - 1, -1e11] {
             schedule.stamp = Date(timeIntervalSince1970: interval)
             let text = message { _ = try schedule.jsonData() }
-            #expect(text?.hasPrefix("Could not convert the value at ts (Schedule.stamp): the date format yyyyMMddHHmmss writes no era, and this date") == true, "\(interval): \(text ?? "written")")
+            #expect(text?.hasPrefix("Could not convert the value at ts (Schedule.stamp): the date format yyyyMMddHHmmss cannot write this date") == true, "\(interval): \(text ?? "written")")
+            #expect(text?.hasSuffix("it writes no era, and the date is before the year 1") == true, "\(text ?? "written")")
         }
+        // From the year 10000 on, and for dates that are not finite, the text is read back: the
+        // formatter writes nothing for the second, and digits it cannot read for the first here.
+        for (interval, reason) in [(253_402_300_800.0, "it wrote 100000101000000, which reads back as no date or another"), (.nan, "the formatter wrote nothing"),
+                                   (.infinity, "the formatter wrote nothing"), (3e14, "the formatter wrote nothing")] {
+            schedule.stamp = Date(timeIntervalSince1970: interval)
+            let text = message { _ = try schedule.jsonData() }
+            #expect(text?.hasSuffix(reason) == true, "\(interval): \(text ?? "written")")
+        }
+        // Nor is empty text read as a date (the formatter reads it in this format as 2000-01-01).
+        #expect(message { _ = try Schedule.decode(from: #"{"ts":""}"#) } == #"Expected Date (yyyyMMddHHmmss) at ts (Schedule.stamp) but found a string ""."#)
+        // A format that reads its years back from 10000 on writes them.
+        var dashed = EncodingOptions()
+        dashed.dateStrategy = .dateFormat("yyyy-MM-dd")
+        let late = Schedule()
+        late.plain = Date(timeIntervalSince1970: 253_402_300_800)
+        #expect(try late.jsonString(options: dashed) == #"{"d":"10000-01-01","h":[]}"#)
         // A format that writes the era, or the year with its sign, or the year only in quotes, loses
         // nothing.
         var encoding = EncodingOptions()

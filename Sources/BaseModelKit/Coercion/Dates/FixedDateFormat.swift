@@ -66,7 +66,8 @@ struct FixedDateFormat: Sendable {
     }
 
     /// The date `text` spells, or `nil`. Text the formatter cannot safely see (`FormatterInput`) is
-    /// simply not a date.
+    /// simply not a date, nor is empty text (which Foundation's formatter reads in `yyyyMMddHHmmss` as
+    /// 2000-01-01).
     func date(from text: String) -> Date? {
         if let layout {
             var text = text
@@ -77,24 +78,38 @@ struct FixedDateFormat: Sendable {
 
     @inline(never)
     private func formatted(_ text: String) -> Date? {
-        guard FormatterInput.isSafe(text) else { return nil }
+        guard !text.isEmpty, FormatterInput.isSafe(text) else { return nil }
         return formatter.withLock { $0.date(from: text) }
     }
 
-    /// The text of `date`; a date whose text would read back as another (`dropsEra`) is an
-    /// `UnwritableDate`.
+    /// The text of `date`, or an `UnwritableDate` when the text would not read back as the date:
+    /// before the year 1 in a format that drops the era, and, checked by reading the text back,
+    /// outside the years 1 to 9999 (Foundation's formatter writes nothing at all for a date that is
+    /// not finite or past about the year 9 500 000, and in `yyyyMMdd` the year 10000 as digits it
+    /// cannot read).
     func string(from date: Date) throws -> String {
         if let text = layout?.text(of: date) { return text.string }
         return try formatter.withLock { formatter in
-            // Every time zone is in the year 1 from its second day on, so later dates need no look at
-            // the calendar (whose years before 1583 are Julian, with the year 1 two days earlier).
-            if dropsEra, date.timeIntervalSince1970 < Self.secondDayOfTheYear1, formatter.calendar.component(.era, from: date) == 0 {
-                throw UnwritableDate(date: date, format: name)
+            let seconds = date.timeIntervalSince1970
+            // A date within the years 1 to 9999 in every time zone (from the year 1's second day to
+            // the year 9999's last) is written unchecked. (In the formatter's calendar the year 1
+            // begins two days before the proleptic Gregorian one: its years before 1583 are Julian.)
+            if seconds >= Self.secondDayOfTheYear1, seconds < Self.lastDayOfTheYear9999 {
+                return formatter.string(from: date)
             }
-            return formatter.string(from: date)
+            if dropsEra, seconds < Self.secondDayOfTheYear1, formatter.calendar.component(.era, from: date) == 0 {
+                throw UnwritableDate(date: date, format: name, reason: "it writes no era, and the date is before the year 1")
+            }
+            let text = formatter.string(from: date)
+            guard !text.isEmpty, FormatterInput.isSafe(text), let back = formatter.date(from: text), formatter.string(from: back) == text else {
+                throw UnwritableDate(date: date, format: name, reason: text.isEmpty ? "the formatter wrote nothing" : "it wrote \(text), which reads back as no date or another")
+            }
+            return text
         }
     }
 
     /// 0001-01-02T00:00:00Z in the proleptic Gregorian calendar, in seconds since 1970.
     private static let secondDayOfTheYear1: TimeInterval = -62_135_510_400
+    /// 9999-12-31T00:00:00Z, in seconds since 1970.
+    private static let lastDayOfTheYear9999: TimeInterval = 253_402_214_400
 }
