@@ -22,6 +22,14 @@ struct Measurement {
     var microsecondsPerObject: Double? {
         objects.map { medianSeconds * 1_000_000 / Double($0) }
     }
+
+    /// How many times as fast as `other` this one is: the ratio of their median times. The
+    /// contenders of a row do the same work (the same document read, the same objects written), so
+    /// times compare it; throughputs would not, as writers write different bytes for it (escapes,
+    /// number forms, the key a hook adds).
+    func timesAsFast(as other: Measurement) -> Double {
+        other.medianSeconds / medianSeconds
+    }
 }
 
 /// Times several contenders on the same task, interleaved: one run of each in turn, after one warm-up

@@ -14,7 +14,8 @@ struct ResultRow {
 }
 
 enum Report {
-    /// A plain-text table: MB/s, µs per object where counted, and each contender's ratio to the first.
+    /// A plain-text table: MB/s, µs per object where counted, and how many times as fast as each
+    /// contender the first is (`Measurement.timesAsFast(as:)`).
     /// Columns as wide as their longest entry.
     static func table(_ rows: [ResultRow]) -> String {
         let payloadWidth = rows.map(\.payload.count).max().map { max(26, $0 + 2) } ?? 26
@@ -24,7 +25,7 @@ enum Report {
         for row in rows {
             guard let first = row.contenders.first?.measurement else { continue }
             for (name, measurement) in row.contenders {
-                let ratio = first.megabytesPerSecond / measurement.megabytesPerSecond
+                let ratio = first.timesAsFast(as: measurement)
                 lines.append(pad(row.task, 7) + pad(row.payload, payloadWidth) + pad(name, contenderWidth)
                     + pad(format(measurement.megabytesPerSecond, digits: 1), 10, right: true)
                     + pad(measurement.microsecondsPerObject.map { format($0, digits: 3) } ?? "–", 12, right: true)
@@ -49,7 +50,7 @@ enum Report {
                         "megabytesPerSecond": measurement.megabytesPerSecond,
                         "bytes": measurement.bytes,
                         "runs": measurement.samples.count,
-                        "baseModelKitRatio": first.megabytesPerSecond / measurement.megabytesPerSecond,
+                        "baseModelKitRatio": first.timesAsFast(as: measurement),
                     ]
                     if let perObject = measurement.microsecondsPerObject {
                         entry["microsecondsPerObject"] = perObject
