@@ -147,6 +147,16 @@ struct TransformerTests {
         let late = Schedule()
         late.plain = Date(timeIntervalSince1970: 253_402_300_800)
         #expect(try late.jsonString(options: dashed) == #"{"d":"10000-01-01","h":[]}"#)
+        // The era is the one in the format's zone: the year 1's first hour in UTC is still 1 BC
+        // twelve hours west.
+        var west = EncodingOptions()
+        west.dateStrategy = .dateFormat("yyyy-MM-dd HH:mm", timeZone: TimeZone(secondsFromGMT: -12 * 3_600)!)
+        let early = Schedule()
+        early.plain = Date(timeIntervalSince1970: firstSecond + 3_600)
+        let westText = message { _ = try early.jsonData(options: west) }
+        #expect(westText?.hasSuffix("it writes no era, and the date is before the year 1") == true, "\(westText ?? "written")")
+        west.dateStrategy = .dateFormat("yyyy-MM-dd HH:mm")
+        #expect(try early.jsonString(options: west) == #"{"d":"0001-01-01 01:00","h":[]}"#)
         // A format that writes the era, or the year with its sign, or the year only in quotes, loses
         // nothing.
         var encoding = EncodingOptions()

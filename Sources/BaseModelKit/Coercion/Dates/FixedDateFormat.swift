@@ -97,7 +97,8 @@ struct FixedDateFormat: Sendable {
             if seconds >= Self.secondDayOfTheYear1, seconds < Self.lastDayOfTheYear9999 {
                 return formatter.string(from: date)
             }
-            if dropsEra, seconds < Self.secondDayOfTheYear1, formatter.calendar.component(.era, from: date) == 0 {
+            // The era in the formatter's zone, which its calendar need not have.
+            if dropsEra, seconds < Self.secondDayOfTheYear1, formatter.calendar.dateComponents(in: formatter.timeZone, from: date).era == 0 {
                 throw UnwritableDate(date: date, format: name, reason: "it writes no era, and the date is before the year 1")
             }
             let text = formatter.string(from: date)
