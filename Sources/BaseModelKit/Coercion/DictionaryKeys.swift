@@ -11,8 +11,6 @@ struct DictionaryKeys<Key: Hashable>: Sendable {
     }
 
     private let kind: Kind
-    /// Whether the keys are floating-point numbers (`Double`, `Float`): found once, not per key.
-    private let isFloatingPoint: Bool
 
     /// The key type, as named in messages.
     var name: String { String(describing: Key.self) }
@@ -22,10 +20,10 @@ struct DictionaryKeys<Key: Hashable>: Sendable {
             func kind<Raw: RawRepresentable>(_: Raw.Type) -> Kind? {
                 Raw.RawValue.self == String.self ? .stringRawValue : Raw.RawValue.self == Int.self ? .intRawValue : nil
             }
-            if let kind = kind(raw) { return DictionaryKeys(kind: kind, isFloatingPoint: false) }
+            if let kind = kind(raw) { return DictionaryKeys(kind: kind) }
         }
         if Key.self is any LosslessStringConvertible.Type {
-            return DictionaryKeys(kind: .lossless, isFloatingPoint: Key.self is any FloatingPoint.Type)
+            return DictionaryKeys(kind: .lossless)
         }
         return nil
     }
@@ -39,7 +37,7 @@ struct DictionaryKeys<Key: Hashable>: Sendable {
             return Self.fromRawValue(text, numeric: kind == .intRawValue, as: raw)
         case .lossless:
             let lossless = Key.self as! any LosslessStringConvertible.Type
-            return fromText(text, as: lossless)
+            return Self.fromText(text, as: lossless)
         }
     }
 
@@ -49,13 +47,9 @@ struct DictionaryKeys<Key: Hashable>: Sendable {
     }
 
     /// A key unequal to itself (a `Double` made from `"nan"`) is none: no look-up could find its
-    /// entry again, so each update that listed it would add another. Nor is an infinite one made from
-    /// a number too large for the type (`"1e400"`), as such a value is an error, not infinity; text
-    /// that spells infinity (`"inf"`, as one is written) is a key.
-    private func fromText<Text: LosslessStringConvertible>(_ text: String, as type: Text.Type) -> Key? {
-        guard let key = Text(text) as? Key, key == key else { return nil }
-        if isFloatingPoint, let number = key as? any FloatingPoint, number.isInfinite, !text.lowercased().contains("inf") { return nil }
-        return key
+    /// entry again, so each update that listed it would add another.
+    private static func fromText<Text: LosslessStringConvertible>(_ text: String, as type: Text.Type) -> Key? {
+        (Text(text) as? Key).flatMap { $0 == $0 ? $0 : nil }
     }
 
     /// The text of `key`.
