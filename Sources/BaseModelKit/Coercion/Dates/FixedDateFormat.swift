@@ -78,8 +78,14 @@ struct FixedDateFormat: Sendable {
 
     @inline(never)
     private func formatted(_ text: String) -> Date? {
+        formatter.withLock { Self.date(from: text, by: $0) }
+    }
+
+    /// The date `formatter` reads in `text`, held under its lock; `nil` for text that is no date
+    /// (see `date(from:)`).
+    private static func date(from text: String, by formatter: DateFormatter) -> Date? {
         guard !text.isEmpty, FormatterInput.isSafe(text) else { return nil }
-        return formatter.withLock { $0.date(from: text) }
+        return formatter.date(from: text)
     }
 
     /// The text of `date`, or an `UnwritableDate` when the text would not read back as the date:
@@ -102,7 +108,7 @@ struct FixedDateFormat: Sendable {
                 throw UnwritableDate(date: date, format: name, reason: "it writes no era, and the date is before the year 1")
             }
             let text = formatter.string(from: date)
-            guard !text.isEmpty, FormatterInput.isSafe(text), let back = formatter.date(from: text), formatter.string(from: back) == text else {
+            guard let back = Self.date(from: text, by: formatter), formatter.string(from: back) == text else {
                 throw UnwritableDate(date: date, format: name, reason: text.isEmpty ? "the formatter wrote nothing" : "it wrote \(text), which reads back as no date or another")
             }
             return text

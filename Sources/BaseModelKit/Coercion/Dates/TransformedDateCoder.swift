@@ -111,15 +111,11 @@ struct TransformedDateCoder: ValueCoding, LeafCoderProviding {
         case .millisecondsSince1970:
             let milliseconds = (value.timeIntervalSince1970 * 1000).rounded()
             return .number(JSONNumber(milliseconds))
-        case .iso8601:
+        case .iso8601, .dateFormat:
+            // Both text forms refuse a date they cannot hold (`UnwritableDate`).
             do {
+                if case .dateFormat(let format) = kind { return .string(try format.string(from: value)) }
                 return .string(try ISO8601Dates.string(from: value))
-            } catch {
-                throw MappingError(.transformFailed(error))
-            }
-        case .dateFormat(let format):
-            do {
-                return .string(try format.string(from: value))
             } catch {
                 throw MappingError(.transformFailed(error))
             }
