@@ -54,8 +54,10 @@ func answer(for error: any Error) -> (status: Int, body: String) {
 /// Orders uploaded as one large array, decoded as the body's buffers arrive.
 func importOrders<Buffers: AsyncSequence>(_ body: Buffers, into store: OrderStore) async throws -> Int
     where Buffers.Element: Collection, Buffers.Element.Element == UInt8 {
+    var options = DecodingOptions.strict
+    options.maxStreamedValueBytes = 64 << 10
     var count = 0
-    for try await order in ServerOrder.decodeElements(from: body, options: .strict) {
+    for try await order in ServerOrder.decodeElements(from: body, options: options) {
         _ = try await store.create(from: try order.jsonData())
         count += 1
     }
@@ -106,5 +108,19 @@ struct ServersExamples {
         }
         #expect(try await importOrders(buffers, into: store) == 100)
         #expect(try await store.json(of: "u99") != nil)
+
+        // An order longer than the limit ends the upload, after the orders before it.
+        let long = Array(#"[{"id":"v1","c":"C","q":1},{"id":"v2","c":"\#(String(repeating: "C", count: 70_000))","q":2}]"#.utf8)
+        do {
+            _ = try await importOrders(AsyncStream { continuation in
+                for start in stride(from: 0, to: long.count, by: 4_096) { continuation.yield(Array(long[start..<min(long.count, start + 4_096)])) }
+                continuation.finish()
+            }, into: store)
+            Issue.record("the long order was taken")
+        } catch {
+            #expect(answer(for: error) == (400, "A value longer than 65536 bytes starts at line 1, column 28 (byte 27): raise maxStreamedValueBytes in the options to accept it."))
+        }
+        #expect(try await store.json(of: "v1") != nil)
+        #expect(try await store.json(of: "v2") == nil)
     }
 }

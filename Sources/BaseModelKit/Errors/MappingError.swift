@@ -7,7 +7,8 @@ import BaseModelKitJSON
 public struct MappingError: Error, CustomStringConvertible {
     /// What went wrong, as data; `description` turns it into text.
     public enum Reason: Sendable {
-        /// The document is not JSON.
+        /// The document is not JSON, or breaks a limit of the options (`maxDepth`,
+        /// `maxStreamedValueBytes`) as it is read.
         case malformedJSON(JSONSyntaxError)
         /// A value of another JSON type than the property accepts. `found` describes the value.
         case typeMismatch(expected: String, found: String)
@@ -97,7 +98,7 @@ public struct MappingError: Error, CustomStringConvertible {
         }
         switch reason {
         case .malformedJSON(let error):
-            return "The data is not valid JSON. \(error)"
+            return error.isLimit ? error.description : "The data is not valid JSON. \(error)"
         case .typeMismatch(let expected, let found):
             return "Expected \(expected) \(place) but found \(found)."
         case .notExact(let expected, let found):

@@ -53,6 +53,12 @@ public struct DecodingOptions: Sendable {
     /// overflow. The default is 512.
     public var maxDepth: Int
 
+    /// The most bytes a stream (`decodeElements`, `decodeLines`) holds for one value — an element, a
+    /// document — or for the document around the array of `decodeElements`; a longer one ends the
+    /// stream with an error at its start, so that a source that never ends a value cannot use up
+    /// memory. `nil` (the default): no limit. Set it when the bytes come from outside.
+    public var maxStreamedValueBytes: Int?
+
     /// How strictly JSON types must match property types; `.lenient` by default. Lossy conversions
     /// (1.5 or 300 into `Int8`, `1e400` into `Double`) are errors either way.
     public var coercion: Coercion
@@ -114,7 +120,8 @@ public struct DecodingOptions: Sendable {
 
 extension DecodingOptions {
     /// What of these options a decode reads, as plain values: options whose signatures are equal
-    /// decode alike. `recordsChanges` is left out (it is about updates only); options with a date
+    /// decode alike. `recordsChanges` and `maxStreamedValueBytes` are left out (they are about updates
+    /// and streams only); options with a date
     /// format or a custom date transformer have no signature, so they are never taken for others.
     struct DecodeSignature: Equatable {
         let maxDepth: Int

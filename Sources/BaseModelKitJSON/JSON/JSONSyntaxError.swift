@@ -16,6 +16,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case unpairedSurrogate(UInt16)
         /// Arrays and objects nested deeper than the limit.
         case tooDeep(limit: Int)
+        /// A stream's value (or the document around a stream's array) longer than the limit, in bytes.
+        case tooLong(limit: Int)
         /// A document in UTF-16 or UTF-32.
         case notUTF8(encoding: String)
     }
@@ -81,6 +83,15 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         JSONSyntaxError(reason, offset: offset + self.offset, line: line + self.line - 1, column: self.line == 1 ? column + self.column - 1 : self.column)
     }
 
+    /// Whether the input broke a limit of the options (nesting, a stream's value length) rather than
+    /// the grammar: such input may well be JSON.
+    @inlinable package var isLimit: Bool {
+        switch reason {
+        case .tooDeep, .tooLong: true
+        default: false
+        }
+    }
+
     /// The error as one sentence.
     public var description: String {
         let place = "at line \(line), column \(column) (byte \(offset))"
@@ -98,6 +109,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             return "Unpaired surrogate \\u\(hex4(unit)) \(place): a surrogate escape must be one half of a pair."
         case .tooDeep(let limit):
             return "Nesting deeper than \(limit) levels \(place): raise maxDepth in the options to accept it."
+        case .tooLong(let limit):
+            return "A value longer than \(limit) bytes starts \(place): raise maxStreamedValueBytes in the options to accept it."
         case .notUTF8(let encoding):
             return "The input is \(encoding), not UTF-8 \(place): JSON text must be UTF-8."
         }

@@ -77,6 +77,30 @@ private struct Endless: AsyncSequence {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(first: first, repeated: repeated) }
 }
 
+/// `first`, then `repeated` over and over, in chunks of 4 096 bytes up to `total` bytes: a source
+/// that does not end a value for longer than any test waits.
+private struct Flood: AsyncSequence {
+    typealias Element = [UInt8]
+    let first: [UInt8]
+    let repeated: [UInt8]
+    var total = 1 << 26
+    var pulled = Pulled()
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let source: Flood
+        var index = 0
+        mutating func next() async -> [UInt8]? {
+            guard index < source.total else { return nil }
+            let chunk = (index..<index + 4_096).map { $0 < source.first.count ? source.first[$0] : source.repeated[($0 - source.first.count) % source.repeated.count] }
+            index += chunk.count
+            source.pulled.add(chunk.count)
+            return chunk
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(source: self) }
+}
+
 /// Chunks of the sizes given, cycling.
 private struct Chunked: AsyncSequence {
     typealias Element = [UInt8]
@@ -280,6 +304,43 @@ struct StreamTests {
         }
     }
 
+    @Test("a limit on a value's bytes ends a stream whose source does not end a value, once it holds that much: an element, a document, the document around the array")
+    func endlessValue() async throws {
+        var options = DecodingOptions()
+        options.maxStreamedValueBytes = 10_000
+        /// The syntax error `stream` of `source` ended with, or `nil` when it ended another way; and
+        /// that it ended before `source` handed out much more than the limit, with the syntax error's
+        /// words alone (the value may well be JSON).
+        func tooLong<S: AsyncSequence>(_ stream: S, of source: Flood) async -> JSONSyntaxError? {
+            defer { #expect(source.pulled.count <= 10_000 + 2 * 4_096, "\(source.pulled.count) bytes read") }
+            do {
+                for try await _ in stream {}
+            } catch let error as MappingError {
+                if case .malformedJSON(let syntax) = error.reason, syntax.description.contains("longer than 10000 bytes") {
+                    #expect(error.description == syntax.description)
+                    return syntax
+                }
+            } catch {}
+            return nil
+        }
+        let string = Flood(first: Array(#"[{"i":1}, {"n":""#.utf8), repeated: Array("ab".utf8))
+        let element = await tooLong(Tick.decodeElements(from: string, options: options), of: string)
+        #expect(element?.offset == 10 && element?.column == 11, "\(String(describing: element))")
+        let digits = Flood(first: Array("[1".utf8), repeated: Array("0".utf8))
+        #expect(await tooLong(Tick.decodeElements(from: digits, options: options), of: digits)?.offset == 1)
+        let nested = Flood(first: Array("{\"s\":1}\n[".utf8), repeated: Array("[],".utf8))
+        let document = await tooLong(Note.decodeLines(from: nested, options: options), of: nested)
+        #expect(document?.offset == 8 && document?.line == 2 && document?.column == 1, "\(String(describing: document))")
+        let key = Flood(first: Array(#"{"e":[],"k":""#.utf8), repeated: Array("x".utf8))
+        #expect(await tooLong(Tick.decodeElements(from: key, at: "e", options: options), of: key)?.offset == 0)
+        #expect(element?.description == "A value longer than 10000 bytes starts at line 1, column 11 (byte 10): raise maxStreamedValueBytes in the options to accept it.")
+        // Whitespace between values is no value's, and is not held.
+        var spaced = 0
+        for try await _ in Note.decodeLines(from: Chunked(bytes: Array((#"{"s":1}"# + String(repeating: " ", count: 30_000) + #"{"s":2}"#).utf8), sizes: [7]),
+                                            options: options) { spaced += 1 }
+        #expect(spaced == 2)
+    }
+
     @Test("iterated on the main actor, in order")
     @MainActor
     func mainActor() async throws {
@@ -347,6 +408,38 @@ struct StreamPropertyTests {
             checked += 1
         }
         #expect(checked == 400)
+    }
+
+    @Test("a limit on a value's bytes refuses the first value past it, at its start, however the bytes are split, and only that value")
+    func valueLimit() async throws {
+        var random = SeededGenerator(seed: 0x11_4173)
+        var refused = 0
+        for _ in 0..<300 {
+            let elements = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                JSON.object(["i": .number(JSONNumber(Int.random(in: 0...99, using: &random))), "n": .string(String(repeating: "x", count: Int.random(in: 0...40, using: &random)))])
+            }
+            let texts = try elements.map { try $0.serializedString() }
+            let limit = Int.random(in: 20...60, using: &random)
+            var options = DecodingOptions()
+            options.maxStreamedValueBytes = limit
+            let text = #"{"e":[ "# + texts.joined(separator: " , ") + " ]}"
+            // What the limit lets through: the elements before the first longer one, then an error at
+            // that one's first byte (the document around the array is 14 bytes).
+            let passed = texts.prefix { $0.utf8.count <= limit }.count
+            let expectedOffset = passed == texts.count ? nil : #"{"e":[ "#.utf8.count + texts.prefix(passed).map { $0.utf8.count + 3 }.reduce(0, +)
+            let sizes = (0..<3).map { _ in Int.random(in: 1...64, using: &random) }
+            var delivered = 0
+            var offset: Int?
+            do {
+                for try await _ in Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: sizes), at: "e", options: options) { delivered += 1 }
+            } catch let error as MappingError {
+                guard case .malformedJSON(let syntax) = error.reason else { throw error }
+                offset = syntax.offset
+            }
+            #expect(delivered == passed && offset == expectedOffset, "limit \(limit), chunks \(sizes): \(text)")
+            if expectedOffset != nil { refused += 1 }
+        }
+        #expect(refused > 50)
     }
 
     /// The line and column of the byte at `offset` of `bytes`, counted as the errors count them: a

@@ -15,7 +15,7 @@ import BaseModelKitJSON
 
     /// `decodeBytes` makes the output of one value's bytes, or `nil` to pass it over.
     init(decoding: StreamDecoding, decodeBytes: @escaping (DocumentBytes, DecodingOptions, MappingReport?) throws -> Output?) {
-        framer = StreamFramer(mode: decoding.mode, maxDepth: decoding.options.maxDepth)
+        framer = StreamFramer(mode: decoding.mode, maxDepth: decoding.options.maxDepth, maxValueBytes: decoding.options.maxStreamedValueBytes)
         self.decoding = decoding
         self.decodeBytes = decodeBytes
     }

@@ -1,7 +1,8 @@
 /// Finds the values a stream of bytes delivers, as the bytes arrive: the elements of the array at a
 /// designated path, or whole documents one after another (JSON Lines, RFC 7464 sequences,
 /// concatenated documents). It keeps only the bytes of the value it is in the middle of, so memory
-/// is bounded by the largest value plus the bytes not yet scanned.
+/// is bounded by the largest value plus the bytes not yet scanned — and by `maxValueBytes`, past
+/// which a value is refused.
 ///
 /// It does not parse the values: it follows strings, escapes and brackets far enough to know where a
 /// value ends, and hands its bytes to a parser (which checks them fully). Around the array it keeps
@@ -29,6 +30,8 @@
     @usableFromInline package let mode: Mode
     private let segments: [String]
     private let maxDepth: Int
+    /// The most bytes a value, or the skeleton, may hold.
+    private let maxValueBytes: Int
 
     /// Bytes received and not yet dropped; `buffer[0]` is stream offset `base`.
     @usableFromInline package var buffer: [UInt8] = []
@@ -77,10 +80,13 @@
     /// Whether the stream's first bytes have been checked for a UTF-8 byte order mark.
     @usableFromInline package var checkedByteOrderMark = false
 
-    @usableFromInline package init(mode: Mode, maxDepth: Int) {
+    /// `maxValueBytes`: the most bytes one value may hold, and the document around the array (`nil`:
+    /// no limit).
+    @usableFromInline package init(mode: Mode, maxDepth: Int, maxValueBytes: Int? = nil) {
         self.mode = mode
         if case .elements(let segments) = mode { self.segments = segments } else { segments = [] }
         self.maxDepth = maxDepth
+        self.maxValueBytes = maxValueBytes ?? .max
     }
 
     /// Adds bytes that arrived.
@@ -110,8 +116,19 @@
             }
             if let value { return value }
         }
+        try checkHeldBytes()
         compact()
         return nil
+    }
+
+    /// Refuses the value in progress, or the skeleton, once it holds more than `maxValueBytes`.
+    /// Checked when the bytes run out rather than per byte, so that the loops over the bytes count
+    /// nothing: memory passes the limit by at most the last bytes appended, and a value that ends
+    /// within them is checked whole (`take`), so that where the bytes were split changes nothing.
+    private mutating func checkHeldBytes() throws(JSONSyntaxError) {
+        if let start = valueStart, buffer.count - start > maxValueBytes { throw valueTooLong }
+        // The skeleton is the document around the array, which starts the stream.
+        if skeleton.count > maxValueBytes { throw JSONSyntaxError(.tooLong(limit: maxValueBytes), offset: 0, line: 1, column: 1) }
     }
 
     /// Moves `cursor` over the body of the string it is in, up to its closing quote, a backslash or
@@ -184,7 +201,7 @@
             lastKey.removeLast()
             elementIndex.removeLast()
             cursor += 1
-            return endValue(at: cursor)
+            return try endValue(at: cursor)
         case .mismatch:
             throw unexpected(bytes[index], expected: .value)
         case .tooDeep:
@@ -277,7 +294,7 @@
         }
         if inBareScalar, let start = valueStart, containers.isEmpty {
             inBareScalar = false
-            return take(from: start, to: cursor)
+            return try take(from: start, to: cursor)
         }
         if valueStart != nil || inString || !containers.isEmpty {
             throw error(.unexpected(.endOfInput, expected: .value))
@@ -293,7 +310,7 @@
             // The value ends before the delimiter, which is scanned again as what follows it.
             inBareScalar = false
             rescans = true
-            return endValue(at: cursor)
+            return try endValue(at: cursor)
         }
         let inValue = valueStart != nil
         // Outside the target array's elements, the byte belongs to the skeleton.
@@ -311,7 +328,7 @@
                     lastKey[depth] = keyBytes
                 } else if inValue, containers.count == targetDepth {
                     // A string element (or document) ends here.
-                    return endValue(at: cursor + 1)
+                    return try endValue(at: cursor + 1)
                 }
             } else if readsPathKey {
                 keyBytes.append(byte)
@@ -438,14 +455,21 @@
         (valueLine, valueColumn) = place(at: cursor)
     }
 
-    private mutating func endValue(at end: Int) -> FramedValue? {
+    private mutating func endValue(at end: Int) throws(JSONSyntaxError) -> FramedValue? {
         guard let start = valueStart else { return nil }
         if !isDocuments { awaitingSeparator = true }
         afterComma = false
-        return take(from: start, to: end)
+        return try take(from: start, to: end)
     }
 
-    @usableFromInline package mutating func take(from start: Int, to end: Int) -> FramedValue {
+    /// The error for the value in progress when it is longer than `maxValueBytes`, at its start.
+    private var valueTooLong: JSONSyntaxError {
+        JSONSyntaxError(.tooLong(limit: maxValueBytes), offset: valueOffset, line: valueLine, column: valueColumn)
+    }
+
+    /// The value from `start` to `end`, refused when longer than `maxValueBytes`.
+    @usableFromInline package mutating func take(from start: Int, to end: Int) throws(JSONSyntaxError) -> FramedValue {
+        guard end - start <= maxValueBytes else { throw valueTooLong }
         valueStart = nil
         return FramedValue(bytes: Array(buffer[start..<end]), offset: valueOffset, line: valueLine, column: valueColumn, depth: targetDepth)
     }
