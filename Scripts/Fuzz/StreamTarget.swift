@@ -3,9 +3,10 @@ import Foundation
 
 // Target (e): streams. Any byte string, handed over in chunks whose sizes the input's own bytes pick,
 // gives through `decodeElements` the models `decodeArray` gives (or an error at the same place), and
-// through `decodeLines` models or a `MappingError`: never a crash, a hang or another error. Cancelled
-// after as many elements as the input's first byte picks, either stream delivers nothing more and
-// ends with `CancellationError` (or its own end).
+// through `decodeLines` models or a `MappingError`: never a crash, a hang or another error. With a
+// limit on a value's bytes, `decodeElements` gives the same, or stops early with the limit's error.
+// Cancelled after as many elements as the input's first byte picks, either stream delivers nothing
+// more and ends with `CancellationError` (or its own end).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStreams(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: start, count: count))
@@ -73,6 +74,7 @@ private func check(_ input: [UInt8]) async -> String? {
     if actual != expected, !(expected.hasPrefix("error") && actual.hasPrefix("error")) {
         return "decodeElements gave \(actual), decodeArray \(expected)"
     }
+    if let failure = await limited(input, unlimited: streamed, outcome: actual) { return "decodeElements with a limit: \(failure)" }
     do {
         for try await _ in FuzzItem.decodeLines(from: Chunks(bytes: input)) {}
     } catch is MappingError {
@@ -87,6 +89,27 @@ private func check(_ input: [UInt8]) async -> String? {
         }
     }
     return nil
+}
+
+/// `decodeElements` with `maxStreamedValueBytes` (1 to 64, from the input's last byte) against the
+/// same stream without it, which delivered `unlimited` and ended as `outcome`: the same, or a part of
+/// `unlimited` and then the limit's error; the same whenever the input is no longer than the limit.
+private func limited(_ input: [UInt8], unlimited: [String], outcome: String) async -> String? {
+    var options = DecodingOptions()
+    options.maxStreamedValueBytes = Int(input.last ?? 0) % 64 + 1
+    var streamed: [String] = []
+    do {
+        for try await item in FuzzItem.decodeElements(from: Chunks(bytes: input), options: options) { streamed.append(try item.jsonString()) }
+    } catch let error as MappingError {
+        guard case .malformedJSON(let syntax) = error.reason, syntax.description.hasPrefix("A value longer than") else {
+            return outcome.hasPrefix("error") && unlimited.starts(with: streamed) ? nil : "\(error) where the unlimited stream gave \(outcome)"
+        }
+        if input.count <= options.maxStreamedValueBytes! { return "\(error) for \(input.count) bytes" }
+        return unlimited.starts(with: streamed) ? nil : "delivered \(streamed) before \(error), the unlimited stream \(unlimited)"
+    } catch {
+        return "threw something other than MappingError: \(error)"
+    }
+    return streamed == unlimited && !outcome.hasPrefix("error") ? nil : "delivered \(streamed) where the unlimited stream gave \(outcome)"
 }
 
 /// Iterates `stream`, cancelling its own task after `count` elements: what went wrong, if anything.

@@ -53,10 +53,11 @@ public struct DecodingOptions: Sendable {
     /// overflow. The default is 512.
     public var maxDepth: Int
 
-    /// The most bytes a stream (`decodeElements`, `decodeLines`) holds for one value — an element, a
-    /// document — or for the document around the array of `decodeElements`; a longer one ends the
-    /// stream with an error at its start, so that a source that never ends a value cannot use up
-    /// memory. `nil` (the default): no limit. Set it when the bytes come from outside.
+    /// The most bytes a stream (`decodeElements`, `decodeLines`, `updates(fromLines:)`, a router's
+    /// `messages(from:)`) holds for one value — an element, a message — or for the document around
+    /// the array of `decodeElements`; a longer one ends the stream with an error at its start, so
+    /// that a source that never ends a value cannot use up memory. `nil` (the default): no limit.
+    /// Set it when the bytes come from outside.
     public var maxStreamedValueBytes: Int?
 
     /// How strictly JSON types must match property types; `.lenient` by default. Lossy conversions

@@ -331,6 +331,8 @@ struct StreamTests {
         let nested = Flood(first: Array("{\"s\":1}\n[".utf8), repeated: Array("[],".utf8))
         let document = await tooLong(Note.decodeLines(from: nested, options: options), of: nested)
         #expect(document?.offset == 8 && document?.line == 2 && document?.column == 1, "\(String(describing: document))")
+        let updates = Flood(first: Array("{\"s\":1}\n{\"s\":".utf8), repeated: Array("9".utf8))
+        #expect(await tooLong(Note().updates(fromLines: updates, options: options), of: updates)?.offset == 8)
         let key = Flood(first: Array(#"{"e":[],"k":""#.utf8), repeated: Array("x".utf8))
         #expect(await tooLong(Tick.decodeElements(from: key, at: "e", options: options), of: key)?.offset == 0)
         #expect(element?.description == "A value longer than 10000 bytes starts at line 1, column 11 (byte 10): raise maxStreamedValueBytes in the options to accept it.")
