@@ -122,8 +122,8 @@ public struct DecodingOptions: Sendable {
 extension DecodingOptions {
     /// What of these options a decode reads, as plain values: options whose signatures are equal
     /// decode alike. `recordsChanges` and `maxStreamedValueBytes` are left out (they are about updates
-    /// and streams only); options with a date
-    /// format or a custom date transformer have no signature, so they are never taken for others.
+    /// and streams only); options with a date format or a custom date transformer have no signature,
+    /// so they are never taken for others.
     struct DecodeSignature: Equatable {
         let maxDepth: Int
         let coercion: Coercion
