@@ -326,6 +326,12 @@ struct StreamTests {
         let string = Flood(first: Array(#"[{"i":1}, {"n":""#.utf8), repeated: Array("ab".utf8))
         let element = await tooLong(Tick.decodeElements(from: string, options: options), of: string)
         #expect(element?.offset == 10 && element?.column == 11, "\(String(describing: element))")
+        // Lossy collections leave out a bad element, not one past a limit: the stream ends, as it
+        // does at maxDepth.
+        var lossy = options
+        lossy.collections = .lossy
+        let lossyString = Flood(first: Array(#"[{"i":1}, {"n":""#.utf8), repeated: Array("ab".utf8))
+        #expect(await tooLong(Tick.decodeElements(from: lossyString, options: lossy), of: lossyString)?.offset == 10)
         let digits = Flood(first: Array("[1".utf8), repeated: Array("0".utf8))
         #expect(await tooLong(Tick.decodeElements(from: digits, options: options), of: digits)?.offset == 1)
         let nested = Flood(first: Array("{\"s\":1}\n[".utf8), repeated: Array("[],".utf8))
