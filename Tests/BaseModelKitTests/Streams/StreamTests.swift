@@ -418,7 +418,7 @@ struct StreamPropertyTests {
         #expect(checked == 400)
     }
 
-    @Test("a limit on a value's bytes refuses the first value past it, at its start, however the bytes are split, and only that value")
+    @Test("a limit on a value's bytes refuses the first value past it, at its start, however the bytes are split, as elements and as lines")
     func valueLimit() async throws {
         var random = SeededGenerator(seed: 0x11_4173)
         var refused = 0
@@ -445,6 +445,19 @@ struct StreamPropertyTests {
                 offset = syntax.offset
             }
             #expect(delivered == passed && offset == expectedOffset, "limit \(limit), chunks \(sizes): \(text)")
+            // The same values as JSON Lines: the first one past the limit, at its line's start.
+            let lines = texts.joined(separator: "\n")
+            var linesDelivered = 0
+            var linesOffset: Int?
+            do {
+                for try await _ in Tick.decodeLines(from: Chunked(bytes: Array(lines.utf8), sizes: sizes), options: options) { linesDelivered += 1 }
+            } catch let error as MappingError {
+                guard case .malformedJSON(let syntax) = error.reason else { throw error }
+                linesOffset = syntax.offset
+                #expect(syntax.line == passed + 1 && syntax.column == 1)
+            }
+            #expect(linesDelivered == passed && linesOffset == (passed == texts.count ? nil : texts.prefix(passed).map { $0.utf8.count + 1 }.reduce(0, +)),
+                    "limit \(limit), chunks \(sizes): \(lines)")
             if expectedOffset != nil { refused += 1 }
         }
         #expect(refused > 50)
