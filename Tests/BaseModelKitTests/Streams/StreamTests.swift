@@ -418,6 +418,18 @@ struct StreamPropertyTests {
         #expect(checked == 400)
     }
 
+    /// How many models `stream` delivered, and the syntax error it ended with (`nil`: it ended).
+    private static func delivered<S: AsyncSequence>(_ stream: S) async throws -> (count: Int, error: JSONSyntaxError?) {
+        var count = 0
+        do {
+            for try await _ in stream { count += 1 }
+        } catch let error as MappingError {
+            guard case .malformedJSON(let syntax) = error.reason else { throw error }
+            return (count, syntax)
+        }
+        return (count, nil)
+    }
+
     @Test("a limit on a value's bytes refuses the first value past it, at its start, however the bytes are split, as elements and as lines")
     func valueLimit() async throws {
         var random = SeededGenerator(seed: 0x11_4173)
@@ -427,38 +439,24 @@ struct StreamPropertyTests {
                 JSON.object(["i": .number(JSONNumber(Int.random(in: 0...99, using: &random))), "n": .string(String(repeating: "x", count: Int.random(in: 0...40, using: &random)))])
             }
             let texts = try elements.map { try $0.serializedString() }
-            let limit = Int.random(in: 20...60, using: &random)
             var options = DecodingOptions()
-            options.maxStreamedValueBytes = limit
-            let text = #"{"e":[ "# + texts.joined(separator: " , ") + " ]}"
-            // What the limit lets through: the elements before the first longer one, then an error at
-            // that one's first byte (the document around the array is 14 bytes).
-            let passed = texts.prefix { $0.utf8.count <= limit }.count
-            let expectedOffset = passed == texts.count ? nil : #"{"e":[ "#.utf8.count + texts.prefix(passed).map { $0.utf8.count + 3 }.reduce(0, +)
+            options.maxStreamedValueBytes = Int.random(in: 20...60, using: &random)
             let sizes = (0..<3).map { _ in Int.random(in: 1...64, using: &random) }
-            var delivered = 0
-            var offset: Int?
-            do {
-                for try await _ in Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: sizes), at: "e", options: options) { delivered += 1 }
-            } catch let error as MappingError {
-                guard case .malformedJSON(let syntax) = error.reason else { throw error }
-                offset = syntax.offset
+            // What the limit lets through: the values before the first longer one, then an error at
+            // that one's first byte (the document around the array is 14 bytes).
+            let passed = texts.prefix { $0.utf8.count <= options.maxStreamedValueBytes! }.count
+            /// Where the first value refused starts, when each value takes `separator` more bytes.
+            func refusedOffset(before first: Int, separator: Int) -> Int? {
+                passed == texts.count ? nil : first + texts.prefix(passed).map { $0.utf8.count + separator }.reduce(0, +)
             }
-            #expect(delivered == passed && offset == expectedOffset, "limit \(limit), chunks \(sizes): \(text)")
-            // The same values as JSON Lines: the first one past the limit, at its line's start.
+            let text = #"{"e":[ "# + texts.joined(separator: " , ") + " ]}"
+            let asElements = try await Self.delivered(Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: sizes), at: "e", options: options))
+            #expect(asElements.count == passed && asElements.error?.offset == refusedOffset(before: 7, separator: 3), "\(options.maxStreamedValueBytes!), chunks \(sizes): \(text)")
             let lines = texts.joined(separator: "\n")
-            var linesDelivered = 0
-            var linesOffset: Int?
-            do {
-                for try await _ in Tick.decodeLines(from: Chunked(bytes: Array(lines.utf8), sizes: sizes), options: options) { linesDelivered += 1 }
-            } catch let error as MappingError {
-                guard case .malformedJSON(let syntax) = error.reason else { throw error }
-                linesOffset = syntax.offset
-                #expect(syntax.line == passed + 1 && syntax.column == 1)
-            }
-            #expect(linesDelivered == passed && linesOffset == (passed == texts.count ? nil : texts.prefix(passed).map { $0.utf8.count + 1 }.reduce(0, +)),
-                    "limit \(limit), chunks \(sizes): \(lines)")
-            if expectedOffset != nil { refused += 1 }
+            let asLines = try await Self.delivered(Tick.decodeLines(from: Chunked(bytes: Array(lines.utf8), sizes: sizes), options: options))
+            #expect(asLines.count == passed && asLines.error?.offset == refusedOffset(before: 0, separator: 1), "\(options.maxStreamedValueBytes!), chunks \(sizes): \(lines)")
+            if let error = asLines.error { #expect(error.line == passed + 1 && error.column == 1) }
+            if passed < texts.count { refused += 1 }
         }
         #expect(refused > 50)
     }
