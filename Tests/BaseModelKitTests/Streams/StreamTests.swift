@@ -184,21 +184,25 @@ struct StreamTests {
         #expect(report.entries.map { $0.path.description } == ["e[1234]"])
     }
 
-    @Test("syntax errors: between elements, inside one (placed in the stream), around the array, a missing array")
+    @Test("syntax errors: between elements, inside one (placed in the stream, at its index), around the array, a missing array")
     func syntaxErrors() async throws {
-        let cases: [(String, String?)] = [
-            (#"[{"i":1} {"i":2}]"#, nil),
-            (#"[{"i":1},]"#, nil),
-            (#"[{"i":1},{"i":2"#, nil),
-            (#"{"e":[{"i":1}]"#, "e"),
-            (#"{"e":[{"i":1}]} x"#, "e"),
-            (#"{"f":[{"i":1}]}"#, "e"),
-            (#"{"e":{"i":1}}"#, "e"),
+        // The document, the designated path, and the error's path: the element the framer was in.
+        let cases: [(String, String?, String)] = [
+            (#"[{"i":1} {"i":2}]"#, nil, "the top level"),
+            (#"[{"i":1},]"#, nil, "the top level"),
+            (#"[{"i":1},{"i":2"#, nil, "[1]"),
+            (#"[{"i":1},{"i":[2}]"#, nil, "[1]"),
+            (#"{"e":[{"i":1},{"i":[[2]]]}]}"#, "e", "e[1]"),
+            (#"{"e":[{"i":1}]"#, "e", "e"),
+            (#"{"e":[{"i":1}]} x"#, "e", "the top level"),
+            (#"{"f":[{"i":1}]}"#, "e", "the top level"),
+            (#"{"e":{"i":1}}"#, "e", "e"),
         ]
-        for (text, path) in cases {
-            await #expect(throws: MappingError.self, "\(text)") {
+        for (text, path, errorPath) in cases {
+            let error = await #expect(throws: MappingError.self, "\(text)") {
                 _ = try await collect(Tick.decodeElements(from: Chunked(bytes: Array(text.utf8), sizes: [3]), at: path))
             }
+            #expect(error?.path.description == errorPath, "\(text)")
         }
         let inside = await #expect(throws: MappingError.self) {
             _ = try await collect(Tick.decodeElements(from: Chunked(bytes: Array("[{\"i\":1},\n{\"i\":tru}]".utf8), sizes: [2])))
@@ -311,20 +315,21 @@ struct StreamTests {
         /// The syntax error `stream` of `source` ended with, or `nil` when it ended another way; and
         /// that it ended before `source` handed out much more than the limit, with the syntax error's
         /// words alone (the value may well be JSON).
-        func tooLong<S: AsyncSequence>(_ stream: S, of source: Flood) async -> JSONSyntaxError? {
+        func tooLong<S: AsyncSequence>(_ stream: S, of source: Flood, at path: String? = nil) async -> JSONSyntaxError? {
             defer { #expect(source.pulled.count <= 10_000 + 2 * 4_096, "\(source.pulled.count) bytes read") }
             do {
                 for try await _ in stream {}
             } catch let error as MappingError {
                 if case .malformedJSON(let syntax) = error.reason, syntax.description.contains("longer than 10000 bytes") {
                     #expect(error.description == syntax.description)
+                    if let path { #expect(error.path.description == path) }
                     return syntax
                 }
             } catch {}
             return nil
         }
         let string = Flood(first: Array(#"[{"i":1}, {"n":""#.utf8), repeated: Array("ab".utf8))
-        let element = await tooLong(Tick.decodeElements(from: string, options: options), of: string)
+        let element = await tooLong(Tick.decodeElements(from: string, options: options), of: string, at: "[1]")
         #expect(element?.offset == 10 && element?.column == 11, "\(String(describing: element))")
         // Lossy collections leave out a bad element, not one past a limit: the stream ends, as it
         // does at maxDepth.
@@ -338,9 +343,9 @@ struct StreamTests {
         let document = await tooLong(Note.decodeLines(from: nested, options: options), of: nested)
         #expect(document?.offset == 8 && document?.line == 2 && document?.column == 1, "\(String(describing: document))")
         let updates = Flood(first: Array("{\"s\":1}\n{\"s\":".utf8), repeated: Array("9".utf8))
-        #expect(await tooLong(Note().updates(fromLines: updates, options: options), of: updates)?.offset == 8)
+        #expect(await tooLong(Note().updates(fromLines: updates, options: options), of: updates, at: "[1]")?.offset == 8)
         let key = Flood(first: Array(#"{"e":[],"k":""#.utf8), repeated: Array("x".utf8))
-        #expect(await tooLong(Tick.decodeElements(from: key, at: "e", options: options), of: key)?.offset == 0)
+        #expect(await tooLong(Tick.decodeElements(from: key, at: "e", options: options), of: key, at: "e")?.offset == 0)
         #expect(element?.description == "A value longer than 10000 bytes starts at line 1, column 11 (byte 10): raise maxStreamedValueBytes in the options to accept it.")
         // Whitespace between values is no value's, and is not held.
         var spaced = 0

@@ -65,9 +65,10 @@ struct StreamDecoding: Sendable {
         }
     }
 
-    /// A syntax error the framer found, as the error the stream ends with.
-    func framingError(_ error: JSONSyntaxError) -> MappingError {
-        MappingError(.malformedJSON(error), path: MappingPath(prefix))
+    /// A syntax error the framer found, as the error the stream ends with: at value `index` when the
+    /// framer was in one (`e[1234]`), otherwise at the array (or the top, for documents).
+    func framingError(_ error: JSONSyntaxError, inValue index: Int?) -> MappingError {
+        MappingError(.malformedJSON(error), path: MappingPath(prefix + (index.map { [.index($0)] } ?? [])))
     }
 
     /// At the end of an elements stream: the document around the array, checked as a document (its

@@ -61,7 +61,7 @@ import BaseModelKitJSON
             return nil
         } catch let error as JSONSyntaxError {
             isDone = true
-            throw decoding.framingError(error)
+            throw framingError(error)
         } catch {
             isDone = true
             throw error
@@ -74,12 +74,18 @@ import BaseModelKitJSON
         do {
             if let value = try framer.finish() { return try decode(value) }
         } catch let error as JSONSyntaxError {
-            throw decoding.framingError(error)
+            throw framingError(error)
         }
         if case .elements = framer.mode {
             try decoding.finishElements(skeleton: framer.skeleton, foundArray: framer.targetOpen)
         }
         return nil
+    }
+
+    /// A syntax error the framer found, at the value it was framing when there is one: the next to
+    /// be counted.
+    private func framingError(_ error: JSONSyntaxError) -> MappingError {
+        decoding.framingError(error, inValue: framer.valueStart == nil ? nil : count)
     }
 
     private func decode(_ value: StreamFramer.FramedValue) throws -> Output? {
