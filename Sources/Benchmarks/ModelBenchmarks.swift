@@ -45,12 +45,21 @@ enum ModelBenchmarks {
         let keyHooks = try measureInterleaved([
             ("BaseModelKit, no override", boosted.count, boosted.objects, { consume(try OutcomeModel.decodeArray(from: boosted.data)) }),
             ("BaseModelKit, super then one key", boosted.count, boosted.objects, { consume(try KeyReadingOutcomeModel.decodeArray(from: boosted.data)) }),
+            ("BaseModelKit, the key in the map", boosted.count, boosted.objects, { consume(try MappedBoostOutcomeModel.decodeArray(from: boosted.data)) }),
         ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
         let plainOutcomes = try OutcomeModel.decodeArray(from: boosted.data)
         let keyWriters = try KeyReadingOutcomeModel.decodeArray(from: boosted.data)
+        let mappedKeys = try MappedBoostOutcomeModel.decodeArray(from: boosted.data)
+        let superOnly = try EmptySerializeOutcomeModel.decodeArray(from: boosted.data)
+        guard try JSON(parsing: mappedKeys.jsonData()) == JSON(parsing: keyWriters.jsonData()),
+              try JSON(parsing: superOnly.jsonData()) == JSON(parsing: plainOutcomes.jsonData()) else {
+            throw ContenderMismatch(payload: "outcomes + bd", contender: "the key in the map")
+        }
         let keyWrites = try measureInterleaved([
             ("BaseModelKit, no override", try plainOutcomes.jsonData().count, boosted.objects, { consume(try plainOutcomes.jsonData()) }),
             ("BaseModelKit, super then one key", try keyWriters.jsonData().count, boosted.objects, { consume(try keyWriters.jsonData()) }),
+            ("BaseModelKit, the key in the map", try mappedKeys.jsonData().count, boosted.objects, { consume(try mappedKeys.jsonData()) }),
+            ("BaseModelKit, super only", try superOnly.jsonData().count, boosted.objects, { consume(try superOnly.jsonData()) }),
         ], minimumRuns: settings.runs, minimumSeconds: settings.seconds)
         // Every class of the feed overriding both hooks for its own special key.
         let everyClass = try HookedFeed.boosted(model)
@@ -198,11 +207,12 @@ enum HookedOutcomes {
     }
 }
 
-/// A contender that builds something other than what `JSONDecoder` builds from the same payload.
+/// A contender that builds or writes something other than its row's reference does from the same
+/// payload.
 struct ContenderMismatch: Error, CustomStringConvertible {
     let payload: String
     let contender: String
-    var description: String { "The \(contender) decoder of \(payload) does not build what JSONDecoder builds." }
+    var description: String { "The \(contender) contender of \(payload) does not build or write what the row's reference does." }
 }
 
 extension ModelBenchmarks {

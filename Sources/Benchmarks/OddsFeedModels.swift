@@ -93,6 +93,30 @@ final class KeyReadingOutcomeModel: BoostedModel {
     override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit"] }
 }
 
+/// The same as `KeyReadingOutcomeModel` with the boost in its map instead of in hooks: the cost of
+/// reading or writing that key without an override.
+final class MappedBoostOutcomeModel: BaseModel {
+    var outcomeId: Int = 0
+    var name: String = ""
+    var price: Double = 0
+    var status: MarketStatus = .open
+    var limit: Int?
+    var boost: Double = 0
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit", "bd": "boost"] }
+}
+
+/// The same as `OutcomeModel`, with a `serialize` override that returns what `super` does: what an
+/// encode hook costs before it adds anything.
+final class EmptySerializeOutcomeModel: BaseModel {
+    var outcomeId: Int = 0
+    var name: String = ""
+    var price: Double = 0
+    var status: MarketStatus = .open
+    var limit: Int?
+    override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit"] }
+    override func serialize() throws -> JSONObject { try super.serialize() }
+}
+
 // MARK: Codable
 
 final class FeedRecord: Codable {

@@ -67,12 +67,14 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // citm_catalog.json), message-decode, hand-message-decode (generated messages, from `Data`),
 // message-decode-bytes, hand-message-decode-bytes (the same from byte arrays), hook-decode (the odds
 // feed's outcomes into a class with an empty deserialize override), hook-key-decode, hook-key-plain,
-// hook-key-setup (the outcomes with one more key, "bd", into a class whose override calls super and
-// reads it, into one without an override, and the set-up alone), hook-key-encode,
-// hook-key-encode-plain, hook-key-encode-setup (those outcomes encoded through a serialize override
-// that adds the key, without one, the set-up alone), hook-all-decode, hook-all-decode-plain,
-// hook-all-encode, hook-all-encode-plain, hook-all-setup (the odds feed with "bd" in every object,
-// through classes that all override both hooks, through the plain classes, the set-up alone), model-update (the odds feed
+// hook-key-decode-mapped, hook-key-setup (the outcomes with one more key, "bd", into a class whose
+// override calls super and reads it, into one without an override, into one with the key in its map,
+// and the set-up alone), hook-key-encode, hook-key-encode-plain, hook-key-encode-mapped,
+// hook-key-encode-empty, hook-key-encode-setup (those outcomes encoded through a serialize override
+// that adds the key, without one, with the key in the map instead, through an override that adds
+// nothing, the set-up alone), hook-all-decode, hook-all-decode-plain, hook-all-encode,
+// hook-all-encode-plain, hook-all-setup (the odds feed with "bd" in every object, through classes
+// that all override both hooks, through the plain classes, the set-up alone), model-update (the odds feed
 // applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
 // `BENCHMARK_EVENTS`, four times, or `BENCHMARK_TURNS`: with change sets, with recordsChanges =
@@ -90,7 +92,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // `BENCHMARK_MARKETS`, the same four ways), cache-setup (its setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
-// as messages), foundation-parse, foundation-write.
+// as messages), trade-route, trade-decode, trade-setup (the enveloped trades of `--suite messages`,
+// routed by their type, decoded straight, the set-up alone), setup-codable, setup-messages (what the
+// Codable and message tasks do before their loop), foundation-parse, foundation-write.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < CommandLine.arguments.count {
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[flag + 2]))
     let bytes = [UInt8](data)
@@ -204,23 +208,35 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
     case "hook-decode":
         let outcomes = try HookedOutcomes.payloads(from: try FeedModel.decode(from: data))
         for _ in 0..<20 { consume(try HookedOutcomeModel.decodeArray(from: outcomes.data)) }
-    case "hook-key-decode", "hook-key-plain", "hook-key-setup":
+    case "hook-key-decode", "hook-key-plain", "hook-key-decode-mapped", "hook-key-setup":
         // A hook that calls `super` and reads one key the map leaves out, against the same outcomes
-        // decoded without an override, and the set-up alone.
+        // decoded without an override, with the key in the map instead, and the set-up alone.
         let outcomes = try HookedOutcomes.boostedPayloads(from: try FeedModel.decode(from: data))
         let turns = task == "hook-key-setup" ? 0 : 20
         for _ in 0..<turns {
-            if task == "hook-key-decode" { consume(try KeyReadingOutcomeModel.decodeArray(from: outcomes.data)) } else { consume(try OutcomeModel.decodeArray(from: outcomes.data)) }
+            switch task {
+            case "hook-key-decode": consume(try KeyReadingOutcomeModel.decodeArray(from: outcomes.data))
+            case "hook-key-decode-mapped": consume(try MappedBoostOutcomeModel.decodeArray(from: outcomes.data))
+            default: consume(try OutcomeModel.decodeArray(from: outcomes.data))
+            }
         }
-    case "hook-key-encode", "hook-key-encode-plain", "hook-key-encode-setup":
+    case "hook-key-encode", "hook-key-encode-plain", "hook-key-encode-mapped", "hook-key-encode-empty", "hook-key-encode-setup":
         // The same outcomes encoded through a `serialize` override that adds the key after `super`,
-        // and without an override; the set-up alone.
+        // without an override, with the key in the map instead, through an override that adds
+        // nothing; the set-up (which decodes all four) alone.
         let outcomes = try HookedOutcomes.boostedPayloads(from: try FeedModel.decode(from: data))
         let hooked = try KeyReadingOutcomeModel.decodeArray(from: outcomes.data)
         let plain = try OutcomeModel.decodeArray(from: outcomes.data)
+        let mapped = try MappedBoostOutcomeModel.decodeArray(from: outcomes.data)
+        let empty = try EmptySerializeOutcomeModel.decodeArray(from: outcomes.data)
         let turns = task == "hook-key-encode-setup" ? 0 : 20
         for _ in 0..<turns {
-            if task == "hook-key-encode" { consume(try hooked.jsonData()) } else { consume(try plain.jsonData()) }
+            switch task {
+            case "hook-key-encode": consume(try hooked.jsonData())
+            case "hook-key-encode-mapped": consume(try mapped.jsonData())
+            case "hook-key-encode-empty": consume(try empty.jsonData())
+            default: consume(try plain.jsonData())
+            }
         }
     case "hook-all-decode", "hook-all-decode-plain", "hook-all-encode", "hook-all-encode-plain", "hook-all-setup":
         // The odds feed with "bd" in every object, through classes that all override both hooks to
