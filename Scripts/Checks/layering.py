@@ -12,7 +12,11 @@ type they belong to, whether in the type's body or in an extension. Then it read
 comments and string literals removed — the code in string interpolations is kept — and flags:
 - a type, top-level function or global named there that only higher layers declare;
 - `Type.member` where every declaration of `member` for `Type` (in its body or its extensions) is in a
-  higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`;
+  higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`; the
+  same through a name the file binds with one type (`handle.count` after `_ handle: FieldHandle<Int>`,
+  `let handle: FieldHandle<Int>`, `let handle = value as? FieldHandle<Int>` or `let handle =
+  FieldHandle<Int>(…)`), and through `self.` or bare inside that type's body or extension, whatever
+  other types lower layers give a `count`;
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
   bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
   layers' types or of types from outside the package (`extension String`), or by a protocol of a
@@ -88,6 +92,14 @@ QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
 BINDINGS = (re.compile(r"\b(?:let|var|func|case|for)\s+(\(?[A-Za-z_][\w, ]*)"),
             re.compile(r"[(,]\s*([A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)?)\s*:"),
             re.compile(r"\{\s*(?:\[[^\]]*\]\s*)?\(?([A-Za-z_][\w, ]*)\)?\s+in\b"))
+# A name bound with its type: `let handle: FieldHandle<Int>`, a parameter `(_ handle: FieldHandle<Int>`
+# or `, into handle: inout FieldHandle`, `let handle = FieldHandle<Int>(…)`, `let handle = value as?
+# FieldHandle<Int>`; and a member reached through a name (`handle.count`, `handle?.count`,
+# `self.handle.count`).
+TYPED = (re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:\s*(?:inout\s+)?([A-Z]\w*)"),
+         re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\("),
+         re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=[^\n=]*?\bas[?!]?\s+([A-Z]\w*)"))
+THROUGH = re.compile(r"(?=(?:(?<![\w.])|(?<=\bself\.))([a-z_]\w*)\s*[?!]?\s*\.\s*([a-z_]\w*)\b)")
 MODULE = re.compile(r"\bBaseModelKit\s*\.$")
 # An argument label at a call (`read(from: bytes)`), not a use of a name.
 LABEL = re.compile(r"\s*:(?!:)")
@@ -97,6 +109,12 @@ KEYWORDS = {"func", "var", "let", "case", "init", "subscript", "static", "class"
 def bodies(text):
     """(keyword, type name, the protocols its header names, body) of each top-level type declaration
     and extension."""
+    for keyword, name, protocols, start, end in body_spans(text):
+        yield keyword, name, protocols, text[start:end]
+
+
+def body_spans(text):
+    """`bodies`, with each body as its start and end offsets in `text`."""
     for match in BODY.finditer(text):
         depth, i = 1, match.end()
         while i < len(text) and depth:
@@ -104,7 +122,7 @@ def bodies(text):
             i += 1
         header = match.group(0)[match.end(2) - match.start():-1].split(" where ")[0]
         protocols = re.findall(r"[A-Za-z_]\w*", header.split(":", 1)[1]) if ":" in header else []
-        yield match.group(1), match.group(2), protocols, text[match.end():i]
+        yield match.group(1), match.group(2), protocols, match.end(), i
 
 
 def members(body):
@@ -233,8 +251,33 @@ def check(roots):
         # The functions the file declares, private or local ones too: a call of one of those names
         # may be the file's own.
         own_functions = {match.group(1) for match in re.finditer(r"\bfunc\s+([a-z_]\w*)", text)}
+        # The names the file binds with one type of the package, and that type: `handle.count` then
+        # reads as `FieldHandle.count`, whatever other types lower layers give a `count`. (A name
+        # bound with two types in one file is left to the other rules.)
+        typed = {}
+        for name, type_name in (pair for pattern in TYPED for pair in pattern.findall(text)):
+            typed.setdefault(name, set()).add(type_name)
+        typed = {name: types.pop() for name, types in typed.items() if len(types) == 1 and next(iter(types)) in by_type}
+        # The type whose body (declaration or extension) each line is in: `self.count`, and a bare
+        # `count` the file binds nowhere, are that type's members there.
+        enclosing = {}
+        for _, type_name, _, start, end in body_spans(text):
+            for number in range(text.count("\n", 0, start) + 1, text.count("\n", 0, end) + 2):
+                enclosing[number] = type_name
         for number, line in enumerate(text.split("\n"), 1):
             found = {}
+            inside = enclosing.get(number)
+            for receiver, member in THROUGH.findall(line):
+                type_name = inside if receiver == "self" else typed.get(receiver)
+                ranks = by_type.get(type_name, {}).get(member)
+                if ranks and min(ranks) > rank:
+                    found[f"{type_name}.{member}"] = min(ranks)
+            for match in IDENT.finditer(line) if inside in by_type else ():
+                dot, name = match.groups()
+                ranks = by_type[inside].get(name)
+                if not dot and ranks and min(ranks) > rank and name not in bound and name not in local \
+                        and not LABEL.match(line, match.end()):
+                    found[f"{inside}.{name}"] = min(ranks)
             for match in IDENT.finditer(line):
                 dot, name = match.groups()
                 # `BaseModelKit.name` is the name itself, qualified by the module.

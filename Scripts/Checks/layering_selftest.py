@@ -131,6 +131,26 @@ LEAKS = [
         ("Coercion/PlantedFreestanding.swift", "func plantedTotal() -> Int {\n    #plantedCount // planted\n}\n"),
         ("Coercion/PlantedAttached.swift", "@PlantedMembers // planted\nstruct PlantedExpanded {}\n"),
     ]),
+    ("a member an Engine/ extension of FieldHandle declares under a name lower layers use too (`count`), "
+     "reached from Runtime/ through a parameter, a typed constant, a stored property, a cast, an initialiser's "
+     "result, `self.` and bare", [
+        ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n}\n"),
+        ("Runtime/PlantedParameter.swift", "func plantedCount(_ handle: FieldHandle<Int>) -> Int {\n    handle.count // planted\n}\n"),
+        ("Runtime/PlantedConstant.swift",
+         "func plantedCount(of value: Any) -> Int? {\n    let handle: FieldHandle<Int>? = value as? FieldHandle<Int>\n"
+         "    return handle?.count // planted\n}\n"),
+        ("Runtime/PlantedProperty.swift",
+         "struct PlantedHolder {\n    let handle: FieldHandle<Int>\n    var plantedCount: Int {\n"
+         "        self.handle.count // planted\n    }\n}\n"),
+        ("Runtime/PlantedCast.swift",
+         "func plantedCount(in value: Any) -> Int {\n    guard let handle = value as? FieldHandle<Int> else { return 0 }\n"
+         "    return handle.count // planted\n}\n"),
+        ("Runtime/PlantedMade.swift",
+         "func plantedCount(at offset: Int) -> Int {\n    let handle = FieldHandle<Int>(offset: offset)\n"
+         "    return handle.count // planted\n}\n"),
+        ("Runtime/PlantedSelf.swift", "extension FieldHandle {\n    var plantedTwice: Int {\n        2 * self.count // planted\n    }\n}\n"),
+        ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
+    ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
          "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),
