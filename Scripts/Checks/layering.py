@@ -14,9 +14,9 @@ comments and string literals removed — the code in string interpolations is ke
 - `Type.member` where every declaration of `member` for `Type` (in its body or its extensions) is in a
   higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`; the
   same through a name the file binds with one type (`handle.count` after `_ handle: FieldHandle<Int>`,
-  `let handle: FieldHandle<Int>`, `let handle = value as? FieldHandle<Int>` or `let handle =
-  FieldHandle<Int>(…)`), and through `self.` or bare inside that type's body or extension, whatever
-  other types lower layers give a `count`;
+  `let handle: FieldHandle<Int>`, `let handle = value as? FieldHandle<Int>`, `let handle =
+  FieldHandle<Int>(…)` or `if let handle = maybe` after one of those), and through `self.` or bare
+  inside that type's body or extension, whatever other types lower layers give a `count`;
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
   bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
   layers' types or of types from outside the package (`extension String`), or by a protocol of a
@@ -94,11 +94,13 @@ BINDINGS = (re.compile(r"\b(?:let|var|func|case|for)\s+(\(?[A-Za-z_][\w, ]*)"),
             re.compile(r"\{\s*(?:\[[^\]]*\]\s*)?\(?([A-Za-z_][\w, ]*)\)?\s+in\b"))
 # A name bound with its type: `let handle: FieldHandle<Int>`, a parameter `(_ handle: FieldHandle<Int>`
 # or `, into handle: inout FieldHandle`, `let handle = FieldHandle<Int>(…)`, `let handle = value as?
-# FieldHandle<Int>`; and a member reached through a name (`handle.count`, `handle?.count`,
-# `self.handle.count`).
+# FieldHandle<Int>`, and another name for one (below); and a member reached through a name
+# (`handle.count`, `handle?.count`, `self.handle.count`).
 TYPED = (re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:\s*(?:inout\s+)?([A-Z]\w*)"),
          re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\("),
          re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=[^\n=]*?\bas[?!]?\s+([A-Z]\w*)"))
+# Another name for a bound one: `if let handle = maybeHandle {`, `guard var handle = other else`.
+ALIAS = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([a-z_]\w*)\s*(?=[,{]|else\b|$)", re.M)
 THROUGH = re.compile(r"(?=(?:(?<![\w.])|(?<=\bself\.))([a-z_]\w*)\s*[?!]?\s*\.\s*([a-z_]\w*)\b)")
 MODULE = re.compile(r"\bBaseModelKit\s*\.$")
 # An argument label at a call (`read(from: bytes)`), not a use of a name.
@@ -257,6 +259,9 @@ def check(roots):
         typed = {}
         for name, type_name in (pair for pattern in TYPED for pair in pattern.findall(text)):
             typed.setdefault(name, set()).add(type_name)
+        for name, source in ALIAS.findall(text):
+            if len(typed.get(source, ())) == 1:
+                typed.setdefault(name, set()).update(typed[source])
         typed = {name: types.pop() for name, types in typed.items() if len(types) == 1 and next(iter(types)) in by_type}
         # The type whose body (declaration or extension) each line is in: `self.count`, and a bare
         # `count` the file binds nowhere, are that type's members there.

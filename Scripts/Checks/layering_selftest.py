@@ -133,7 +133,7 @@ LEAKS = [
     ]),
     ("a member an Engine/ extension of FieldHandle declares under a name lower layers use too (`count`), "
      "reached from Runtime/ through a parameter, a typed constant, a stored property, a cast, an initialiser's "
-     "result, `self.` and bare", [
+     "result, another name for one, `self.` and bare", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedParameter.swift", "func plantedCount(_ handle: FieldHandle<Int>) -> Int {\n    handle.count // planted\n}\n"),
         ("Runtime/PlantedConstant.swift",
@@ -148,6 +148,9 @@ LEAKS = [
         ("Runtime/PlantedMade.swift",
          "func plantedCount(at offset: Int) -> Int {\n    let handle = FieldHandle<Int>(offset: offset)\n"
          "    return handle.count // planted\n}\n"),
+        ("Runtime/PlantedBinding.swift",
+         "func plantedCount(of maybe: FieldHandle<Int>?) -> Int {\n    if let handle = maybe {\n"
+         "        return handle.count // planted\n    }\n    return 0\n}\n"),
         ("Runtime/PlantedSelf.swift", "extension FieldHandle {\n    var plantedTwice: Int {\n        2 * self.count // planted\n    }\n}\n"),
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
