@@ -15,7 +15,8 @@ comments and string literals removed — the code in string interpolations is ke
   higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`; the
   same through a name the file binds with one type (`handle.count` after `_ handle: FieldHandle<Int>`,
   `let handle: FieldHandle<Int>`, `let handle = value as? FieldHandle<Int>`, `let handle =
-  FieldHandle<Int>(…)` or `if let handle = maybe` after one of those), and through `self.` or bare
+  FieldHandle<Int>(…)`, `if let handle = maybe` after one of those, or `for handle in handles` after
+  `handles: [FieldHandle<Int>]`), and through `self.` or bare
   inside that type's body or extension, whatever other types lower layers give a `count`;
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
   bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
@@ -99,8 +100,11 @@ BINDINGS = (re.compile(r"\b(?:let|var|func|case|for)\s+(\(?[A-Za-z_][\w, ]*)"),
 TYPED = (re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:\s*(?:inout\s+)?([A-Z]\w*)"),
          re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\("),
          re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=[^\n=]*?\bas[?!]?\s+([A-Z]\w*)"))
-# Another name for a bound one: `if let handle = maybeHandle {`, `guard var handle = other else`.
+# Another name for a bound one: `if let handle = maybeHandle {`, `guard var handle = other else`; and
+# an element of an array bound with its type (`handles: [FieldHandle<Int>]`, `for handle in handles`).
 ALIAS = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([a-z_]\w*)\s*(?=[,{]|else\b|$)", re.M)
+ARRAY = re.compile(r"\b([a-z_]\w*)\s*:\s*(?:inout\s+)?\[\s*([A-Z]\w*)[^:\]\n]*\]")
+LOOP = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?([a-z_]\w*)\s+in\s+([a-z_]\w*)\s*(?=[{]|where\b|$)", re.M)
 THROUGH = re.compile(r"(?=(?:(?<![\w.])|(?<=\bself\.))([a-z_]\w*)\s*[?!]?\s*\.\s*([a-z_]\w*)\b)")
 MODULE = re.compile(r"\bBaseModelKit\s*\.$")
 # An argument label at a call (`read(from: bytes)`), not a use of a name.
@@ -262,6 +266,12 @@ def check(roots):
         for name, source in ALIAS.findall(text):
             if len(typed.get(source, ())) == 1:
                 typed.setdefault(name, set()).update(typed[source])
+        arrays = {}
+        for name, type_name in ARRAY.findall(text):
+            arrays.setdefault(name, set()).add(type_name)
+        for name, source in LOOP.findall(text):
+            if len(arrays.get(source, ())) == 1:
+                typed.setdefault(name, set()).update(arrays[source])
         typed = {name: types.pop() for name, types in typed.items() if len(types) == 1 and next(iter(types)) in by_type}
         # The type whose body (declaration or extension) each line is in: `self.count`, and a bare
         # `count` the file binds nowhere, are that type's members there.

@@ -133,7 +133,7 @@ LEAKS = [
     ]),
     ("a member an Engine/ extension of FieldHandle declares under a name lower layers use too (`count`), "
      "reached from Runtime/ through a parameter, a typed constant, a stored property, a cast, an initialiser's "
-     "result, another name for one, `self.` and bare", [
+     "result, another name for one, an array's element, `self.` and bare", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedParameter.swift", "func plantedCount(_ handle: FieldHandle<Int>) -> Int {\n    handle.count // planted\n}\n"),
         ("Runtime/PlantedConstant.swift",
@@ -151,6 +151,9 @@ LEAKS = [
         ("Runtime/PlantedBinding.swift",
          "func plantedCount(of maybe: FieldHandle<Int>?) -> Int {\n    if let handle = maybe {\n"
          "        return handle.count // planted\n    }\n    return 0\n}\n"),
+        ("Runtime/PlantedLoop.swift",
+         "func plantedTotal(_ handles: [FieldHandle<Int>]) -> Int {\n    var total = 0\n    for handle in handles {\n"
+         "        total += handle.count // planted\n    }\n    return total\n}\n"),
         ("Runtime/PlantedSelf.swift", "extension FieldHandle {\n    var plantedTwice: Int {\n        2 * self.count // planted\n    }\n}\n"),
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
