@@ -74,8 +74,8 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // that adds the key, without one, with the key in the map instead, through an override that adds
 // nothing, the set-up alone), hook-all-decode, hook-all-decode-plain, hook-all-encode,
 // hook-all-encode-plain, hook-all-setup (the odds feed with "bd" in every object, through classes
-// that all override both hooks, through the plain classes, the set-up alone), model-update (the odds feed
-// applied to itself in place: every object compared), live-update, live-update-quiet,
+// that all override both hooks, through the plain classes, the set-up alone), model-update (the odds
+// feed applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
 // `BENCHMARK_EVENTS`, four times, or `BENCHMARK_TURNS`: with change sets, with recordsChanges =
 // false, by the hand-written updater; FILE is not read), live-setup,
