@@ -50,7 +50,7 @@ enum ModelBenchmarks {
         let plainOutcomes = try OutcomeModel.decodeArray(from: boosted.data)
         let keyWriters = try KeyReadingOutcomeModel.decodeArray(from: boosted.data)
         let mappedKeys = try MappedBoostOutcomeModel.decodeArray(from: boosted.data)
-        let superOnly = try EmptySerializeOutcomeModel.decodeArray(from: boosted.data)
+        let superOnly = try HookedOutcomeModel.decodeArray(from: boosted.data)
         guard try JSON(parsing: mappedKeys.jsonData()) == JSON(parsing: keyWriters.jsonData()) else {
             throw ContenderMismatch(payload: "outcomes + bd", contender: "the key in the map")
         }

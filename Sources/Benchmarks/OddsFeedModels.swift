@@ -54,8 +54,8 @@ final class OutcomeModel: BaseModel {
     override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit"] }
 }
 
-/// The same as `OutcomeModel`, with an empty `deserialize` override: shows what a hook costs when it
-/// does not read its object.
+/// The same as `OutcomeModel`, with overrides of `deserialize` and `serialize` that only call
+/// `super`: what a hook costs, each way, before it reads or adds anything.
 final class HookedOutcomeModel: BaseModel {
     var outcomeId: Int = 0
     var name: String = ""
@@ -66,6 +66,7 @@ final class HookedOutcomeModel: BaseModel {
     override func deserialize(_ object: JSONObject) throws {
         try super.deserialize(object)
     }
+    override func serialize() throws -> JSONObject { try super.serialize() }
 }
 
 /// A model whose overrides read one key its map leaves out after `super` (`"bd"`, a boost) and
@@ -103,18 +104,6 @@ final class MappedBoostOutcomeModel: BaseModel {
     var limit: Int?
     var boost: Double = 0
     override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit", "bd": "boost"] }
-}
-
-/// The same as `OutcomeModel`, with a `serialize` override that returns what `super` does: what an
-/// encode hook costs before it adds anything.
-final class EmptySerializeOutcomeModel: BaseModel {
-    var outcomeId: Int = 0
-    var name: String = ""
-    var price: Double = 0
-    var status: MarketStatus = .open
-    var limit: Int?
-    override class var apiToLocal: [String: String] { ["i": "outcomeId", "n": "name", "p": "price", "s": "status", "l": "limit"] }
-    override func serialize() throws -> JSONObject { try super.serialize() }
 }
 
 // MARK: Codable

@@ -228,7 +228,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let hooked = try KeyReadingOutcomeModel.decodeArray(from: outcomes.data)
         let plain = try OutcomeModel.decodeArray(from: outcomes.data)
         let mapped = try MappedBoostOutcomeModel.decodeArray(from: outcomes.data)
-        let empty = try EmptySerializeOutcomeModel.decodeArray(from: outcomes.data)
+        let empty = try HookedOutcomeModel.decodeArray(from: outcomes.data)
         let turns = task == "hook-key-encode-setup" ? 0 : 20
         for _ in 0..<turns {
             switch task {
