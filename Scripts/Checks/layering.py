@@ -17,7 +17,10 @@ comments and string literals removed — the code in string interpolations is ke
   `let handle: FieldHandle<Int>`, `let handle = value as? FieldHandle<Int>`, `let handle =
   FieldHandle<Int>(…)`, `if let handle = maybe` after one of those, or `for handle in handles` after
   `handles: [FieldHandle<Int>]`), and through `self.` or bare
-  inside that type's body or extension, whatever other types lower layers give a `count`;
+  inside that type's body or extension, whatever other types lower layers give a `count`; and at
+  each step of a chain whose types it follows from declarations (`Chains`, `layering_types.py`:
+  `make().count`, `holder.handle?.count`, `handles[0].count`, `handles.map { $0.count }`,
+  `Self.count`);
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
   bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
   layers' types or of types from outside the package (`extension String`), or by a protocol of a
@@ -30,9 +33,13 @@ comments and string literals removed — the code in string interpolations is ke
 - `name(label:`, a call of a function (or enum case) whose name the file's layer or a lower one
   declares, by a first label that only higher layers declare for that name: an overload added
   higher up (`read(high:` where JSON/ has `read(low:`);
-- a custom operator that only higher layers declare (`infix operator <~>`).
-Unlabelled subscripts, initialisers and overloads (`read(_ text: String)` beside `read(_ count:
-Int)`), operators the language already has, and a conformance that a higher layer declares to a
+- a custom operator that only higher layers declare (`infix operator <~>`);
+- `Type(value)`, an unlabelled initialiser of a package type, `handle[3]`, an unlabelled subscript
+  of a typed chain's value, and `handle + 1`, an operator function of that value's type, where
+  only higher layers declare one.
+Unlabelled subscripts, initialisers and overloads beside ones a lower layer declares (`read(_ text:
+String)` beside `read(_ count: Int)`), operators on values whose type no chain gives, and a
+conformance that a higher layer declares to a
 protocol of a lower layer or from outside the package (`extension JSONNumber: Hashable`), which
 lower code may then rely on without naming anything higher, cannot be told apart by text: they are beyond this check. (The second is also how a layer lets a higher one
 plug in: Engine/ makes `BaseModel` a `ModelCoderProviding`, a protocol of Coercion/.)
@@ -42,10 +49,12 @@ plants one leak of each kind and checks that each is caught.
 
     python3 -B Scripts/Checks/layering.py [SOURCES…]     (default: the two ROOTS below)
 """
+import functools
 import os
 import re
 import sys
 
+from layering_types import CHAIN_START, MODIFIERS, Types, add, matching, parse_type, walk
 from sources import report, strip, swift_files
 
 # Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
@@ -64,7 +73,6 @@ ROOTS = ["Sources/BaseModelKitJSON", "Sources/BaseModelKit"]
 DECLARED_AT = {"BaseModel.swift": RANKS["Schema"], "ChangeSet.swift": RANKS["Schema"],
                "ModelSnapshot.swift": RANKS["Engine"]}
 
-MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
 # A type is declared at the start of a line, or after a `{` or `;` on one (`extension X { struct Y {} }`).
 TYPE = re.compile(r"(?:^|(?<=[{;]))[ \t]*" + MODIFIERS + r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)", re.M)
 # Top-level functions and macros (a macro is used as `#name` or `@name`, which the name matches).
@@ -76,6 +84,10 @@ MEMBER = re.compile(r"^\s+" + MODIFIERS + r"(?:func|var|let|case)\s+([A-Za-z_]\w
 # called `x[1]`).
 INIT = re.compile(r"^\s+" + MODIFIERS + r"init[?!]?\s*(?:<[^>]*>\s*)?\(\s*([a-z_]\w*)\s*(?:[A-Za-z_]\w*\s*)?:", re.M)
 SUBSCRIPT = re.compile(r"^\s+" + MODIFIERS + r"subscript\s*(?:<[^>]*>\s*)?\(\s*([a-z]\w*)\s+[A-Za-z_]\w*\s*:", re.M)
+# A subscript called without a label (`handle[3]`): one name, or `_` and a name, before the colon.
+UNLABELLED_SUBSCRIPT = re.compile(r"^\s+" + MODIFIERS + r"subscript\s*(?:<[^>]*>\s*)?\(\s*(?:_\s+)?[a-z]\w*\s*:", re.M)
+# An operator a type declares for its values (`static func + (handle: FieldHandle, extra: Int)`).
+OPERATOR_FUNCTION = re.compile(r"^\s+" + MODIFIERS + r"func\s*([-+*/%<>=!&|^~?.]+)\s*(?:<[^>]*>\s*)?\(", re.M)
 OPERATOR = re.compile(r"^\s*(?:prefix|infix|postfix)\s+operator\s+([^\s{:]+)", re.M)
 # A function's (or an enum case's) name and first argument label: `func read(from bytes:` → `from`,
 # `func skip(_ count:` → `_`, `case failed(reason:` → `reason`.
@@ -84,7 +96,10 @@ FUNC_LABEL = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:func|case)\s+([a-z_]\w*)\s
 FUNC_LABEL_USE = re.compile(r"(?<![\w$])(?<!func )(?<!case )([a-z_]\w*)\s*\(\s*([a-z_]\w*)\s*:(?!:)")
 # `Self(`, `self.init(` and `super.init(` name no type: any initialiser of that label may be meant.
 INIT_USE = re.compile(r"(?:\b(?!Self\b)([A-Z]\w*)|\bSelf|(?:(?<![\w)\]])|\b(?:self|Self|super))\.init)\s*\(\s*([a-z_]\w*)\s*:")
+# `Type(value)` or `Type<Int>(value)`: a call whose first argument has no label.
+UNLABELLED_INIT_USE = re.compile(r"(?<![\w.])([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\(\s*(?![a-z_]\w*\s*:(?!:))(?![\s)])")
 SUBSCRIPT_USE = re.compile(r"[\w)\]?!]\s*\[\s*([a-z]\w*)\s*:")
+BRACE = re.compile(r"[{}]")
 BODY = re.compile(r"^" + MODIFIERS + r"(extension|class|struct|enum|protocol|actor)\s+([A-Za-z_]\w*)[^{\n]*(?:\n[^{\n]*)*?\{", re.M)
 IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
 QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
@@ -103,6 +118,9 @@ TYPED = (re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*
 # Another name for a bound one: `if let handle = maybeHandle {`, `guard var handle = other else`; and
 # an element of an array bound with its type (`handles: [FieldHandle<Int>]`, `for handle in handles`).
 ALIAS = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([a-z_]\w*)\s*(?=[,{]|else\b|$)", re.M)
+# A name bound with a written type (`handles: [String: FieldHandle<Int>]`), the type read by
+# `layering_types.parse_type`.
+ANNOTATION = re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:(?!:)")
 ARRAY = re.compile(r"\b([a-z_]\w*)\s*:\s*(?:inout\s+)?\[\s*([A-Z]\w*)[^:\]\n]*\]")
 LOOP = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?([a-z_]\w*)\s+in\s+([a-z_]\w*)\s*(?=[{]|where\b|$)", re.M)
 THROUGH = re.compile(r"(?=(?:(?<![\w.])|(?<=\bself\.))([a-z_]\w*)\s*[?!]?\s*\.\s*([a-z_]\w*)\b)")
@@ -119,16 +137,29 @@ def bodies(text):
         yield keyword, name, protocols, text[start:end]
 
 
+@functools.lru_cache(maxsize=None)
+def stripped(text):
+    """`text` without comments and string literals (kept per text: the self-test reads the same
+    files again for each planted leak)."""
+    return strip(text)
+
+
+@functools.lru_cache(maxsize=None)
 def body_spans(text):
-    """`bodies`, with each body as its start and end offsets in `text`."""
+    """`bodies`, with each body as its start and end offsets in `text`. (Kept per text: the check
+    asks for each file's several times.)"""
+    spans = []
     for match in BODY.finditer(text):
-        depth, i = 1, match.end()
-        while i < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
+        depth, end = 1, len(text)
+        for brace in BRACE.finditer(text, match.end()):
+            depth += 1 if brace.group() == "{" else -1
+            if not depth:
+                end = brace.end()
+                break
         header = match.group(0)[match.end(2) - match.start():-1].split(" where ")[0]
         protocols = re.findall(r"[A-Za-z_]\w*", header.split(":", 1)[1]) if ":" in header else []
-        yield match.group(1), match.group(2), protocols, match.end(), i
+        spans.append((match.group(1), match.group(2), protocols, match.end(), end))
+    return spans
 
 
 def members(body):
@@ -187,8 +218,9 @@ def declarations(files):
                 names.setdefault(name, set()).add(rank)
     lifted, own, conformances = {}, {}, []
     # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
-    # label or spelling → ranks.
-    inits, init_labels, subscripts, operators = {}, {}, {}, {}
+    # label or spelling → ranks; by type, its unlabelled subscripts (`[`) and the operators it
+    # declares for its values (`+`) → ranks.
+    inits, init_labels, subscripts, operators, typed_calls = {}, {}, {}, {}, {}
     # Functions and enum cases by name → first label → ranks (locals too: they only hide).
     function_labels = {}
     for relative, text in files.items():
@@ -219,6 +251,12 @@ def declarations(files):
             for match in SUBSCRIPT.finditer(body):
                 if not is_private(match.group(0)):
                     subscripts.setdefault(match.group(1), set()).add(rank)
+            for match in UNLABELLED_SUBSCRIPT.finditer(body):
+                if not is_private(match.group(0)):
+                    typed_calls.setdefault(name, {}).setdefault("[", set()).add(rank)
+            for match in OPERATOR_FUNCTION.finditer(body):
+                if not is_private(match.group(0)):
+                    typed_calls.setdefault(name, {}).setdefault(match.group(1), set()).add(rank)
     # A lower layer's type that a higher layer makes conform to a protocol of the package gains the
     # protocol's members (requirements and extensions) there: they are lifted like an extension's.
     for name, protocols, rank in conformances:
@@ -228,7 +266,103 @@ def declarations(files):
                 lift = max(rank, min(ranks))
                 if extended < lift:
                     lifted.setdefault(member_name, set()).add((lift, extended))
-    return names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels)
+    return names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels, typed_calls)
+
+class Chains:
+    """The members, unlabelled subscripts and operators one file reaches through chains whose types
+    the check can follow (`layering_types`): from a name the file binds with a type, `self`, `Self`,
+    an initialiser's or a function's result, a stored property of the enclosing type, or `$0` and a
+    closure's parameter over an array; on through stored properties, functions' results, elements
+    and `first`/`last`. `let name = <chain>` binds `name` with the chain's type."""
+
+    LET = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*")
+    AFTER_LET = re.compile(r"\s*(?:$|,|\{|else\b)")
+    OPERATOR_AFTER = re.compile(r"\s*([-+*/%<>=!&|^~?.]+)\s")
+    LABELLED = re.compile(r"\[\s*[a-z_]\w*\s*:(?!:)")
+
+    def __init__(self, text, typed, arrays, bound, enclosing, by_type, results):
+        self.bound, self.enclosing, self.by_type, self.results = bound, enclosing, by_type, results
+        self.kinds = {name: ("one", type_name) for name, type_name in typed.items()}
+        for name, type_names in arrays.items():
+            if len(type_names) == 1 and name not in self.kinds:
+                self.kinds[name] = ("array", next(iter(type_names)))
+        for match in ANNOTATION.finditer(text):
+            kind = parse_type(text[match.end():])
+            if kind and kind[0] == "dictionary":
+                add(self.kinds, match.group(1), kind)
+        # `$0`'s type on each line that opens an element closure.
+        self.dollars = {}
+        for number, line in enumerate(text.split("\n"), 1):
+            def closure(kind, name, number=number):
+                if name:
+                    add(self.kinds, name, kind)
+                else:
+                    self.dollars[number] = kind
+            for match in CHAIN_START.finditer(line):
+                kind, index = self.start(line, number, match)
+                if kind:
+                    for _ in walk(line, index, kind, results, closure):
+                        pass
+            for match in self.LET.finditer(line):
+                chain = CHAIN_START.match(line, match.end())
+                kind, index = self.start(line, number, chain) if chain else (None, 0)
+                end = None
+                for kind, step, index in walk(line, index, kind, results) if kind else ():
+                    end = (kind, index) if step == "" else None
+                if end and end[0] and self.AFTER_LET.match(line, end[1]):
+                    add(self.kinds, match.group(1), end[0])
+
+    def start(self, line, number, match):
+        """The type of the value a chain starts with (`match` of `CHAIN_START` in `line`), and where
+        its steps start; `None` for a start the check cannot type."""
+        name, index = match.group(1), match.end()
+        inside = self.enclosing.get(number)
+        if name == "$0":
+            return self.dollars.get(number), index
+        called = line.startswith("(", index)
+        if name[0].isupper():
+            if line.startswith("<", index):
+                index = matching(line, index) or index
+                called = line.startswith("(", index)
+            name = inside if name == "Self" else name
+            end = matching(line, index) if called else index
+            if name not in self.by_type or not (called or line.startswith(".", index)) or end is None:
+                return None, index
+            return ("one", name), end
+        if called:
+            end = matching(line, index)
+            kind = (self.results.member(inside, name, True) if inside else None) or self.results.function(name)
+            return (kind if end else None), end
+        if name == "self":
+            return (("one", inside) if inside else None), index
+        if name in self.kinds:
+            return self.kinds[name], index
+        if name not in self.bound and inside:
+            return self.results.member(inside, name, False), index
+        return None, index
+
+    def findings(self, number, line, rank, typed_calls):
+        """What `line` reaches through chains that only layers above `rank` declare: name → rank."""
+        found = {}
+        for match in CHAIN_START.finditer(line):
+            kind, index = self.start(line, number, match)
+            for owner, step, position in walk(line, index, kind, self.results) if kind else ():
+                if not owner or owner[0] != "one":
+                    continue
+                type_name = owner[1]
+                if step == "[":
+                    ranks = None if self.LABELLED.match(line, position) else typed_calls.get(type_name, {}).get("[")
+                    name = f"{type_name}[_]"
+                elif step == "":
+                    operator = self.OPERATOR_AFTER.match(line, position)
+                    ranks = typed_calls.get(type_name, {}).get(operator.group(1)) if operator else None
+                    name = f"{type_name} {operator.group(1) if operator else ''}"
+                else:
+                    ranks = self.by_type.get(type_name, {}).get(step)
+                    name = f"{type_name}.{step}"
+                if ranks and min(ranks) > rank:
+                    found[name] = min(ranks)
+        return found
 
 
 def check(roots):
@@ -240,11 +374,12 @@ def check(roots):
         for path, text in swift_files(root):
             relative = os.path.relpath(path, root)
             if relative not in files:
-                files[relative] = strip(text)
+                files[relative] = stripped(text)
                 where[relative] = root
-    names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels) = declarations(files)
+    names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels, typed_calls) = declarations(files)
     operator_uses = [(spelling, re.compile(r"(?<![-+*/%<>=!&|^~?.])" + re.escape(spelling) + r"(?![-+*/%<>=!&|^~?.])"))
                      for spelling in operators]
+    results = Types(files, body_spans, depth_at)
     problems = []
     for relative, text in sorted(files.items()):
         rank, layer = rank_of(relative)
@@ -279,8 +414,9 @@ def check(roots):
         for _, type_name, _, start, end in body_spans(text):
             for number in range(text.count("\n", 0, start) + 1, text.count("\n", 0, end) + 2):
                 enclosing[number] = type_name
+        chains = Chains(text, typed, arrays, bound, enclosing, by_type, results)
         for number, line in enumerate(text.split("\n"), 1):
-            found = {}
+            found = chains.findings(number, line, rank, typed_calls)
             inside = enclosing.get(number)
             for receiver, member in THROUGH.findall(line):
                 type_name = inside if receiver == "self" else typed.get(receiver)
@@ -313,6 +449,11 @@ def check(roots):
                 ranks = by_type.get(type_name, {}).get(member)
                 if ranks and min(ranks) > rank:
                     found[f"{type_name}.{member}"] = min(ranks)
+            for type_name in UNLABELLED_INIT_USE.findall(line):
+                # `Type(value)`: every unlabelled initialiser of a type the package declares is higher.
+                ranks = inits.get(type_name, {}).get("_")
+                if ranks and min(ranks) > rank and type_name in names and type_name not in local:
+                    found[f"{type_name}.init(_:)"] = min(ranks)
             for type_name, label in INIT_USE.findall(line):
                 ranks = inits.get(type_name, {}).get(label) if type_name else init_labels.get(label)
                 if ranks and min(ranks) > rank and not (type_name and type_name in local):

@@ -157,6 +157,38 @@ LEAKS = [
         ("Runtime/PlantedSelf.swift", "extension FieldHandle {\n    var plantedTwice: Int {\n        2 * self.count // planted\n    }\n}\n"),
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
+    ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one, "
+     "a stored property of a parameter (optional too), `$0` and a closure's parameter over an array, an "
+     "array's element, a dictionary's value, `first`, and a static one through `Self.`", [
+        ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
+        ("Runtime/PlantedHolder.swift",
+         "struct PlantedHolder {\n    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
+         "func plantedMakeHandle() -> FieldHandle<Int> { FieldHandle<Int>(offset: 0) }\n"),
+        ("Runtime/PlantedResult.swift", "func plantedRead() -> Int {\n    plantedMakeHandle().count // planted\n}\n"),
+        ("Runtime/PlantedResultBound.swift",
+         "func plantedRead() -> Int {\n    let made = plantedMakeHandle()\n    return made.count // planted\n}\n"),
+        ("Runtime/PlantedChained.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    holder.handle.count // planted\n}\n"),
+        ("Runtime/PlantedOptionalChained.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.maybe?.count // planted\n}\n"),
+        ("Runtime/PlantedDollar.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { $0.count } // planted\n}\n"),
+        ("Runtime/PlantedClosureParameter.swift",
+         "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { each in\n        each.count // planted\n    }\n}\n"),
+        ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),
+        ("Runtime/PlantedValue.swift",
+         "func plantedRead(_ handles: [String: FieldHandle<Int>]) -> Int? {\n    handles[\"a\"]?.count // planted\n}\n"),
+        ("Runtime/PlantedFirst.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.handles.first?.count // planted\n}\n"),
+        ("Runtime/PlantedSelfStatic.swift",
+         "extension FieldHandle {\n    static var plantedTwice: Int {\n        2 * Self.count // planted\n    }\n}\n"),
+    ]),
+    ("an unlabelled initialiser, an unlabelled subscript and an operator that Engine/ gives FieldHandle, "
+     "used from Runtime/", [
+        ("Engine/PlantedHandleCalls.swift",
+         "extension FieldHandle {\n    init(_ plantedScale: Double) { self.init(offset: Int(plantedScale)) }\n"
+         "    subscript(_ plantedIndex: Int) -> Int { plantedIndex }\n"
+         "    static func + (handle: FieldHandle, extra: Int) -> Int { handle.offset + extra }\n}\n"),
+        ("Runtime/PlantedUnlabelledInit.swift", "func plantedMake() -> FieldHandle<Int> {\n    FieldHandle<Int>(2.5) // planted\n}\n"),
+        ("Runtime/PlantedUnlabelledSubscript.swift", "func plantedRead(_ handle: FieldHandle<Int>) -> Int {\n    handle[3] // planted\n}\n"),
+        ("Runtime/PlantedTypedOperator.swift", "func plantedSum(_ handle: FieldHandle<Int>) -> Int {\n    handle + 1 // planted\n}\n"),
+    ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
          "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),

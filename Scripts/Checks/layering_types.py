@@ -1,0 +1,145 @@
+"""What the layering check knows of the types of expressions: enough to follow a member through a
+chain (`holder.handle.count`, `make().count`, `handles[0].count`, `$0.count` in `handles.map {`),
+read from declarations' text alone.
+
+A type is written as a pair: `("one", "FieldHandle")` for a value of a type the package declares
+(optional or not: `?` and `!` in a chain pass through), `("array", "FieldHandle")` for an array of
+them, `("dictionary", "FieldHandle")` for a dictionary with such values. Anything else is unknown
+(`None`), and a chain stops there: the check then flags nothing rather than guess.
+"""
+import re
+
+# The attributes and modifiers before a declaration (`@inlinable package static`, `private(set)`).
+MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
+TYPE_TEXT = re.compile(r"\s*(?:inout\s+|some\s+|any\s+)?(\[)?\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*(:\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*)?(\])?")
+PROPERTY = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*:", re.M)
+FUNCTION = re.compile(r"^[ \t]*" + MODIFIERS + r"func\s+([a-z_]\w*)\s*(?:<[^>\n]*>\s*)?\(", re.M)
+RETURN = re.compile(r"\s*(?:async\s+)?(?:(?:re)?throws(?:\s*\([^)]*\))?\s+)?(?:async\s+)?->")
+# Methods of arrays whose closure gets an element as its first parameter (`$0`, or a name before `in`).
+ELEMENT_CLOSURES = {"map", "compactMap", "flatMap", "forEach", "filter", "first", "last", "contains", "allSatisfy",
+                    "firstIndex", "lastIndex", "removeAll", "drop", "prefix", "min", "max", "sorted", "partition"}
+
+
+def parse_type(text):
+    """The type written at the start of `text` (`FieldHandle<Int>?`, `[FieldHandle<Int>]`,
+    `[String: FieldHandle<Int>]`), or `None`."""
+    match = TYPE_TEXT.match(text)
+    if not match:
+        return None
+    opening, first, pair, second, closing = match.groups()
+    if not opening:
+        return ("one", first)
+    if not closing:
+        return None
+    return ("dictionary", second) if pair else ("array", first)
+
+
+def matching(text, opening):
+    """The index after the bracket that closes the one at `opening` in `text`, or `None`."""
+    pairs = {"(": ")", "[": "]", "{": "}", "<": ">"}
+    close, depth = pairs[text[opening]], 0
+    for index in range(opening, len(text)):
+        if text[index] == text[opening]:
+            depth += 1
+        elif text[index] == close:
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    return None
+
+
+def add(table, key, value):
+    """Records `value` for `key`; a key met with two values is known as neither (`None`)."""
+    if key in table and table[key] != value:
+        table[key] = None
+    else:
+        table[key] = value
+
+
+class Types:
+    """The declared types of the package's stored properties and the results of its functions, by
+    the type that declares them (`None` for top-level functions)."""
+
+    def __init__(self, files, bodies, depth_at):
+        self.properties = {}
+        self.results = {}
+        for text in files.values():
+            for _, name, _, start, end in bodies(text):
+                body = text[start:end]
+                for match in PROPERTY.finditer(body):
+                    if depth_at(body, match.start()) == 0:
+                        add(self.properties.setdefault(name, {}), match.group(1), parse_type(body[match.end():]))
+                self._results(body, name, lambda index, body=body: depth_at(body, index) == 0)
+            self._results(text, None, lambda index, text=text: not text[:index].count("{") - text[:index].count("}"))
+
+    def _results(self, text, owner, at_top):
+        for match in FUNCTION.finditer(text):
+            if not at_top(match.start()):
+                continue
+            end = matching(text, match.end() - 1)
+            arrow = RETURN.match(text, end) if end else None
+            result = parse_type(text[arrow.end():]) if arrow else None
+            add(self.results.setdefault(owner, {}), match.group(1), result)
+
+    def member(self, owner, name, called):
+        """The type of `owner.name` (`owner` a type's name), called or not; `None` when unknown."""
+        table = self.results if called else self.properties
+        return table.get(owner, {}).get(name)
+
+    def function(self, name):
+        """The result type of the top-level function `name`, when the package declares one."""
+        return self.results.get(None, {}).get(name)
+
+
+def element(kind):
+    """The type of an element of `kind`, a collection's type, or `None`."""
+    if kind and kind[0] in ("array", "dictionary"):
+        return ("one", kind[1])
+    return None
+
+
+CHAIN_START = re.compile(r"(?<![\w.$])(\$0|[A-Za-z_]\w*)")
+STEP = re.compile(r"\.\s*([a-z_]\w*)")
+CLOSURE = re.compile(r"\s*(?:\([^()]*\)\s*)?\{\s*(?:\(?\s*([a-z_]\w*)[^{}]*?\bin\b)?")
+
+
+def walk(line, start, kind, types, closures=None):
+    """The steps of the chain that starts at `start` of `line` with a value of type `kind`: yields
+    (type before the step, step, index), where a step is a member's name, `[` for a subscript, or
+    `""` at the chain's end (`index` then the end). Element closures met on the way (`.map {` on an
+    array) are reported to `closures(element type, parameter name or None)`."""
+    index = start
+    while index < len(line):
+        character = line[index]
+        if character in "?!":
+            index += 1
+            continue
+        if character == "[":
+            end = matching(line, index)
+            if end is None:
+                return
+            yield kind, "[", index
+            kind, index = element(kind), end
+            continue
+        step = STEP.match(line, index)
+        if not step:
+            break
+        name, after = step.group(1), step.end()
+        called = line[after:after + 1] == "("
+        yield kind, name, index
+        if closures and kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
+            closure = CLOSURE.match(line, after)
+            if closure and "{" in closure.group(0):
+                closures(element(kind), closure.group(1))
+        if kind and kind[0] == "one":
+            following = types.member(kind[1], name, called)
+        elif kind and kind[0] == "array" and name in ("first", "last"):
+            following = element(kind)
+        else:
+            following = None
+        if called:
+            after = matching(line, after)
+            if after is None:
+                return
+        kind, index = following, after
+    yield kind, "", index
