@@ -158,8 +158,8 @@ LEAKS = [
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
     ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one, "
-     "a stored property of a parameter (optional too), `$0` and a closure's parameter over an array, an "
-     "array's element, a dictionary's value, `first`, and a static one through `Self.`", [
+     "a stored property of a parameter (optional too), `$0`, a closure's parameter and a key path over an "
+     "array, an array's element, a dictionary's value, `first`, and a static one through `Self.`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
@@ -172,6 +172,7 @@ LEAKS = [
         ("Runtime/PlantedDollar.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { $0.count } // planted\n}\n"),
         ("Runtime/PlantedClosureParameter.swift",
          "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { each in\n        each.count // planted\n    }\n}\n"),
+        ("Runtime/PlantedKeyPath.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map(\\.count) // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),
         ("Runtime/PlantedValue.swift",
          "func plantedRead(_ handles: [String: FieldHandle<Int>]) -> Int? {\n    handles[\"a\"]?.count // planted\n}\n"),

@@ -100,13 +100,15 @@ def element(kind):
 
 CHAIN_START = re.compile(r"(?<![\w.$])(\$0|[A-Za-z_]\w*)")
 STEP = re.compile(r"\.\s*([a-z_]\w*)")
+KEY_PATH = re.compile(r"\(\s*(?:[a-z]\w*\s*:\s*)?\\\.\s*([a-z_]\w*)")
 CLOSURE = re.compile(r"\s*(?:\([^()]*\)\s*)?\{\s*(?:\(?\s*([a-z_]\w*)[^{}]*?\bin\b)?")
 
 
 def walk(line, start, kind, types, closures=None):
     """The steps of the chain that starts at `start` of `line` with a value of type `kind`: yields
     (type before the step, step, index), where a step is a member's name, `[` for a subscript, or
-    `""` at the chain's end (`index` then the end). Element closures met on the way (`.map {` on an
+    `""` at the chain's end (`index` then the end); a key path given to an element closure
+    (`.map(\\.count)`) is a step from the element. Element closures met on the way (`.map {` on an
     array) are reported to `closures(element type, parameter name or None)`."""
     index = start
     while index < len(line):
@@ -127,10 +129,14 @@ def walk(line, start, kind, types, closures=None):
         name, after = step.group(1), step.end()
         called = line[after:after + 1] == "("
         yield kind, name, index
-        if closures and kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
+        if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
             closure = CLOSURE.match(line, after)
-            if closure and "{" in closure.group(0):
+            if closures and closure and "{" in closure.group(0):
                 closures(element(kind), closure.group(1))
+            # A key path from the element (`handles.map(\.count)`) is a step from it.
+            path = KEY_PATH.match(line, after)
+            if path:
+                yield element(kind), path.group(1), path.start(1)
         if kind and kind[0] == "one":
             following = types.member(kind[1], name, called)
         elif kind and kind[0] == "array" and name in ("first", "last"):
