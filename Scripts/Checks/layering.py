@@ -20,7 +20,8 @@ comments and string literals removed — the code in string interpolations is ke
   inside that type's body or extension, whatever other types lower layers give a `count`; and at
   each step of a chain whose types it follows from declarations (`Chains`, `layering_types.py`:
   `make().count`, `holder.handle?.count`, `handles[0].count`, `handles.map { $0.count }`,
-  `Self.count`);
+  `Self.count`); a member a type does not declare itself counts as what the protocols it conforms
+  to and the class it inherits from declare (a higher layer's `extension Protocol`);
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
   bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
   layers' types or of types from outside the package (`extension String`), or by a protocol of a
@@ -216,7 +217,7 @@ def declarations(files):
         for name, declaration in top_level_names(text):
             if name not in KEYWORDS and not is_private(declaration):
                 names.setdefault(name, set()).add(rank)
-    lifted, own, conformances = {}, {}, []
+    lifted, own, conformances, supertypes = {}, {}, [], {}
     # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
     # label or spelling → ranks; by type, its unlabelled subscripts (`[`) and the operators it
     # declares for its values (`+`) → ranks.
@@ -231,6 +232,7 @@ def declarations(files):
             if not is_private(match.group(0)):
                 function_labels.setdefault(match.group(1), {}).setdefault(match.group(2), set()).add(rank)
         for keyword, name, protocols, body in bodies(text):
+            supertypes.setdefault(name, set()).update(protocols)
             if keyword == "extension":
                 conformances.append((name, protocols, rank))
             # A member is declared at the body's own level; deeper are locals of its functions.
@@ -266,7 +268,36 @@ def declarations(files):
                 lift = max(rank, min(ranks))
                 if extended < lift:
                     lifted.setdefault(member_name, set()).add((lift, extended))
-    return names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels, typed_calls)
+    return names, Members(by_type, supertypes), lifted, own, (inits, init_labels, subscripts, operators, function_labels, typed_calls)
+
+class Members:
+    """The members of the package's types by name → ranks (`by_type`), and what each type inherits
+    or conforms to, as its declaration and extensions name it (`supertypes`). A member the type
+    declares itself is that one, wherever its supertypes declare one too (it shadows them); one it
+    does not declare is any of its supertypes' (a protocol's extension, a superclass's member)."""
+
+    def __init__(self, by_type, supertypes):
+        self.by_type, self.supertypes = by_type, supertypes
+
+    def __contains__(self, type_name):
+        """Whether the package declares or extends `type_name`."""
+        return type_name in self.by_type or type_name in self.supertypes
+
+    def ranks(self, type_name, member):
+        """The ranks that declare `member` for `type_name`, its own or else its supertypes'."""
+        own = self.by_type.get(type_name, {}).get(member)
+        if own:
+            return own
+        found, seen, stack = set(), {type_name}, list(self.supertypes.get(type_name, ()))
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            found |= self.by_type.get(current, {}).get(member, set())
+            stack.extend(self.supertypes.get(current, ()))
+        return found
+
 
 class Chains:
     """The members, unlabelled subscripts and operators one file reaches through chains whose types
@@ -358,7 +389,7 @@ class Chains:
                     ranks = typed_calls.get(type_name, {}).get(operator.group(1)) if operator else None
                     name = f"{type_name} {operator.group(1) if operator else ''}"
                 else:
-                    ranks = self.by_type.get(type_name, {}).get(step)
+                    ranks = self.by_type.ranks(type_name, step)
                     name = f"{type_name}.{step}"
                 if ranks and min(ranks) > rank:
                     found[name] = min(ranks)
@@ -420,12 +451,12 @@ def check(roots):
             inside = enclosing.get(number)
             for receiver, member in THROUGH.findall(line):
                 type_name = inside if receiver == "self" else typed.get(receiver)
-                ranks = by_type.get(type_name, {}).get(member)
+                ranks = by_type.ranks(type_name, member)
                 if ranks and min(ranks) > rank:
                     found[f"{type_name}.{member}"] = min(ranks)
             for match in IDENT.finditer(line) if inside in by_type else ():
                 dot, name = match.groups()
-                ranks = by_type[inside].get(name)
+                ranks = by_type.ranks(inside, name)
                 if not dot and ranks and min(ranks) > rank and name not in bound and name not in local \
                         and not LABEL.match(line, match.end()):
                     found[f"{inside}.{name}"] = min(ranks)
@@ -446,7 +477,7 @@ def check(roots):
                 if declared and min(declared) > rank:
                     found[name] = min(declared)
             for type_name, member in QUALIFIED.findall(line):
-                ranks = by_type.get(type_name, {}).get(member)
+                ranks = by_type.ranks(type_name, member)
                 if ranks and min(ranks) > rank:
                     found[f"{type_name}.{member}"] = min(ranks)
             for type_name in UNLABELLED_INIT_USE.findall(line):

@@ -180,6 +180,16 @@ LEAKS = [
         ("Runtime/PlantedSelfStatic.swift",
          "extension FieldHandle {\n    static var plantedTwice: Int {\n        2 * Self.count // planted\n    }\n}\n"),
     ]),
+    ("a member that Engine/ gives a Runtime/ protocol and a Runtime/ superclass, under a name lower layers use "
+     "too, reached through a Runtime/ type that conforms or inherits", [
+        ("Runtime/PlantedSupertypes.swift",
+         "protocol PlantedCounting {}\nstruct PlantedCounted: PlantedCounting {}\nclass PlantedBase {}\n"
+         "final class PlantedDerived: PlantedBase {}\n"),
+        ("Engine/PlantedSupertypeMembers.swift",
+         "extension PlantedCounting {\n    var count: Int { 0 }\n}\nextension PlantedBase {\n    var count: Int { 1 }\n}\n"),
+        ("Runtime/PlantedConformingUse.swift", "func plantedRead(_ counted: PlantedCounted) -> Int {\n    counted.count // planted\n}\n"),
+        ("Runtime/PlantedInheritingUse.swift", "func plantedRead(_ derived: PlantedDerived) -> Int {\n    derived.count // planted\n}\n"),
+    ]),
     ("an unlabelled initialiser, an unlabelled subscript and an operator that Engine/ gives FieldHandle, "
      "used from Runtime/", [
         ("Engine/PlantedHandleCalls.swift",
