@@ -20,6 +20,7 @@ comments and string literals removed — the code in string interpolations is ke
   inside that type's body or extension, whatever other types lower layers give a `count`; and at
   each step of a chain whose types it follows from declarations (`Chains`, `layering_types.py`:
   `make().count`, `holder.handle?.count`, `handles[0].count`, `handles.map { $0.count }`,
+  `handles.first(where: { $0.count > 0 })`,
   `Self.count`); a member a type does not declare itself counts as what the protocols it conforms
   to and the class it inherits from declare (a higher layer's `extension Protocol`);
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
@@ -321,7 +322,7 @@ class Chains:
             kind = parse_type(text[match.end():])
             if kind and kind[0] == "dictionary":
                 add(self.kinds, match.group(1), kind)
-        # `$0`'s type on each line that opens an element closure.
+        # The type of `$0` (and `$1`, in `sorted(by:)`) on each line that opens an element closure.
         self.dollars = {}
         for number, line in enumerate(text.split("\n"), 1):
             def closure(kind, name, number=number):
@@ -348,7 +349,7 @@ class Chains:
         its steps start; `None` for a start the check cannot type."""
         name, index = match.group(1), match.end()
         inside = self.enclosing.get(number)
-        if name == "$0":
+        if name in ("$0", "$1"):
             return self.dollars.get(number), index
         called = line.startswith("(", index)
         if name[0].isupper():

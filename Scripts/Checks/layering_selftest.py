@@ -158,8 +158,8 @@ LEAKS = [
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
     ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one, "
-     "a stored property of a parameter (optional too), `$0`, a closure's parameter and a key path over an "
-     "array, an array's element, a dictionary's value, `first`, and a static one through `Self.`", [
+     "a stored property of a parameter (optional too), `$0` and `$1` in a trailing closure or an argument, "
+     "a closure's parameter and a key path over an array, an array's element, a dictionary's value, `first`, and a static one through `Self.`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
@@ -172,6 +172,10 @@ LEAKS = [
         ("Runtime/PlantedDollar.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { $0.count } // planted\n}\n"),
         ("Runtime/PlantedClosureParameter.swift",
          "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { each in\n        each.count // planted\n    }\n}\n"),
+        ("Runtime/PlantedArgumentClosure.swift",
+         "func plantedFirst(_ handles: [FieldHandle<Int>]) -> FieldHandle<Int>? {\n    handles.first(where: { $0.count > 0 }) // planted\n}\n"),
+        ("Runtime/PlantedSecondParameter.swift",
+         "func plantedMost(_ handles: [FieldHandle<Int>]) -> FieldHandle<Int>? {\n    handles.max(by: { _ = $0; return 0 < $1.count }) // planted\n}\n"),
         ("Runtime/PlantedKeyPath.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map(\\.count) // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),
         ("Runtime/PlantedValue.swift",

@@ -98,10 +98,12 @@ def element(kind):
     return None
 
 
-CHAIN_START = re.compile(r"(?<![\w.$])(\$0|[A-Za-z_]\w*)")
+CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)")
 STEP = re.compile(r"\.\s*([a-z_]\w*)")
 KEY_PATH = re.compile(r"\(\s*(?:[a-z]\w*\s*:\s*)?\\\.\s*([a-z_]\w*)")
-CLOSURE = re.compile(r"\s*(?:\([^()]*\)\s*)?\{\s*(?:\(?\s*([a-z_]\w*)[^{}]*?\bin\b)?")
+# An element closure: trailing (`.map { each in`, after any arguments) or the first argument
+# (`.first(where: { $0`, `.sorted(by: { $0.count < $1.count })`).
+CLOSURE = re.compile(r"\s*(?:\([^()]*\)\s*|\(\s*(?:[a-z]\w*\s*:\s*)?(?=\{))?\{\s*(?:\(?\s*([a-z_]\w*)[^{}]*?\bin\b)?")
 
 
 def walk(line, start, kind, types, closures=None):
