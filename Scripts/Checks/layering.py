@@ -269,7 +269,8 @@ def declarations(files):
                 lift = max(rank, min(ranks))
                 if extended < lift:
                     lifted.setdefault(member_name, set()).add((lift, extended))
-    return names, Members(by_type, supertypes), lifted, own, (inits, init_labels, subscripts, operators, function_labels, typed_calls)
+    calls = (inits, init_labels, subscripts, operators, function_labels, typed_calls)
+    return names, Members(by_type, supertypes), lifted, own, calls
 
 class Members:
     """The members of the package's types by name → ranks (`by_type`), and what each type inherits
@@ -305,7 +306,8 @@ class Chains:
     the check can follow (`layering_types`): from a name the file binds with a type, `self`, `Self`,
     an initialiser's or a function's result, a stored property of the enclosing type, or `$0` and a
     closure's parameter over an array; on through stored properties, functions' results, elements
-    and `first`/`last`. `let name = <chain>` binds `name` with the chain's type."""
+    and `first`/`last`. `let name = <chain>` binds `name` with the chain's type. A line that starts
+    with `.` goes on with the chain of the line before (`handles\n    .map { $0.count }`)."""
 
     LET = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*")
     AFTER_LET = re.compile(r"\s*(?:$|,|\{|else\b)")
@@ -322,35 +324,47 @@ class Chains:
             kind = parse_type(text[match.end():])
             if kind and kind[0] == "dictionary":
                 add(self.kinds, match.group(1), kind)
-        # The type of `$0` (and `$1`, in `sorted(by:)`) on each line that opens an element closure.
-        self.dollars = {}
+        # The file's lines, each joined with the lines after it that go on with its chain, and the
+        # number of the line each character is on.
+        self.lines = []
         for number, line in enumerate(text.split("\n"), 1):
-            def closure(kind, name, number=number):
+            rest = line.lstrip()
+            if self.lines and rest.startswith(".") and not rest.startswith(".."):
+                joined, numbers = self.lines[-1]
+                self.lines[-1] = (joined + rest, numbers + [number] * len(rest))
+            else:
+                self.lines.append((line, [number] * len(line)))
+        # The type of `$0` (and `$1`, in `sorted(by:)`) in each joined line that opens an element
+        # closure, by the line's index.
+        self.dollars = {}
+        for place, (line, numbers) in enumerate(self.lines):
+            def closure(kind, name, place=place):
                 if name:
                     add(self.kinds, name, kind)
                 else:
-                    self.dollars[number] = kind
+                    self.dollars[place] = kind
             for match in CHAIN_START.finditer(line):
-                kind, index = self.start(line, number, match)
+                kind, index = self.start(place, match)
                 if kind:
                     for _ in walk(line, index, kind, results, closure):
                         pass
             for match in self.LET.finditer(line):
                 chain = CHAIN_START.match(line, match.end())
-                kind, index = self.start(line, number, chain) if chain else (None, 0)
+                kind, index = self.start(place, chain) if chain else (None, 0)
                 end = None
                 for kind, step, index in walk(line, index, kind, results) if kind else ():
                     end = (kind, index) if step == "" else None
                 if end and end[0] and self.AFTER_LET.match(line, end[1]):
                     add(self.kinds, match.group(1), end[0])
 
-    def start(self, line, number, match):
-        """The type of the value a chain starts with (`match` of `CHAIN_START` in `line`), and where
-        its steps start; `None` for a start the check cannot type."""
+    def start(self, place, match):
+        """The type of the value a chain starts with (`match` of `CHAIN_START` in the joined line at
+        `place`), and where its steps start; `None` for a start the check cannot type."""
+        line, numbers = self.lines[place]
         name, index = match.group(1), match.end()
-        inside = self.enclosing.get(number)
+        inside = self.enclosing.get(numbers[match.start()])
         if name in ("$0", "$1"):
-            return self.dollars.get(number), index
+            return self.dollars.get(place), index
         called = line.startswith("(", index)
         if name[0].isupper():
             if line.startswith("<", index):
@@ -373,27 +387,29 @@ class Chains:
             return self.results.member(inside, name, False), index
         return None, index
 
-    def findings(self, number, line, rank, typed_calls):
-        """What `line` reaches through chains that only layers above `rank` declare: name → rank."""
+    def findings(self, rank, typed_calls):
+        """What the file reaches through chains that only layers above `rank` declare: line number
+        → name → rank."""
         found = {}
-        for match in CHAIN_START.finditer(line):
-            kind, index = self.start(line, number, match)
-            for owner, step, position in walk(line, index, kind, self.results) if kind else ():
-                if not owner or owner[0] != "one":
-                    continue
-                type_name = owner[1]
-                if step == "[":
-                    ranks = None if self.LABELLED.match(line, position) else typed_calls.get(type_name, {}).get("[")
-                    name = f"{type_name}[_]"
-                elif step == "":
-                    operator = self.OPERATOR_AFTER.match(line, position)
-                    ranks = typed_calls.get(type_name, {}).get(operator.group(1)) if operator else None
-                    name = f"{type_name} {operator.group(1) if operator else ''}"
-                else:
-                    ranks = self.by_type.ranks(type_name, step)
-                    name = f"{type_name}.{step}"
-                if ranks and min(ranks) > rank:
-                    found[name] = min(ranks)
+        for place, (line, numbers) in enumerate(self.lines):
+            for match in CHAIN_START.finditer(line):
+                kind, index = self.start(place, match)
+                for owner, step, position in walk(line, index, kind, self.results) if kind else ():
+                    if not owner or owner[0] != "one":
+                        continue
+                    type_name = owner[1]
+                    if step == "[":
+                        ranks = None if self.LABELLED.match(line, position) else typed_calls.get(type_name, {}).get("[")
+                        name = f"{type_name}[_]"
+                    elif step == "":
+                        operator = self.OPERATOR_AFTER.match(line, position)
+                        ranks = typed_calls.get(type_name, {}).get(operator.group(1)) if operator else None
+                        name = f"{type_name} {operator.group(1) if operator else ''}"
+                    else:
+                        ranks = self.by_type.ranks(type_name, step)
+                        name = f"{type_name}.{step}"
+                    if ranks and min(ranks) > rank:
+                        found.setdefault(numbers[min(position, len(numbers) - 1)], {})[name] = min(ranks)
         return found
 
 
@@ -446,9 +462,9 @@ def check(roots):
         for _, type_name, _, start, end in body_spans(text):
             for number in range(text.count("\n", 0, start) + 1, text.count("\n", 0, end) + 2):
                 enclosing[number] = type_name
-        chains = Chains(text, typed, arrays, bound, enclosing, by_type, results)
+        reached = Chains(text, typed, arrays, bound, enclosing, by_type, results).findings(rank, typed_calls)
         for number, line in enumerate(text.split("\n"), 1):
-            found = chains.findings(number, line, rank, typed_calls)
+            found = dict(reached.get(number, {}))
             inside = enclosing.get(number)
             for receiver, member in THROUGH.findall(line):
                 type_name = inside if receiver == "self" else typed.get(receiver)

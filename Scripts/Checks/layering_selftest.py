@@ -157,9 +157,10 @@ LEAKS = [
         ("Runtime/PlantedSelf.swift", "extension FieldHandle {\n    var plantedTwice: Int {\n        2 * self.count // planted\n    }\n}\n"),
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
-    ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one, "
-     "a stored property of a parameter (optional too), `$0` and `$1` in a trailing closure or an argument, "
-     "a closure's parameter and a key path over an array, an array's element, a dictionary's value, `first`, and a static one through `Self.`", [
+    ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one or "
+     "to a chain (`if let`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
+     "closure or an argument, a closure's parameter and a key path over an array, a chain going on over "
+     "lines, an array's element, a dictionary's value, `first`, and a static one through `Self.`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
@@ -167,6 +168,9 @@ LEAKS = [
         ("Runtime/PlantedResult.swift", "func plantedRead() -> Int {\n    plantedMakeHandle().count // planted\n}\n"),
         ("Runtime/PlantedResultBound.swift",
          "func plantedRead() -> Int {\n    let made = plantedMakeHandle()\n    return made.count // planted\n}\n"),
+        ("Runtime/PlantedChainBound.swift",
+         "func plantedRead(_ holder: PlantedHolder) -> Int {\n    if let made = holder.maybe {\n        return made.count // planted\n    }\n"
+         "    return 0\n}\n"),
         ("Runtime/PlantedChained.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    holder.handle.count // planted\n}\n"),
         ("Runtime/PlantedOptionalChained.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.maybe?.count // planted\n}\n"),
         ("Runtime/PlantedDollar.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { $0.count } // planted\n}\n"),
@@ -176,6 +180,9 @@ LEAKS = [
          "func plantedFirst(_ handles: [FieldHandle<Int>]) -> FieldHandle<Int>? {\n    handles.first(where: { $0.count > 0 }) // planted\n}\n"),
         ("Runtime/PlantedSecondParameter.swift",
          "func plantedMost(_ handles: [FieldHandle<Int>]) -> FieldHandle<Int>? {\n    handles.max(by: { _ = $0; return 0 < $1.count }) // planted\n}\n"),
+        ("Runtime/PlantedContinued.swift",
+         "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles\n        .filter { _ in true }\n"
+         "        .map { $0.count } // planted\n}\n"),
         ("Runtime/PlantedKeyPath.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map(\\.count) // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),
         ("Runtime/PlantedValue.swift",

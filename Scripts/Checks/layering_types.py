@@ -101,6 +101,9 @@ def element(kind):
 CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)")
 STEP = re.compile(r"\.\s*([a-z_]\w*)")
 KEY_PATH = re.compile(r"\(\s*(?:[a-z]\w*\s*:\s*)?\\\.\s*([a-z_]\w*)")
+# Methods of arrays whose result holds the same elements (as an array, or near enough for a chain).
+SAME_ELEMENTS = {"filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast", "lazy"}
+TRAILING = re.compile(r"\s*\{")
 # An element closure: trailing (`.map { each in`, after any arguments) or the first argument
 # (`.first(where: { $0`, `.sorted(by: { $0.count < $1.count })`).
 CLOSURE = re.compile(r"\s*(?:\([^()]*\)\s*|\(\s*(?:[a-z]\w*\s*:\s*)?(?=\{))?\{\s*(?:\(?\s*([a-z_]\w*)[^{}]*?\bin\b)?")
@@ -143,11 +146,19 @@ def walk(line, start, kind, types, closures=None):
             following = types.member(kind[1], name, called)
         elif kind and kind[0] == "array" and name in ("first", "last"):
             following = element(kind)
+        elif kind and kind[0] == "array" and name in SAME_ELEMENTS:
+            following = kind
         else:
             following = None
         if called:
             after = matching(line, after)
             if after is None:
                 return
-        kind, index = following, after
+        # A trailing closure closed on the line is part of the step (a brace left open is a body:
+        # `if let handle = holder.handle {`).
+        trailing = TRAILING.match(line, after)
+        closed = matching(line, trailing.end() - 1) if trailing else None
+        kind, index = following, closed or after
+        if trailing and not closed:
+            break
     yield kind, "", index
