@@ -20,8 +20,8 @@ comments and string literals removed — the code in string interpolations is ke
   inside that type's body or extension, whatever other types lower layers give a `count`; and at
   each step of a chain whose types it follows from declarations (`Chains`, `layering_types.py`:
   `make().count`, `holder.handle?.count`, `handles[0].count`, `handles.map { $0.count }`,
-  `handles.first(where: { $0.count > 0 })`,
-  `Self.count`); a member a type does not declare itself counts as what the protocols it conforms
+  `handles.first(where: { $0.count > 0 })`, `Self.count`, and a chain that goes on over lines
+  that start with `.`); a member a type does not declare itself counts as what the protocols it conforms
   to and the class it inherits from declare (a higher layer's `extension Protocol`);
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
   bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
