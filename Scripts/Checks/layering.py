@@ -322,7 +322,7 @@ class Chains:
                 self.kinds[name] = ("array", next(iter(type_names)))
         for match in ANNOTATION.finditer(text):
             kind = parse_type(text[match.end():])
-            if kind and kind[0] == "dictionary":
+            if kind and kind[0] in ("dictionary", "tuple"):
                 add(self.kinds, match.group(1), kind)
         # The file's lines, each joined with the lines after it that go on with its chain, and the
         # number of the line each character is on.

@@ -160,7 +160,8 @@ LEAKS = [
     ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one or "
      "to a chain (`if let`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
      "closure or an argument, a closure's parameter and a key path over an array, a chain going on over "
-     "lines, an array's element, a dictionary's value, `first`, and a static one through `Self.`", [
+     "lines, an array's element, a dictionary's value, a tuple's element, `first`, and a static one through "
+     "`Self.`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
@@ -184,6 +185,8 @@ LEAKS = [
          "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles\n        .filter { _ in true }\n"
          "        .map { $0.count } // planted\n}\n"),
         ("Runtime/PlantedKeyPath.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map(\\.count) // planted\n}\n"),
+        ("Runtime/PlantedTupleElement.swift",
+         "func plantedRead(_ pair: (handle: FieldHandle<Int>, other: Int)) -> Int {\n    pair.handle.count // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),
         ("Runtime/PlantedValue.swift",
          "func plantedRead(_ handles: [String: FieldHandle<Int>]) -> Int? {\n    handles[\"a\"]?.count // planted\n}\n"),

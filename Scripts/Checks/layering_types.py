@@ -4,7 +4,8 @@ read from declarations' text alone.
 
 A type is written as a pair: `("one", "FieldHandle")` for a value of a type the package declares
 (optional or not: `?` and `!` in a chain pass through), `("array", "FieldHandle")` for an array of
-them, `("dictionary", "FieldHandle")` for a dictionary with such values. Anything else is unknown
+them, `("dictionary", "FieldHandle")` for a dictionary with such values, `("tuple", (("handle",
+("one", "FieldHandle")), …))` for a tuple by its labelled elements. Anything else is unknown
 (`None`), and a chain stops there: the check then flags nothing rather than guess.
 """
 import re
@@ -22,7 +23,10 @@ ELEMENT_CLOSURES = {"map", "compactMap", "flatMap", "forEach", "filter", "first"
 
 def parse_type(text):
     """The type written at the start of `text` (`FieldHandle<Int>?`, `[FieldHandle<Int>]`,
-    `[String: FieldHandle<Int>]`), or `None`."""
+    `[String: FieldHandle<Int>]`, `(handle: FieldHandle<Int>, count: Int)`), or `None`."""
+    opening = len(text) - len(text.lstrip())
+    if text[opening:opening + 1] == "(":
+        return parse_tuple(text, opening)
     match = TYPE_TEXT.match(text)
     if not match:
         return None
@@ -32,6 +36,27 @@ def parse_type(text):
     if not closing:
         return None
     return ("dictionary", second) if pair else ("array", first)
+
+
+def parse_tuple(text, opening):
+    """The tuple type whose `(` is at `opening` of `text`, as `("tuple", ((label, type), …))` for its
+    labelled elements; `None` when it has none, or is a function's type."""
+    end = matching(text, opening)
+    if end is None or re.match(r"\s*(?:async\s+|throws\b|->)", text[end:]):
+        return None
+    elements, depth, start = [], 0, opening + 1
+    for index in range(opening + 1, end):
+        character = text[index]
+        if character in "([<":
+            depth += 1
+        elif character in ")]" or (character == ">" and text[index - 1] != "-"):
+            depth -= 1
+        if depth < 0 or (depth == 0 and character == ","):
+            label = re.match(r"\s*([a-z_]\w*)\s*:(?!:)", text[start:index])
+            if label:
+                elements.append((label.group(1), parse_type(text[start:index][label.end():])))
+            start = index + 1
+    return ("tuple", tuple(elements)) if elements else None
 
 
 def matching(text, opening):
@@ -148,6 +173,8 @@ def walk(line, start, kind, types, closures=None):
             following = element(kind)
         elif kind and kind[0] == "array" and name in SAME_ELEMENTS:
             following = kind
+        elif kind and kind[0] == "tuple":
+            following = dict(kind[1]).get(name)
         else:
             following = None
         if called:
