@@ -160,11 +160,12 @@ LEAKS = [
     ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one or "
      "to a chain (`if let`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
      "closure or an argument, a closure's parameter and a key path over an array, a chain going on over "
-     "lines, an array's element, a dictionary's value, a tuple's element, `first`, and a static one through "
-     "`Self.`", [
+     "lines, an array's element, a dictionary's value and values, a tuple's element, `first` and "
+     "`randomElement()`, a static property an initialiser makes, and a static one through `Self.`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
-         "struct PlantedHolder {\n    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
+         "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
+         "    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
          "func plantedMakeHandle() -> FieldHandle<Int> { FieldHandle<Int>(offset: 0) }\n"),
         ("Runtime/PlantedResult.swift", "func plantedRead() -> Int {\n    plantedMakeHandle().count // planted\n}\n"),
         ("Runtime/PlantedResultBound.swift",
@@ -185,6 +186,10 @@ LEAKS = [
          "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles\n        .filter { _ in true }\n"
          "        .map { $0.count } // planted\n}\n"),
         ("Runtime/PlantedKeyPath.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map(\\.count) // planted\n}\n"),
+        ("Runtime/PlantedShared.swift", "func plantedRead() -> Int {\n    PlantedHolder.shared.handle.count // planted\n}\n"),
+        ("Runtime/PlantedRandom.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.handles.randomElement()?.count // planted\n}\n"),
+        ("Runtime/PlantedValues.swift",
+         "func plantedRead(_ handles: [String: FieldHandle<Int>]) -> Int? {\n    handles.values.first?.count // planted\n}\n"),
         ("Runtime/PlantedTupleElement.swift",
          "func plantedRead(_ pair: (handle: FieldHandle<Int>, other: Int)) -> Int {\n    pair.handle.count // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),

@@ -14,6 +14,9 @@ import re
 MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
 TYPE_TEXT = re.compile(r"\s*(?:inout\s+|some\s+|any\s+)?(\[)?\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*(:\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*)?(\])?")
 PROPERTY = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*:", re.M)
+# A stored property without a written type, made by an initialiser (`static let shared = Holder(`,
+# `var handles = [FieldHandle<Int>]()`): the type, read by `parse_type`, follows the `=`.
+PROPERTY_MADE = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*=(?=\s*\[?\s*[A-Z]\w*(?:<[^>\n]*>)?\s*\]?\s*\()", re.M)
 FUNCTION = re.compile(r"^[ \t]*" + MODIFIERS + r"func\s+([a-z_]\w*)\s*(?:<[^>\n]*>\s*)?\(", re.M)
 RETURN = re.compile(r"\s*(?:async\s+)?(?:(?:re)?throws(?:\s*\([^)]*\))?\s+)?(?:async\s+)?->")
 # Methods of arrays whose closure gets an element as its first parameter (`$0`, or a name before `in`).
@@ -91,7 +94,7 @@ class Types:
         for text in files.values():
             for _, name, _, start, end in bodies(text):
                 body = text[start:end]
-                for match in PROPERTY.finditer(body):
+                for match in [*PROPERTY.finditer(body), *PROPERTY_MADE.finditer(body)]:
                     if depth_at(body, match.start()) == 0:
                         add(self.properties.setdefault(name, {}), match.group(1), parse_type(body[match.end():]))
                 self._results(body, name, lambda index, body=body: depth_at(body, index) == 0)
@@ -126,6 +129,8 @@ def element(kind):
 CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)")
 STEP = re.compile(r"\.\s*([a-z_]\w*)")
 KEY_PATH = re.compile(r"\(\s*(?:[a-z]\w*\s*:\s*)?\\\.\s*([a-z_]\w*)")
+# Properties and methods of arrays that give one element (optional or not).
+ELEMENT_RESULTS = {"first", "last", "randomElement", "popLast", "removeFirst", "removeLast", "min", "max"}
 # Methods of arrays whose result holds the same elements (as an array, or near enough for a chain).
 SAME_ELEMENTS = {"filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast", "lazy"}
 TRAILING = re.compile(r"\s*\{")
@@ -169,8 +174,10 @@ def walk(line, start, kind, types, closures=None):
                 yield element(kind), path.group(1), path.start(1)
         if kind and kind[0] == "one":
             following = types.member(kind[1], name, called)
-        elif kind and kind[0] == "array" and name in ("first", "last"):
+        elif kind and kind[0] == "array" and name in ELEMENT_RESULTS:
             following = element(kind)
+        elif kind and kind[0] == "dictionary" and name == "values":
+            following = ("array", kind[1])
         elif kind and kind[0] == "array" and name in SAME_ELEMENTS:
             following = kind
         elif kind and kind[0] == "tuple":
