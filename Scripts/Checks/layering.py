@@ -306,10 +306,13 @@ class Chains:
     the check can follow (`layering_types`): from a name the file binds with a type, `self`, `Self`,
     an initialiser's or a function's result, a stored property of the enclosing type, or `$0` and a
     closure's parameter over an array; on through stored properties, functions' results, elements
-    and `first`/`last`. `let name = <chain>` binds `name` with the chain's type. A line that starts
+    and `first`/`last`. `let name = <chain>` binds `name` with the chain's type, `for name in
+    <chain>` (or `for (index, name) in <chain>.enumerated()`) with its element's. A line that starts
     with `.` goes on with the chain of the line before (`handles\n    .map { $0.count }`)."""
 
     LET = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*")
+    # `for handle in <chain>`, `for (index, handle) in <chain>.enumerated()`.
+    FOR = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?(?:([a-z_]\w*)|\(\s*[a-z_]\w*\s*,\s*([a-z_]\w*)\s*\))\s+in\s+")
     AFTER_LET = re.compile(r"\s*(?:$|,|\{|else\b)")
     OPERATOR_AFTER = re.compile(r"\s*([-+*/%<>=!&|^~?.]+)\s")
     LABELLED = re.compile(r"\[\s*[a-z_]\w*\s*:(?!:)")
@@ -356,6 +359,15 @@ class Chains:
                     end = (kind, index) if step == "" else None
                 if end and end[0] and self.AFTER_LET.match(line, end[1]):
                     add(self.kinds, match.group(1), end[0])
+            for match in self.FOR.finditer(line):
+                chain = CHAIN_START.match(line, match.end())
+                kind, index = self.start(place, chain) if chain else (None, 0)
+                end = None
+                for kind, step, index in walk(line, index, kind, results) if kind else ():
+                    end = kind if step == "" else None
+                element_kind = "array" if match.group(1) else "enumerated"
+                if end and end[0] == element_kind:
+                    add(self.kinds, match.group(1) or match.group(2), ("one", end[1]))
 
     def start(self, place, match):
         """The type of the value a chain starts with (`match` of `CHAIN_START` in the joined line at

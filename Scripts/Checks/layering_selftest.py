@@ -161,7 +161,8 @@ LEAKS = [
      "to a chain (`if let`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
      "closure or an argument, a closure's parameter and a key path over an array, a chain going on over "
      "lines, an array's element, a dictionary's value and values, a tuple's element, `first` and "
-     "`randomElement()`, a static property an initialiser makes, and a static one through `Self.`", [
+     "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
+     "makes, and a static one through `Self.`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
@@ -190,6 +191,9 @@ LEAKS = [
         ("Runtime/PlantedRandom.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.handles.randomElement()?.count // planted\n}\n"),
         ("Runtime/PlantedValues.swift",
          "func plantedRead(_ handles: [String: FieldHandle<Int>]) -> Int? {\n    handles.values.first?.count // planted\n}\n"),
+        ("Runtime/PlantedLoopOverChain.swift",
+         "func plantedTotal(_ holder: PlantedHolder) -> Int {\n    var total = 0\n    for (_, each) in holder.handles.enumerated() {\n"
+         "        total += each.count // planted\n    }\n    return total\n}\n"),
         ("Runtime/PlantedTupleElement.swift",
          "func plantedRead(_ pair: (handle: FieldHandle<Int>, other: Int)) -> Int {\n    pair.handle.count // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),

@@ -5,7 +5,8 @@ read from declarations' text alone.
 A type is written as a pair: `("one", "FieldHandle")` for a value of a type the package declares
 (optional or not: `?` and `!` in a chain pass through), `("array", "FieldHandle")` for an array of
 them, `("dictionary", "FieldHandle")` for a dictionary with such values, `("tuple", (("handle",
-("one", "FieldHandle")), …))` for a tuple by its labelled elements. Anything else is unknown
+("one", "FieldHandle")), …))` for a tuple by its labelled elements, `("enumerated", "FieldHandle")`
+for an array's `enumerated()`. Anything else is unknown
 (`None`), and a chain stops there: the check then flags nothing rather than guess.
 """
 import re
@@ -178,6 +179,8 @@ def walk(line, start, kind, types, closures=None):
             following = element(kind)
         elif kind and kind[0] == "dictionary" and name == "values":
             following = ("array", kind[1])
+        elif kind and kind[0] == "array" and name == "enumerated":
+            following = ("enumerated", kind[1])
         elif kind and kind[0] == "array" and name in SAME_ELEMENTS:
             following = kind
         elif kind and kind[0] == "tuple":
