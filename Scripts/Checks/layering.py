@@ -56,7 +56,7 @@ import os
 import re
 import sys
 
-from layering_types import CHAIN_START, MODIFIERS, Types, add, matching, parse_type, walk
+from layering_types import CAST, CHAIN_START, MODIFIERS, Types, add, matching, parse_type, walk
 from sources import report, strip, swift_files
 
 # Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
@@ -375,6 +375,11 @@ class Chains:
         line, numbers = self.lines[place]
         name, index = match.group(1), match.end()
         inside = self.enclosing.get(numbers[match.start()])
+        if name is None or (name == "type" and line.startswith("(of:", index)):
+            # A parenthesised expression, or `type(of: value)` (whose static members are the type's).
+            opening = match.start(2) if name is None else index
+            end = matching(line, opening)
+            return (self.grouped(place, opening + (4 if name else 1), end - 1) if end else None), end
         if name in ("$0", "$1"):
             return self.dollars.get(place), index
         called = line.startswith("(", index)
@@ -398,6 +403,21 @@ class Chains:
         if name not in self.bound and inside:
             return self.results.member(inside, name, False), index
         return None, index
+
+    def grouped(self, place, start, end):
+        """The type of the expression from `start` to `end` of the joined line at `place`: a cast's
+        type, or that of one chain that spans it; `None` otherwise."""
+        line = self.lines[place][0]
+        inner = line[start:end]
+        cast = CAST.search(inner)
+        if cast:
+            return parse_type(cast.group(1))
+        chain = CHAIN_START.match(line, start + len(inner) - len(inner.lstrip()))
+        kind, index = self.start(place, chain) if chain else (None, 0)
+        for kind, step, index in walk(line[:end], index, kind, self.results) if kind else ():
+            if step == "":
+                return kind if not line[index:end].strip() else None
+        return None
 
     def findings(self, rank, typed_calls):
         """What the file reaches through chains that only layers above `rank` declare: line number

@@ -162,7 +162,7 @@ LEAKS = [
      "closure or an argument, a closure's parameter and a key path over an array, a chain going on over "
      "lines, an array's element, a dictionary's value and values, a tuple's element, `first` and "
      "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
-     "makes, and a static one through `Self.`", [
+     "makes, a parenthesised expression or cast, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
@@ -194,6 +194,9 @@ LEAKS = [
         ("Runtime/PlantedLoopOverChain.swift",
          "func plantedTotal(_ holder: PlantedHolder) -> Int {\n    var total = 0\n    for (_, each) in holder.handles.enumerated() {\n"
          "        total += each.count // planted\n    }\n    return total\n}\n"),
+        ("Runtime/PlantedGrouped.swift", "func plantedRead() -> Int {\n    (plantedMakeHandle()).count // planted\n}\n"),
+        ("Runtime/PlantedCastGroup.swift", "func plantedRead(_ value: Any) -> Int {\n    (value as! FieldHandle<Int>).count // planted\n}\n"),
+        ("Runtime/PlantedMetatype.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    type(of: holder.handle).count // planted\n}\n"),
         ("Runtime/PlantedTupleElement.swift",
          "func plantedRead(_ pair: (handle: FieldHandle<Int>, other: Int)) -> Int {\n    pair.handle.count // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),

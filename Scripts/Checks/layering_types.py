@@ -127,7 +127,10 @@ def element(kind):
     return None
 
 
-CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)")
+# Where a chain starts: a name, `$0` or `$1`, or a parenthesised expression (not a call's arguments).
+CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)|(?<![\w)\]?!>])(\()")
+# A parenthesised expression whose type is written: `(value as! FieldHandle<Int>)`.
+CAST = re.compile(r"\bas[!?]?\s+(.*)$")
 STEP = re.compile(r"\.\s*([a-z_]\w*)")
 KEY_PATH = re.compile(r"\(\s*(?:[a-z]\w*\s*:\s*)?\\\.\s*([a-z_]\w*)")
 # Properties and methods of arrays that give one element (optional or not).
