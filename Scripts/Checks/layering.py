@@ -37,7 +37,7 @@ comments and string literals removed — the code in string interpolations is ke
   higher up (`read(high:` where JSON/ has `read(low:`);
 - a custom operator that only higher layers declare (`infix operator <~>`);
 - `Type(value)`, an unlabelled initialiser of a package type, `handle[3]`, an unlabelled subscript
-  of a typed chain's value, and `handle + 1`, an operator function of that value's type, where
+  of a typed chain's value, and `handle + 1` or `1 - handle`, an operator function of that value's type, where
   only higher layers declare one.
 Unlabelled subscripts, initialisers and overloads beside ones a lower layer declares (`read(_ text:
 String)` beside `read(_ count: Int)`), operators on values whose type no chain gives, and a
@@ -315,6 +315,7 @@ class Chains:
     FOR = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?(?:([a-z_]\w*)|\(\s*[a-z_]\w*\s*,\s*([a-z_]\w*)\s*\))\s+in\s+")
     AFTER_LET = re.compile(r"\s*(?:$|,|\{|else\b)")
     OPERATOR_AFTER = re.compile(r"\s*([-+*/%<>=!&|^~?.]+)\s")
+    OPERATOR_BEFORE = re.compile(r"\s([-+*/%<>=!&|^~?.]+)\s*$")
     LABELLED = re.compile(r"\[\s*[a-z_]\w*\s*:(?!:)")
 
     def __init__(self, text, typed, arrays, bound, enclosing, by_type, results):
@@ -434,9 +435,13 @@ class Chains:
                         ranks = None if self.LABELLED.match(line, position) else typed_calls.get(type_name, {}).get("[")
                         name = f"{type_name}[_]"
                     elif step == "":
-                        operator = self.OPERATOR_AFTER.match(line, position)
-                        ranks = typed_calls.get(type_name, {}).get(operator.group(1)) if operator else None
-                        name = f"{type_name} {operator.group(1) if operator else ''}"
+                        # The chain's value as an operand, on either side (`handle + 1`, `1 - handle`).
+                        after = self.OPERATOR_AFTER.match(line, position)
+                        before = self.OPERATOR_BEFORE.search(line, 0, match.start())
+                        operators = [found.group(1) for found in (after, before) if found]
+                        declared = [(operator, typed_calls.get(type_name, {}).get(operator)) for operator in operators]
+                        operator, ranks = next(((operator, ranks) for operator, ranks in declared if ranks), (None, None))
+                        name = f"{type_name} {operator}"
                     else:
                         ranks = self.by_type.ranks(type_name, step)
                         name = f"{type_name}.{step}"

@@ -216,15 +216,19 @@ LEAKS = [
         ("Runtime/PlantedConformingUse.swift", "func plantedRead(_ counted: PlantedCounted) -> Int {\n    counted.count // planted\n}\n"),
         ("Runtime/PlantedInheritingUse.swift", "func plantedRead(_ derived: PlantedDerived) -> Int {\n    derived.count // planted\n}\n"),
     ]),
-    ("an unlabelled initialiser, an unlabelled subscript and an operator that Engine/ gives FieldHandle, "
+    ("an unlabelled initialiser, an unlabelled subscript and operators that Engine/ gives FieldHandle (its value "
+     "on either side), "
      "used from Runtime/", [
         ("Engine/PlantedHandleCalls.swift",
          "extension FieldHandle {\n    init(_ plantedScale: Double) { self.init(offset: Int(plantedScale)) }\n"
          "    subscript(_ plantedIndex: Int) -> Int { plantedIndex }\n"
-         "    static func + (handle: FieldHandle, extra: Int) -> Int { handle.offset + extra }\n}\n"),
+         "    static func + (handle: FieldHandle, extra: Int) -> Int { handle.offset + extra }\n"
+         "    static func - (extra: Int, handle: FieldHandle) -> Int { extra - handle.offset }\n}\n"),
         ("Runtime/PlantedUnlabelledInit.swift", "func plantedMake() -> FieldHandle<Int> {\n    FieldHandle<Int>(2.5) // planted\n}\n"),
         ("Runtime/PlantedUnlabelledSubscript.swift", "func plantedRead(_ handle: FieldHandle<Int>) -> Int {\n    handle[3] // planted\n}\n"),
         ("Runtime/PlantedTypedOperator.swift", "func plantedSum(_ handle: FieldHandle<Int>) -> Int {\n    handle + 1 // planted\n}\n"),
+        ("Runtime/PlantedRightOperand.swift", "func plantedDifference(_ holder: PlantedPair) -> Int {\n    1 - holder.handle // planted\n}\n"),
+        ("Runtime/PlantedPair.swift", "struct PlantedPair {\n    let handle: FieldHandle<Int>\n}\n"),
     ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
