@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Proves that layering.py catches what it is for: plants each kind of upward reference, one at a
-time, into a copy of the library's sources (both targets), and fails unless the check passes the clean copy and
-refuses every planted one at the planted line.
+time, into a copy of the library's sources (both targets), and fails unless the check passes the clean copy,
+refuses every planted one at the planted line, and refuses no other line of the planted files.
 
     python3 -B Scripts/Checks/layering_selftest.py [SOURCES…]     (default: layering.ROOTS)
 """
@@ -197,6 +197,10 @@ LEAKS = [
         ("Runtime/PlantedGrouped.swift", "func plantedRead() -> Int {\n    (plantedMakeHandle()).count // planted\n}\n"),
         ("Runtime/PlantedCastGroup.swift", "func plantedRead(_ value: Any) -> Int {\n    (value as! FieldHandle<Int>).count // planted\n}\n"),
         ("Runtime/PlantedMetatype.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    type(of: holder.handle).count // planted\n}\n"),
+        ("Runtime/PlantedLegitimate.swift",
+         "func plantedSizes(_ holder: PlantedHolder, _ names: [String]) -> [Int] {\n"
+         "    [holder.handles.count, names.count, holder.handle.offset, holder.handles.first?.offset ?? 0]\n"
+         "        + names.map { $0.count } + holder.handles.map(\\.offset)\n}\n"),
         ("Runtime/PlantedTupleElement.swift",
          "func plantedRead(_ pair: (handle: FieldHandle<Int>, other: Int)) -> Int {\n    pair.handle.count // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),
@@ -259,22 +263,28 @@ def main():
         for what, plants in LEAKS:
             shutil.rmtree(os.path.join(scratch, "planted"), ignore_errors=True)
             copies = copy_sources(roots, scratch, "planted")
-            expected = []
+            expected, written = [], []
             for relative, text in plants:
                 # Into the copy that holds the layer's folder.
                 layer = relative.split("/")[0]
                 copy = next((copy for copy in copies if os.path.isdir(os.path.join(copy, layer))), copies[-1])
                 with open(os.path.join(copy, relative), "w", encoding="utf-8") as handle:
                     handle.write(text)
+                written.append(os.path.join(copy, relative) + ":")
                 if "// planted" in text:
                     expected.append(f"{os.path.join(copy, relative)}:{planted_line(text)}:")
             found, _ = layering.check(copies)
             for prefix in expected:
                 if not any(problem.startswith(prefix) for problem in found):
                     problems.append(f"not caught: {what}")
+            # Any other line of the planted files uses nothing higher: refusing one is a false alarm.
+            for problem in found:
+                if any(problem.startswith(prefix) for prefix in written) and not any(problem.startswith(prefix) for prefix in expected):
+                    problems.append(f"refused a line that names nothing higher ({what}): {problem}")
     return report(problems,
-                  f"The layering check misses {len(problems)} planted leak(s).",
-                  f"Layering self-test: the clean sources pass, and all {len(LEAKS)} planted leaks are refused.")
+                  f"The layering check misses a planted leak or refuses a line it should pass: {len(problems)} problem(s).",
+                  f"Layering self-test: the clean sources pass, all {len(LEAKS)} planted leaks are refused, and no other line "
+                  "of the planted files.")
 
 
 if __name__ == "__main__":
