@@ -338,15 +338,15 @@ class Chains:
                 self.lines[-1] = (joined + rest, numbers + [number] * len(rest))
             else:
                 self.lines.append((line, [number] * len(line)))
-        # The type of `$0` (and `$1`, in `sorted(by:)`) in each joined line that opens an element
-        # closure, by the line's index.
+        # The element closures of each joined line, by the line's index: where each starts and ends,
+        # and the type of its `$0` (and `$1`, in `sorted(by:)`).
         self.dollars = {}
         for place, (line, numbers) in enumerate(self.lines):
-            def closure(kind, name, place=place):
+            def closure(kind, name, start, end, place=place):
                 if name:
                     add(self.kinds, name, kind)
                 else:
-                    self.dollars[place] = kind
+                    self.dollars.setdefault(place, []).append((start, end, kind))
             for match in CHAIN_START.finditer(line):
                 kind, index = self.start(place, match)
                 if kind:
@@ -382,7 +382,9 @@ class Chains:
             end = matching(line, opening)
             return (self.grouped(place, opening + (4 if name else 1), end - 1) if end else None), end
         if name in ("$0", "$1"):
-            return self.dollars.get(place), index
+            # The innermost element closure around it (the last opened of those that hold it).
+            spans = [kind for start, end, kind in self.dollars.get(place, ()) if start < match.start() < end]
+            return (spans[-1] if spans else None), index
         called = line.startswith("(", index)
         if name[0].isupper():
             if line.startswith("<", index):

@@ -159,8 +159,9 @@ LEAKS = [
     ]),
     ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one or "
      "to a chain (`if let`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
-     "closure or an argument, a closure's parameter and a key path over an array, a chain going on over "
-     "lines, an array's element, a dictionary's value and values, a tuple's element, `first` and "
+     "closure or an argument (two closures on a line too), a closure's parameter and a key path over an "
+     "array, a chain going on over lines, an array's element, a dictionary's value and values, a tuple's "
+     "element, `first` and "
      "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
      "makes, a parenthesised expression or cast, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
@@ -186,6 +187,9 @@ LEAKS = [
         ("Runtime/PlantedContinued.swift",
          "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles\n        .filter { _ in true }\n"
          "        .map { $0.count } // planted\n}\n"),
+        ("Runtime/PlantedTwoClosures.swift",
+         "func plantedCounts(_ handles: [FieldHandle<Int>], _ names: [String]) -> [Int] {\n"
+         "    handles.map { $0.count } + names.map { $0.count } // planted\n}\n"),
         ("Runtime/PlantedKeyPath.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map(\\.count) // planted\n}\n"),
         ("Runtime/PlantedShared.swift", "func plantedRead() -> Int {\n    PlantedHolder.shared.handle.count // planted\n}\n"),
         ("Runtime/PlantedRandom.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.handles.randomElement()?.count // planted\n}\n"),

@@ -148,7 +148,8 @@ def walk(line, start, kind, types, closures=None):
     (type before the step, step, index), where a step is a member's name, `[` for a subscript, or
     `""` at the chain's end (`index` then the end); a key path given to an element closure
     (`.map(\\.count)`) is a step from the element. Element closures met on the way (`.map {` on an
-    array) are reported to `closures(element type, parameter name or None)`."""
+    array) are reported to `closures(element type, parameter name or None, the closure's start and
+    end in the line)`."""
     index = start
     while index < len(line):
         character = line[index]
@@ -171,7 +172,8 @@ def walk(line, start, kind, types, closures=None):
         if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
             closure = CLOSURE.match(line, after)
             if closures and closure and "{" in closure.group(0):
-                closures(element(kind), closure.group(1))
+                brace = after + closure.group(0).index("{")
+                closures(element(kind), closure.group(1), brace, matching(line, brace) or len(line))
             # A key path from the element (`handles.map(\.count)`) is a step from it.
             path = KEY_PATH.match(line, after)
             if path:
