@@ -306,11 +306,16 @@ class Chains:
     the check can follow (`layering_types`): from a name the file binds with a type, `self`, `Self`,
     an initialiser's or a function's result, a stored property of the enclosing type, or `$0` and a
     closure's parameter over an array; on through stored properties, functions' results, elements
-    and `first`/`last`. `let name = <chain>` binds `name` with the chain's type, `for name in
-    <chain>` (or `for (index, name) in <chain>.enumerated()`) with its element's. A line that starts
+    and `first`/`last`. `let name = <chain>` (or `if case let name? = <chain>`, or a `switch
+    <chain>`'s `case let name?:`) binds `name` with the chain's type, `for name in <chain>` (or `for
+    (index, name) in <chain>.enumerated()`) with its element's. A line that starts
     with `.` goes on with the chain of the line before (`handles\n    .map { $0.count }`)."""
 
-    LET = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*")
+    # `let name = <chain>`, and the optional pattern `if case let name? = <chain>`.
+    LET = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\??\s*=\s*")
+    # `switch <chain> {`, and the cases that bind its value: `case let name?:`, `case .some(let name):`.
+    SWITCH = re.compile(r"\bswitch\s+")
+    CASE = re.compile(r"\s*case\s+(?:(?:let|var)\s+([a-z_]\w*)\s*\??|\.some\(\s*(?:let|var)\s+([a-z_]\w*)\s*\))\s*:")
     # `for handle in <chain>`, `for (index, handle) in <chain>.enumerated()`.
     FOR = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?(?:([a-z_]\w*)|\(\s*[a-z_]\w*\s*,\s*([a-z_]\w*)\s*\))\s+in\s+")
     AFTER_LET = re.compile(r"\s*(?:$|,|\{|else\b)")
@@ -353,22 +358,40 @@ class Chains:
                     for _ in walk(line, index, kind, results, closure):
                         pass
             for match in self.LET.finditer(line):
-                chain = CHAIN_START.match(line, match.end())
-                kind, index = self.start(place, chain) if chain else (None, 0)
-                end = None
-                for kind, step, index in walk(line, index, kind, results) if kind else ():
-                    end = (kind, index) if step == "" else None
-                if end and end[0] and self.AFTER_LET.match(line, end[1]):
-                    add(self.kinds, match.group(1), end[0])
+                kind, end = self.chain_type(place, match.end())
+                if kind and self.AFTER_LET.match(line, end):
+                    add(self.kinds, match.group(1), kind)
             for match in self.FOR.finditer(line):
-                chain = CHAIN_START.match(line, match.end())
-                kind, index = self.start(place, chain) if chain else (None, 0)
-                end = None
-                for kind, step, index in walk(line, index, kind, results) if kind else ():
-                    end = kind if step == "" else None
-                element_kind = "array" if match.group(1) else "enumerated"
-                if end and end[0] == element_kind:
-                    add(self.kinds, match.group(1) or match.group(2), ("one", end[1]))
+                kind, _ = self.chain_type(place, match.end())
+                if kind and kind[0] == ("array" if match.group(1) else "enumerated"):
+                    add(self.kinds, match.group(1) or match.group(2), ("one", kind[1]))
+            for match in self.SWITCH.finditer(line):
+                kind, end = self.chain_type(place, match.end())
+                if kind and line[end:].strip() == "{":
+                    self.bind_cases(place, kind)
+
+    def chain_type(self, place, position):
+        """The type of the chain that starts at `position` of the joined line at `place`, and where
+        it ends; `None` when the check cannot type it."""
+        line = self.lines[place][0]
+        chain = CHAIN_START.match(line, position)
+        kind, index = self.start(place, chain) if chain else (None, position)
+        end = None
+        for kind, step, index in walk(line, index, kind, self.results) if kind else ():
+            end = (kind, index) if step == "" else None
+        return end or (None, position)
+
+    def bind_cases(self, place, kind):
+        """Binds the names the cases of the `switch` opened at the end of the joined line at `place`
+        take from its subject, of type `kind` (`case let name?:`, `case .some(let name):`)."""
+        depth = 1
+        for line, _ in self.lines[place + 1:]:
+            case = self.CASE.match(line) if depth == 1 else None
+            if case:
+                add(self.kinds, case.group(1) or case.group(2), kind)
+            depth += line.count("{") - line.count("}")
+            if depth <= 0:
+                return
 
     def start(self, place, match):
         """The type of the value a chain starts with (`match` of `CHAIN_START` in the joined line at

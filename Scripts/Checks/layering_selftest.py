@@ -158,7 +158,7 @@ LEAKS = [
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
     ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one or "
-     "to a chain (`if let`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
+     "to a chain (`if let`, `if case let …?`, a `switch`'s `case let …?:`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
      "closure or an argument (two closures on a line too), a closure's parameter and a key path over an "
      "array, a chain going on over lines, an array's element, a dictionary's value and values, a tuple's "
      "element, `first` and "
@@ -175,6 +175,12 @@ LEAKS = [
         ("Runtime/PlantedChainBound.swift",
          "func plantedRead(_ holder: PlantedHolder) -> Int {\n    if let made = holder.maybe {\n        return made.count // planted\n    }\n"
          "    return 0\n}\n"),
+        ("Runtime/PlantedCasePattern.swift",
+         "func plantedRead(_ holder: PlantedHolder) -> Int {\n    if case let made? = holder.maybe {\n        return made.count // planted\n    }\n"
+         "    return 0\n}\n"),
+        ("Runtime/PlantedSwitchCase.swift",
+         "func plantedRead(_ holder: PlantedHolder) -> Int {\n    switch holder.maybe {\n    case let made?:\n"
+         "        return made.count // planted\n    case nil:\n        return 0\n    }\n}\n"),
         ("Runtime/PlantedChained.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    holder.handle.count // planted\n}\n"),
         ("Runtime/PlantedOptionalChained.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.maybe?.count // planted\n}\n"),
         ("Runtime/PlantedDollar.swift", "func plantedCounts(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.map { $0.count } // planted\n}\n"),
