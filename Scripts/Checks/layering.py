@@ -38,9 +38,13 @@ comments and string literals removed — the code in string interpolations is ke
 - a custom operator that only higher layers declare (`infix operator <~>`);
 - `Type(value)`, an unlabelled initialiser of a package type, `handle[3]`, an unlabelled subscript
   of a typed chain's value, and `handle + 1` or `1 - handle`, an operator function of that value's type, where
-  only higher layers declare one.
-Unlabelled subscripts, initialisers and overloads beside ones a lower layer declares (`read(_ text:
-String)` beside `read(_ count: Int)`), operators on values whose type no chain gives, and a
+  only higher layers declare one;
+- `read(5)` and `Type(5)`, a top-level function or an initialiser called with an unlabelled first
+  argument whose type its text gives (a literal, or a name bound with a type), where only higher
+  layers declare one for that argument's type (`read(_ count: Int)` beside a lower `read(_ text:
+  String)`).
+Unlabelled subscripts, methods and initialisers beside ones a lower layer declares, called with an
+argument whose type the text does not give, operators on values whose type no chain gives, and a
 conformance that a higher layer declares to a
 protocol of a lower layer or from outside the package (`extension JSONNumber: Hashable`), which
 lower code may then rely on without naming anything higher, cannot be told apart by text: they are beyond this check. (The second is also how a layer lets a higher one
@@ -94,6 +98,13 @@ OPERATOR = re.compile(r"^\s*(?:prefix|infix|postfix)\s+operator\s+([^\s{:]+)", r
 # A function's (or an enum case's) name and first argument label: `func read(from bytes:` → `from`,
 # `func skip(_ count:` → `_`, `case failed(reason:` → `reason`.
 FUNC_LABEL = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:func|case)\s+([a-z_]\w*)\s*(?:<[^>]*>\s*)?\(\s*([A-Za-z_]\w*)", re.M)
+# A function's or an initialiser's first parameter when it has no label, up to its type: `func
+# read(_ count: Int`, `init(_ text: String` (the type read by `parse_type`).
+FIRST_UNLABELLED = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:func\s+([a-z_]\w*)|init[?!]?)\s*(?:<[^>]*>\s*)?\(\s*_\s+[a-z_]\w*\s*:\s*(?:inout\s+)?", re.M)
+# A call of a function (`read(`, not a method's `.read(`) or an initialiser (`Type(`, `Type<Int>(`).
+CALL = re.compile(r"(?<![\w$.])(?<!func )(?:([a-z_]\w*)|([A-Z]\w*)(?:<[^>\n]*>)?)\s*\(")
+# A first argument whose type its text gives: a literal, or a name (the file's typed names).
+LITERAL_ARGUMENT = re.compile(r"\s*(?:(-?\d+\.\d+(?:[eE][-+]?\d+)?)|(-?\d+)|(\"\")|(true|false)|([a-z_]\w*))\s*[,)]")
 # A call with its first label: `read(from:`, `.read(from:` (not `func read(from:`).
 FUNC_LABEL_USE = re.compile(r"(?<![\w$])(?<!func )(?<!case )([a-z_]\w*)\s*\(\s*([a-z_]\w*)\s*:(?!:)")
 # `Self(`, `self.init(` and `super.init(` name no type: any initialiser of that label may be meant.
@@ -223,6 +234,8 @@ def declarations(files):
     # label or spelling → ranks; by type, its unlabelled subscripts (`[`) and the operators it
     # declares for its values (`+`) → ranks.
     inits, init_labels, subscripts, operators, typed_calls = {}, {}, {}, {}, {}
+    # Functions by name and initialisers by type → the type of an unlabelled first parameter → ranks.
+    argument_types = {}
     # Functions and enum cases by name → first label → ranks (locals too: they only hide).
     function_labels = {}
     for relative, text in files.items():
@@ -232,6 +245,10 @@ def declarations(files):
         for match in FUNC_LABEL.finditer(text):
             if not is_private(match.group(0)):
                 function_labels.setdefault(match.group(1), {}).setdefault(match.group(2), set()).add(rank)
+        for match in FIRST_UNLABELLED.finditer(text):
+            # Top-level functions (a method is called on its receiver, which this does not type).
+            if match.group(1) and not match.group(0)[:1].isspace() and not is_private(match.group(0)):
+                note_argument(argument_types, ("func", match.group(1)), text[match.end():], rank)
         for keyword, name, protocols, body in bodies(text):
             supertypes.setdefault(name, set()).update(protocols)
             if keyword == "extension":
@@ -251,6 +268,9 @@ def declarations(files):
                 if not is_private(match.group(0)):
                     inits.setdefault(name, {}).setdefault(match.group(1), set()).add(rank)
                     init_labels.setdefault(match.group(1), set()).add(rank)
+            for match in FIRST_UNLABELLED.finditer(body):
+                if not match.group(1) and not is_private(match.group(0)):
+                    note_argument(argument_types, ("init", name), body[match.end():], rank)
             for match in SUBSCRIPT.finditer(body):
                 if not is_private(match.group(0)):
                     subscripts.setdefault(match.group(1), set()).add(rank)
@@ -269,8 +289,29 @@ def declarations(files):
                 lift = max(rank, min(ranks))
                 if extended < lift:
                     lifted.setdefault(member_name, set()).add((lift, extended))
-    calls = (inits, init_labels, subscripts, operators, function_labels, typed_calls)
+    calls = (inits, init_labels, subscripts, operators, function_labels, typed_calls, argument_types)
     return names, Members(by_type, supertypes), lifted, own, calls
+
+def note_argument(table, callee, text, rank):
+    """Records that `callee` takes an unlabelled first parameter of the type written at the start of
+    `text`, declared at `rank`."""
+    kind = parse_type(text)
+    if kind and kind[0] in ("one", "array"):
+        table.setdefault(callee, {}).setdefault(kind[1] if kind[0] == "one" else f"[{kind[1]}]", set()).add(rank)
+
+
+def argument_type(line, position, kinds):
+    """The type of the first argument at `position` of `line` (after a call's `(`), when its text
+    gives it: a literal, or a name the file binds with a type; `None` otherwise."""
+    match = LITERAL_ARGUMENT.match(line, position)
+    if not match:
+        return None
+    double, integer, string, boolean, name = match.groups()
+    if name:
+        kind = kinds.get(name)
+        return kind[1] if kind and kind[0] == "one" else None
+    return "Double" if double else "Int" if integer else "String" if string else "Bool"
+
 
 class Members:
     """The members of the package's types by name → ranks (`by_type`), and what each type inherits
@@ -486,7 +527,8 @@ def check(roots):
             if relative not in files:
                 files[relative] = stripped(text)
                 where[relative] = root
-    names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels, typed_calls) = declarations(files)
+    names, by_type, lifted, own, (inits, init_labels, subscripts, operators, function_labels, typed_calls,
+                                   argument_types) = declarations(files)
     operator_uses = [(spelling, re.compile(r"(?<![-+*/%<>=!&|^~?.])" + re.escape(spelling) + r"(?![-+*/%<>=!&|^~?.])"))
                      for spelling in operators]
     results = Types(files, body_spans, depth_at)
@@ -524,7 +566,8 @@ def check(roots):
         for _, type_name, _, start, end in body_spans(text):
             for number in range(text.count("\n", 0, start) + 1, text.count("\n", 0, end) + 2):
                 enclosing[number] = type_name
-        reached = Chains(text, typed, arrays, bound, enclosing, by_type, results).findings(rank, typed_calls)
+        chains = Chains(text, typed, arrays, bound, enclosing, by_type, results)
+        reached = chains.findings(rank, typed_calls)
         for number, line in enumerate(text.split("\n"), 1):
             found = dict(reached.get(number, {}))
             inside = enclosing.get(number)
@@ -568,6 +611,17 @@ def check(roots):
                 ranks = inits.get(type_name, {}).get(label) if type_name else init_labels.get(label)
                 if ranks and min(ranks) > rank and not (type_name and type_name in local):
                     found[f"{type_name or ''}.init({label}:)"] = min(ranks)
+            for call in CALL.finditer(line):
+                # An overload by the type of its unlabelled first argument (`read(5)` where a lower
+                # layer declares `read(_ text: String)` and only a higher one `read(_ count: Int)`).
+                function, type_name = call.groups()
+                argument = argument_type(line, call.end(), chains.kinds)
+                ranks = argument_types.get(("func", function) if function else ("init", type_name), {}).get(argument)
+                # (A bare call in a type's body may be that type's own method of the name.)
+                if function and inside in by_type and min(by_type.ranks(inside, function) or {SURFACE + 1}) <= rank:
+                    continue
+                if ranks and min(ranks) > rank and function not in own_functions and type_name not in local:
+                    found[f"{function or type_name + '.init'}(_: {argument})"] = min(ranks)
             for function, label in FUNC_LABEL_USE.findall(line):
                 # A call whose name lower layers declare too, by a first label only higher layers
                 # declare for it (an overload: `read(high:` where JSON/ has `read(low:`).

@@ -244,6 +244,20 @@ LEAKS = [
         ("Runtime/PlantedRightOperand.swift", "func plantedDifference(_ holder: PlantedPair) -> Int {\n    1 - holder.handle // planted\n}\n"),
         ("Runtime/PlantedPair.swift", "struct PlantedPair {\n    let handle: FieldHandle<Int>\n}\n"),
     ]),
+    ("overloads an Engine/ layer adds to a Runtime/ function and a Runtime/ initialiser by the type of their "
+     "unlabelled first parameter, called with a literal and with a typed name", [
+        ("Runtime/PlantedLowByType.swift",
+         "func plantedScale(_ text: String) -> Int { 0 }\nstruct PlantedUnit {\n    init(_ text: String) {}\n}\n"),
+        ("Engine/PlantedHighByType.swift",
+         "func plantedScale(_ count: Int) -> Int { count }\nfunc plantedScale(_ handle: FieldHandle<Int>) -> Int { 0 }\n"
+         "extension PlantedUnit {\n    init(_ count: Int) { self.init(\"\") }\n}\n"),
+        ("Runtime/PlantedLiteralArgument.swift",
+         "func plantedUse() -> Int {\n    let lower = plantedScale(\"lower\")\n    return lower + plantedScale(5) // planted\n}\n"),
+        ("Runtime/PlantedTypedArgument.swift",
+         "func plantedUse(_ handle: FieldHandle<Int>) -> Int {\n    plantedScale(handle) // planted\n}\n"),
+        ("Runtime/PlantedInitArgument.swift",
+         "func plantedUnits() -> [PlantedUnit] {\n    [PlantedUnit(\"lower\"),\n     PlantedUnit(5)] // planted\n}\n"),
+    ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
          "func plantedDecode() throws -> Any {\n    try BaseModel.decode(from: \"{}\") // planted\n}\n"),
