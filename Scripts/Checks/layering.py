@@ -39,11 +39,11 @@ comments and string literals removed — the code in string interpolations is ke
 - `Type(value)`, an unlabelled initialiser of a package type, `handle[3]`, an unlabelled subscript
   of a typed chain's value, and `handle + 1` or `1 - handle`, an operator function of that value's type, where
   only higher layers declare one;
-- `read(5)` and `Type(5)`, a top-level function or an initialiser called with an unlabelled first
-  argument whose type its text gives (a literal, or a name bound with a type), where only higher
-  layers declare one for that argument's type (`read(_ count: Int)` beside a lower `read(_ text:
-  String)`).
-Unlabelled subscripts, methods and initialisers beside ones a lower layer declares, called with an
+- `read(5)`, `Type(5)` and `parser.read(5)`, a top-level function, an initialiser or a method of a
+  typed chain's value called with an unlabelled first argument whose type its text gives (a literal,
+  or a name bound with a type), where only higher layers declare one for that argument's type
+  (`read(_ count: Int)` beside a lower `read(_ text: String)`).
+Unlabelled subscripts, functions and initialisers beside ones a lower layer declares, called with an
 argument whose type the text does not give, operators on values whose type no chain gives, and a
 conformance that a higher layer declares to a
 protocol of a lower layer or from outside the package (`extension JSONNumber: Hashable`), which
@@ -103,6 +103,8 @@ FUNC_LABEL = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:func|case)\s+([a-z_]\w*)\s
 FIRST_UNLABELLED = re.compile(r"^[ \t]*" + MODIFIERS + r"(?:func\s+([a-z_]\w*)|init[?!]?)\s*(?:<[^>]*>\s*)?\(\s*_\s+[a-z_]\w*\s*:\s*(?:inout\s+)?", re.M)
 # A call of a function (`read(`, not a method's `.read(`) or an initialiser (`Type(`, `Type<Int>(`).
 CALL = re.compile(r"(?<![\w$.])(?<!func )(?:([a-z_]\w*)|([A-Z]\w*)(?:<[^>\n]*>)?)\s*\(")
+# A method's call after its receiver: `.read(`.
+STEP_CALL = re.compile(r"\.\s*[a-z_]\w*\s*\(")
 # A first argument whose type its text gives: a literal, or a name (the file's typed names).
 LITERAL_ARGUMENT = re.compile(r"\s*(?:(-?\d+\.\d+(?:[eE][-+]?\d+)?)|(-?\d+)|(\"\")|(true|false)|([a-z_]\w*))\s*[,)]")
 # A call with its first label: `read(from:`, `.read(from:` (not `func read(from:`).
@@ -234,7 +236,8 @@ def declarations(files):
     # label or spelling → ranks; by type, its unlabelled subscripts (`[`) and the operators it
     # declares for its values (`+`) → ranks.
     inits, init_labels, subscripts, operators, typed_calls = {}, {}, {}, {}, {}
-    # Functions by name and initialisers by type → the type of an unlabelled first parameter → ranks.
+    # Functions by name, methods and initialisers by type → the type of an unlabelled first
+    # parameter → ranks.
     argument_types = {}
     # Functions and enum cases by name → first label → ranks (locals too: they only hide).
     function_labels = {}
@@ -269,8 +272,10 @@ def declarations(files):
                     inits.setdefault(name, {}).setdefault(match.group(1), set()).add(rank)
                     init_labels.setdefault(match.group(1), set()).add(rank)
             for match in FIRST_UNLABELLED.finditer(body):
-                if not match.group(1) and not is_private(match.group(0)):
-                    note_argument(argument_types, ("init", name), body[match.end():], rank)
+                if is_private(match.group(0)) or (match.group(1) and depth_at(body, match.start()) != 0):
+                    continue
+                callee = ("method", name, match.group(1)) if match.group(1) else ("init", name)
+                note_argument(argument_types, callee, body[match.end():], rank)
             for match in SUBSCRIPT.finditer(body):
                 if not is_private(match.group(0)):
                     subscripts.setdefault(match.group(1), set()).add(rank)
@@ -486,7 +491,7 @@ class Chains:
                 return kind if not line[index:end].strip() else None
         return None
 
-    def findings(self, rank, typed_calls):
+    def findings(self, rank, typed_calls, argument_types):
         """What the file reaches through chains that only layers above `rank` declare: line number
         → name → rank."""
         found = {}
@@ -511,6 +516,12 @@ class Chains:
                     else:
                         ranks = self.by_type.ranks(type_name, step)
                         name = f"{type_name}.{step}"
+                        # A method's overload by the type of its unlabelled first argument.
+                        call = STEP_CALL.match(line, position)
+                        argument = argument_type(line, call.end(), self.kinds) if call else None
+                        overload = argument_types.get(("method", type_name, step), {}).get(argument)
+                        if not (ranks and min(ranks) > rank) and overload:
+                            ranks, name = overload, f"{type_name}.{step}(_: {argument})"
                     if ranks and min(ranks) > rank:
                         found.setdefault(numbers[min(position, len(numbers) - 1)], {})[name] = min(ranks)
         return found
@@ -567,7 +578,7 @@ def check(roots):
             for number in range(text.count("\n", 0, start) + 1, text.count("\n", 0, end) + 2):
                 enclosing[number] = type_name
         chains = Chains(text, typed, arrays, bound, enclosing, by_type, results)
-        reached = chains.findings(rank, typed_calls)
+        reached = chains.findings(rank, typed_calls, argument_types)
         for number, line in enumerate(text.split("\n"), 1):
             found = dict(reached.get(number, {}))
             inside = enclosing.get(number)

@@ -244,8 +244,8 @@ LEAKS = [
         ("Runtime/PlantedRightOperand.swift", "func plantedDifference(_ holder: PlantedPair) -> Int {\n    1 - holder.handle // planted\n}\n"),
         ("Runtime/PlantedPair.swift", "struct PlantedPair {\n    let handle: FieldHandle<Int>\n}\n"),
     ]),
-    ("overloads an Engine/ layer adds to a Runtime/ function and a Runtime/ initialiser by the type of their "
-     "unlabelled first parameter, called with a literal and with a typed name", [
+    ("overloads an Engine/ layer adds to a Runtime/ function, a Runtime/ initialiser and a JSON/ method by the type "
+     "of their unlabelled first parameter, called with a literal and with a typed name", [
         ("Runtime/PlantedLowByType.swift",
          "func plantedScale(_ text: String) -> Int { 0 }\nstruct PlantedUnit {\n    init(_ text: String) {}\n}\n"),
         ("Engine/PlantedHighByType.swift",
@@ -255,6 +255,11 @@ LEAKS = [
          "func plantedUse() -> Int {\n    let lower = plantedScale(\"lower\")\n    return lower + plantedScale(5) // planted\n}\n"),
         ("Runtime/PlantedTypedArgument.swift",
          "func plantedUse(_ handle: FieldHandle<Int>) -> Int {\n    plantedScale(handle) // planted\n}\n"),
+        ("JSON/PlantedLowMethod.swift", "extension JSONParser {\n    func plantedSkip(_ text: String) -> Int { 0 }\n}\n"),
+        ("Engine/PlantedHighMethod.swift", "extension JSONParser {\n    func plantedSkip(_ count: Int) -> Int { count }\n}\n"),
+        ("JSON/PlantedMethodArgument.swift",
+         "func plantedUse(_ parser: JSONParser) -> Int {\n    let lower = parser.plantedSkip(\"lower\")\n"
+         "    return lower + parser.plantedSkip(5) // planted\n}\n"),
         ("Runtime/PlantedInitArgument.swift",
          "func plantedUnits() -> [PlantedUnit] {\n    [PlantedUnit(\"lower\"),\n     PlantedUnit(5)] // planted\n}\n"),
     ]),
