@@ -39,8 +39,8 @@ comments and string literals removed — the code in string interpolations is ke
 - `Type(value)`, an unlabelled initialiser of a package type, `handle[3]`, an unlabelled subscript
   of a typed chain's value, and `handle + 1` or `1 - handle`, an operator function of that value's type, where
   only higher layers declare one;
-- `read(5)`, `Type(5)` and `parser.read(5)`, a top-level function, an initialiser or a method of a
-  typed chain's value called with an unlabelled first argument whose type its text gives (a literal,
+- `read(5)`, `Type(5)`, `unit[5]` and `parser.read(5)`, a top-level function, an initialiser, or a
+  subscript or a method of a typed chain's value, called with an unlabelled first argument whose type its text gives (a literal,
   or a name bound with a type), where only higher layers declare one for that argument's type
   (`read(_ count: Int)` beside a lower `read(_ text: String)`).
 Unlabelled subscripts, functions and initialisers beside ones a lower layer declares, called with an
@@ -106,7 +106,7 @@ CALL = re.compile(r"(?<![\w$.])(?<!func )(?:([a-z_]\w*)|([A-Z]\w*)(?:<[^>\n]*>)?
 # A method's call after its receiver: `.read(`.
 STEP_CALL = re.compile(r"\.\s*[a-z_]\w*\s*\(")
 # A first argument whose type its text gives: a literal, or a name (the file's typed names).
-LITERAL_ARGUMENT = re.compile(r"\s*(?:(-?\d+\.\d+(?:[eE][-+]?\d+)?)|(-?\d+)|(\"\")|(true|false)|([a-z_]\w*))\s*[,)]")
+LITERAL_ARGUMENT = re.compile(r"\s*(?:(-?\d+\.\d+(?:[eE][-+]?\d+)?)|(-?\d+)|(\"\")|(true|false)|([a-z_]\w*))\s*[,)\]]")
 # A call with its first label: `read(from:`, `.read(from:` (not `func read(from:`).
 FUNC_LABEL_USE = re.compile(r"(?<![\w$])(?<!func )(?<!case )([a-z_]\w*)\s*\(\s*([a-z_]\w*)\s*:(?!:)")
 # `Self(`, `self.init(` and `super.init(` name no type: any initialiser of that label may be meant.
@@ -282,6 +282,7 @@ def declarations(files):
             for match in UNLABELLED_SUBSCRIPT.finditer(body):
                 if not is_private(match.group(0)):
                     typed_calls.setdefault(name, {}).setdefault("[", set()).add(rank)
+                    note_argument(argument_types, ("subscript", name), body[body.index(":", match.end() - 1) + 1:], rank)
             for match in OPERATOR_FUNCTION.finditer(body):
                 if not is_private(match.group(0)):
                     typed_calls.setdefault(name, {}).setdefault(match.group(1), set()).add(rank)
@@ -371,6 +372,8 @@ class Chains:
 
     def __init__(self, text, typed, arrays, bound, enclosing, by_type, results):
         self.bound, self.enclosing, self.by_type, self.results = bound, enclosing, by_type, results
+        # The file's own functions, local ones too: a call of one of those names is the file's.
+        self.local = Types.in_file(text)
         self.kinds = {name: ("one", type_name) for name, type_name in typed.items()}
         for name, type_names in arrays.items():
             if len(type_names) == 1 and name not in self.kinds:
@@ -393,11 +396,11 @@ class Chains:
         # and the type of its `$0` (and `$1`, in `sorted(by:)`).
         self.dollars = {}
         for place, (line, numbers) in enumerate(self.lines):
-            def closure(kind, name, start, end, place=place):
+            def closure(kind, name, start, end, dollars, place=place):
                 if name:
                     add(self.kinds, name, kind)
                 else:
-                    self.dollars.setdefault(place, []).append((start, end, kind))
+                    self.dollars.setdefault(place, []).append((start, end, kind, dollars))
             for match in CHAIN_START.finditer(line):
                 kind, index = self.start(place, match)
                 if kind:
@@ -407,6 +410,11 @@ class Chains:
                 kind, end = self.chain_type(place, match.end())
                 if kind and self.AFTER_LET.match(line, end):
                     add(self.kinds, match.group(1), kind)
+                # A closure of one chain (`let make = { Holder(…) }`): calling it gives the chain's type.
+                if line.startswith("{", match.end()):
+                    kind, end = self.chain_type(place, match.end() + 1)
+                    if kind and line[end:].lstrip().startswith("}"):
+                        add(self.kinds, match.group(1), ("closure", kind))
             for match in self.FOR.finditer(line):
                 kind, _ = self.chain_type(place, match.end())
                 if kind and kind[0] == ("array" if match.group(1) else "enumerated"):
@@ -420,6 +428,7 @@ class Chains:
         """The type of the chain that starts at `position` of the joined line at `place`, and where
         it ends; `None` when the check cannot type it."""
         line = self.lines[place][0]
+        position += len(line[position:]) - len(line[position:].lstrip())
         chain = CHAIN_START.match(line, position)
         kind, index = self.start(place, chain) if chain else (None, position)
         end = None
@@ -445,6 +454,11 @@ class Chains:
         line, numbers = self.lines[place]
         name, index = match.group(1), match.end()
         inside = self.enclosing.get(numbers[match.start()])
+        if match.group(3):
+            # An array literal of one chain's value.
+            end = matching(line, match.start(3))
+            inner = self.grouped(place, match.start(3) + 1, end - 1) if end else None
+            return (("array", inner[1]) if inner and inner[0] == "one" else None), end
         if name is None or (name == "type" and line.startswith("(of:", index)):
             # A parenthesised expression, or `type(of: value)` (whose static members are the type's).
             opening = match.start(2) if name is None else index
@@ -452,7 +466,8 @@ class Chains:
             return (self.grouped(place, opening + (4 if name else 1), end - 1) if end else None), end
         if name in ("$0", "$1"):
             # The innermost element closure around it (the last opened of those that hold it).
-            spans = [kind for start, end, kind in self.dollars.get(place, ()) if start < match.start() < end]
+            spans = [kind for start, end, kind, dollars in self.dollars.get(place, ())
+                     if start < match.start() < end and name in dollars]
             return (spans[-1] if spans else None), index
         called = line.startswith("(", index)
         if name[0].isupper():
@@ -466,7 +481,13 @@ class Chains:
             return ("one", name), end
         if called:
             end = matching(line, index)
-            kind = (self.results.member(inside, name, True) if inside else None) or self.results.function(name)
+            closure = self.kinds.get(name)
+            if closure and closure[0] == "closure":
+                kind = closure[1]
+            elif name in self.local:
+                kind = self.local[name]
+            else:
+                kind = (self.results.member(inside, name, True) if inside else None) or self.results.function(name)
             return (kind if end else None), end
         if name == "self":
             return (("one", inside) if inside else None), index
@@ -505,6 +526,12 @@ class Chains:
                     if step == "[":
                         ranks = None if self.LABELLED.match(line, position) else typed_calls.get(type_name, {}).get("[")
                         name = f"{type_name}[_]"
+                        # An overload by the type of its argument (`handle[3]` beside a lower
+                        # `subscript(_ key: String)`).
+                        argument = argument_type(line, position + 1, self.kinds)
+                        overload = argument_types.get(("subscript", type_name), {}).get(argument)
+                        if not (ranks and min(ranks) > rank) and overload:
+                            ranks, name = overload, f"{type_name}[_: {argument}]"
                     elif step == "":
                         # The chain's value as an operand, on either side (`handle + 1`, `1 - handle`).
                         after = self.OPERATOR_AFTER.match(line, position)

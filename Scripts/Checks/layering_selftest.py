@@ -163,7 +163,8 @@ LEAKS = [
      "array, a chain going on over lines, an array's element, a dictionary's value and values, a tuple's "
      "element, `first` and "
      "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
-     "makes, a parenthesised expression or cast, and a static one through `Self.` or `type(of:)`", [
+     "makes, a parenthesised expression or cast, an array literal, an optional's `map`, `reduce`'s `$1`, a "
+     "local function's and a closure's result, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
@@ -211,6 +212,14 @@ LEAKS = [
          "func plantedSizes(_ holder: PlantedHolder, _ names: [String]) -> [Int] {\n"
          "    [holder.handles.count, names.count, holder.handle.offset, holder.handles.first?.offset ?? 0]\n"
          "        + names.map { $0.count } + holder.handles.map(\\.offset)\n}\n"),
+        ("Runtime/PlantedOptionalMap.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.maybe.map { $0.count } // planted\n}\n"),
+        ("Runtime/PlantedReduce.swift",
+         "func plantedTotal(_ holder: PlantedHolder) -> Int {\n    holder.handles.reduce(0) { $0 + $1.count } // planted\n}\n"),
+        ("Runtime/PlantedLocalFunction.swift",
+         "func plantedRead() -> Int {\n    func make() -> FieldHandle<Int> { FieldHandle<Int>(offset: 0) }\n    return make().count // planted\n}\n"),
+        ("Runtime/PlantedClosureResult.swift",
+         "func plantedRead() -> Int {\n    let make = { FieldHandle<Int>(offset: 0) }\n    return make().count // planted\n}\n"),
+        ("Runtime/PlantedArrayLiteral.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    [holder.handle].first?.count // planted\n}\n"),
         ("Runtime/PlantedTupleElement.swift",
          "func plantedRead(_ pair: (handle: FieldHandle<Int>, other: Int)) -> Int {\n    pair.handle.count // planted\n}\n"),
         ("Runtime/PlantedElement.swift", "func plantedRead(_ handles: [FieldHandle<Int>]) -> Int {\n    handles[0].count // planted\n}\n"),
@@ -244,8 +253,8 @@ LEAKS = [
         ("Runtime/PlantedRightOperand.swift", "func plantedDifference(_ holder: PlantedPair) -> Int {\n    1 - holder.handle // planted\n}\n"),
         ("Runtime/PlantedPair.swift", "struct PlantedPair {\n    let handle: FieldHandle<Int>\n}\n"),
     ]),
-    ("overloads an Engine/ layer adds to a Runtime/ function, a Runtime/ initialiser and a JSON/ method by the type "
-     "of their unlabelled first parameter, called with a literal and with a typed name", [
+    ("overloads an Engine/ layer adds to a Runtime/ function, a Runtime/ initialiser and subscript and a JSON/ "
+     "method by the type of their unlabelled first parameter, called with a literal and with a typed name", [
         ("Runtime/PlantedLowByType.swift",
          "func plantedScale(_ text: String) -> Int { 0 }\nstruct PlantedUnit {\n    init(_ text: String) {}\n}\n"),
         ("Engine/PlantedHighByType.swift",
@@ -260,6 +269,10 @@ LEAKS = [
         ("JSON/PlantedMethodArgument.swift",
          "func plantedUse(_ parser: JSONParser) -> Int {\n    let lower = parser.plantedSkip(\"lower\")\n"
          "    return lower + parser.plantedSkip(5) // planted\n}\n"),
+        ("Runtime/PlantedLowSubscript.swift", "extension PlantedUnit {\n    subscript(_ key: String) -> Int { 0 }\n}\n"),
+        ("Engine/PlantedHighSubscript.swift", "extension PlantedUnit {\n    subscript(_ index: Int) -> Int { index }\n}\n"),
+        ("Runtime/PlantedSubscriptArgument.swift",
+         "func plantedRead(_ unit: PlantedUnit) -> Int {\n    let lower = unit[\"key\"]\n    return lower + unit[3] // planted\n}\n"),
         ("Runtime/PlantedInitArgument.swift",
          "func plantedUnits() -> [PlantedUnit] {\n    [PlantedUnit(\"lower\"),\n     PlantedUnit(5)] // planted\n}\n"),
     ]),

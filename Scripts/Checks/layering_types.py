@@ -110,6 +110,16 @@ class Types:
             result = parse_type(text[arrow.end():]) if arrow else None
             add(self.results.setdefault(owner, {}), match.group(1), result)
 
+    @staticmethod
+    def in_file(text):
+        """The result types of the functions `text` declares at any depth (local ones too), by name."""
+        results = {}
+        for match in FUNCTION.finditer(text):
+            end = matching(text, match.end() - 1)
+            arrow = RETURN.match(text, end) if end else None
+            add(results, match.group(1), parse_type(text[arrow.end():]) if arrow else None)
+        return results
+
     def member(self, owner, name, called):
         """The type of `owner.name` (`owner` a type's name), called or not; `None` when unknown."""
         table = self.results if called else self.properties
@@ -127,8 +137,9 @@ def element(kind):
     return None
 
 
-# Where a chain starts: a name, `$0` or `$1`, or a parenthesised expression (not a call's arguments).
-CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)|(?<![\w)\]?!>])(\()")
+# Where a chain starts: a name, `$0` or `$1`, a parenthesised expression (not a call's arguments), or
+# an array literal (not a subscript).
+CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)|(?<![\w)\]?!>])(\()|(?<![\w)\]?!>])(\[)")
 # A parenthesised expression whose type is written: `(value as! FieldHandle<Int>)`.
 CAST = re.compile(r"\bas[!?]?\s+(.*)$")
 STEP = re.compile(r"\.\s*([a-z_]\w*)")
@@ -149,7 +160,7 @@ def walk(line, start, kind, types, closures=None):
     `""` at the chain's end (`index` then the end); a key path given to an element closure
     (`.map(\\.count)`) is a step from the element. Element closures met on the way (`.map {` on an
     array) are reported to `closures(element type, parameter name or None, the closure's start and
-    end in the line)`."""
+    end in the line, the anonymous parameters that hold the element)`."""
     index = start
     while index < len(line):
         character = line[index]
@@ -169,11 +180,21 @@ def walk(line, start, kind, types, closures=None):
         name, after = step.group(1), step.end()
         called = line[after:after + 1] == "("
         yield kind, name, index
+        # The value an element closure gets: an array's element; for `reduce`, as `$1` only; and an
+        # optional's value for `map` and `flatMap`, when the type declares no method of that name.
+        given, dollars = None, ("$0", "$1")
         if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
-            closure = CLOSURE.match(line, after)
-            if closures and closure and "{" in closure.group(0):
-                brace = after + closure.group(0).index("{")
-                closures(element(kind), closure.group(1), brace, matching(line, brace) or len(line))
+            given = element(kind)
+        elif kind and kind[0] == "array" and name == "reduce":
+            given, dollars = element(kind), ("$1",)
+        elif kind and kind[0] == "one" and name in ("map", "flatMap") and types.member(kind[1], name, True) is None:
+            given = kind
+        closure = CLOSURE.match(line, after) if given else None
+        if closures and closure and "{" in closure.group(0):
+            brace = after + closure.group(0).index("{")
+            parameter = closure.group(1) if dollars == ("$0", "$1") else None
+            closures(given, parameter, brace, matching(line, brace) or len(line), dollars)
+        if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
             # A key path from the element (`handles.map(\.count)`) is a step from it.
             path = KEY_PATH.match(line, after)
             if path:
