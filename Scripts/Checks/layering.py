@@ -327,6 +327,7 @@ class Members:
 
     def __init__(self, by_type, supertypes):
         self.by_type, self.supertypes = by_type, supertypes
+        self.found = {}
 
     def __contains__(self, type_name):
         """Whether the package declares or extends `type_name`."""
@@ -337,6 +338,8 @@ class Members:
         own = self.by_type.get(type_name, {}).get(member)
         if own:
             return own
+        if (type_name, member) in self.found:
+            return self.found[type_name, member]
         found, seen, stack = set(), {type_name}, list(self.supertypes.get(type_name, ()))
         while stack:
             current = stack.pop()
@@ -345,6 +348,7 @@ class Members:
             seen.add(current)
             found |= self.by_type.get(current, {}).get(member, set())
             stack.extend(self.supertypes.get(current, ()))
+        self.found[type_name, member] = found
         return found
 
 

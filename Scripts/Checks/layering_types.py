@@ -9,6 +9,7 @@ them, `("dictionary", "FieldHandle")` for a dictionary with such values, `("tupl
 for an array's `enumerated()`. Anything else is unknown
 (`None`), and a chain stops there: the check then flags nothing rather than guess.
 """
+import functools
 import re
 
 # The attributes and modifiers before a declaration (`@inlinable package static`, `private(set)`).
@@ -111,8 +112,10 @@ class Types:
             add(self.results.setdefault(owner, {}), match.group(1), result)
 
     @staticmethod
+    @functools.lru_cache(maxsize=None)
     def in_file(text):
-        """The result types of the functions `text` declares at any depth (local ones too), by name."""
+        """The result types of the functions `text` declares at any depth (local ones too), by name.
+        (Kept per text, and not to be changed: the self-test checks the same files again and again.)"""
         results = {}
         for match in FUNCTION.finditer(text):
             end = matching(text, match.end() - 1)
