@@ -306,6 +306,13 @@ def note_argument(table, callee, text, rank):
         table.setdefault(callee, {}).setdefault(kind[1] if kind[0] == "one" else f"[{kind[1]}]", set()).add(rank)
 
 
+def overload_ranks(argument_types, callee, line, position, kinds):
+    """The ranks that declare `callee` (a key of `argument_types`) for the type of the first argument
+    at `position` of `line`, and that type; `None` for either when unknown."""
+    argument = argument_type(line, position, kinds)
+    return argument_types.get(callee, {}).get(argument), argument
+
+
 def argument_type(line, position, kinds):
     """The type of the first argument at `position` of `line` (after a call's `(`), when its text
     gives it: a literal, or a name the file binds with a type; `None` otherwise."""
@@ -327,7 +334,8 @@ class Members:
 
     def __init__(self, by_type, supertypes):
         self.by_type, self.supertypes = by_type, supertypes
-        self.found = {}
+        # What `ranks` found through supertypes, by type and member.
+        self.inherited = {}
 
     def __contains__(self, type_name):
         """Whether the package declares or extends `type_name`."""
@@ -338,8 +346,8 @@ class Members:
         own = self.by_type.get(type_name, {}).get(member)
         if own:
             return own
-        if (type_name, member) in self.found:
-            return self.found[type_name, member]
+        if (type_name, member) in self.inherited:
+            return self.inherited[type_name, member]
         found, seen, stack = set(), {type_name}, list(self.supertypes.get(type_name, ()))
         while stack:
             current = stack.pop()
@@ -348,7 +356,7 @@ class Members:
             seen.add(current)
             found |= self.by_type.get(current, {}).get(member, set())
             stack.extend(self.supertypes.get(current, ()))
-        self.found[type_name, member] = found
+        self.inherited[type_name, member] = found
         return found
 
 
@@ -509,12 +517,8 @@ class Chains:
         cast = CAST.search(inner)
         if cast:
             return parse_type(cast.group(1))
-        chain = CHAIN_START.match(line, start + len(inner) - len(inner.lstrip()))
-        kind, index = self.start(place, chain) if chain else (None, 0)
-        for kind, step, index in walk(line[:end], index, kind, self.results) if kind else ():
-            if step == "":
-                return kind if not line[index:end].strip() else None
-        return None
+        kind, index = self.chain_type(place, start)
+        return kind if index <= end and not line[index:end].strip() else None
 
     def findings(self, rank, typed_calls, argument_types):
         """What the file reaches through chains that only layers above `rank` declare: line number
@@ -532,8 +536,8 @@ class Chains:
                         name = f"{type_name}[_]"
                         # An overload by the type of its argument (`handle[3]` beside a lower
                         # `subscript(_ key: String)`).
-                        argument = argument_type(line, position + 1, self.kinds)
-                        overload = argument_types.get(("subscript", type_name), {}).get(argument)
+                        overload, argument = overload_ranks(argument_types, ("subscript", type_name), line, position + 1,
+                                                            self.kinds)
                         if not (ranks and min(ranks) > rank) and overload:
                             ranks, name = overload, f"{type_name}[_: {argument}]"
                     elif step == "":
@@ -549,8 +553,8 @@ class Chains:
                         name = f"{type_name}.{step}"
                         # A method's overload by the type of its unlabelled first argument.
                         call = STEP_CALL.match(line, position)
-                        argument = argument_type(line, call.end(), self.kinds) if call else None
-                        overload = argument_types.get(("method", type_name, step), {}).get(argument)
+                        overload, argument = overload_ranks(argument_types, ("method", type_name, step), line, call.end(),
+                                                            self.kinds) if call else (None, None)
                         if not (ranks and min(ranks) > rank) and overload:
                             ranks, name = overload, f"{type_name}.{step}(_: {argument})"
                     if ranks and min(ranks) > rank:
@@ -657,8 +661,8 @@ def check(roots):
                 # An overload by the type of its unlabelled first argument (`read(5)` where a lower
                 # layer declares `read(_ text: String)` and only a higher one `read(_ count: Int)`).
                 function, type_name = call.groups()
-                argument = argument_type(line, call.end(), chains.kinds)
-                ranks = argument_types.get(("func", function) if function else ("init", type_name), {}).get(argument)
+                callee = ("func", function) if function else ("init", type_name)
+                ranks, argument = overload_ranks(argument_types, callee, line, call.end(), chains.kinds)
                 # (A bare call in a type's body may be that type's own method of the name.)
                 if function and inside in by_type and min(by_type.ranks(inside, function) or {SURFACE + 1}) <= rank:
                     continue

@@ -86,6 +86,16 @@ def add(table, key, value):
         table[key] = value
 
 
+def function_results(text, at_level):
+    """Each function `text` declares where `at_level(its offset)` holds, with its result type (`None`
+    when it has none the check can read)."""
+    for match in FUNCTION.finditer(text):
+        if at_level(match.start()):
+            end = matching(text, match.end() - 1)
+            arrow = RETURN.match(text, end) if end else None
+            yield match.group(1), parse_type(text[arrow.end():]) if arrow else None
+
+
 class Types:
     """The declared types of the package's stored properties and the results of its functions, by
     the type that declares them (`None` for top-level functions)."""
@@ -99,17 +109,10 @@ class Types:
                 for match in [*PROPERTY.finditer(body), *PROPERTY_MADE.finditer(body)]:
                     if depth_at(body, match.start()) == 0:
                         add(self.properties.setdefault(name, {}), match.group(1), parse_type(body[match.end():]))
-                self._results(body, name, lambda index, body=body: depth_at(body, index) == 0)
-            self._results(text, None, lambda index, text=text: not text[:index].count("{") - text[:index].count("}"))
-
-    def _results(self, text, owner, at_top):
-        for match in FUNCTION.finditer(text):
-            if not at_top(match.start()):
-                continue
-            end = matching(text, match.end() - 1)
-            arrow = RETURN.match(text, end) if end else None
-            result = parse_type(text[arrow.end():]) if arrow else None
-            add(self.results.setdefault(owner, {}), match.group(1), result)
+                for function, result in function_results(body, lambda index: depth_at(body, index) == 0):
+                    add(self.results.setdefault(name, {}), function, result)
+            for function, result in function_results(text, lambda index: depth_at(text, index) == 0):
+                add(self.results.setdefault(None, {}), function, result)
 
     @staticmethod
     @functools.lru_cache(maxsize=None)
@@ -117,10 +120,8 @@ class Types:
         """The result types of the functions `text` declares at any depth (local ones too), by name.
         (Kept per text, and not to be changed: the self-test checks the same files again and again.)"""
         results = {}
-        for match in FUNCTION.finditer(text):
-            end = matching(text, match.end() - 1)
-            arrow = RETURN.match(text, end) if end else None
-            add(results, match.group(1), parse_type(text[arrow.end():]) if arrow else None)
+        for function, result in function_results(text, lambda index: True):
+            add(results, function, result)
         return results
 
     def member(self, owner, name, called):
