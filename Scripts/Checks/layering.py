@@ -60,7 +60,7 @@ import os
 import re
 import sys
 
-from layering_types import CAST, CHAIN_START, MODIFIERS, Types, add, matching, parse_type, walk
+from layering_types import CAST, CHAIN_START, MODIFIERS, Types, add, arguments, instantiated, matching, parse_type, walk
 from sources import report, strip, swift_files
 
 # Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
@@ -500,6 +500,8 @@ class Chains:
                 kind = self.local[name]
             else:
                 kind = (self.results.member(inside, name, True) if inside else None) or self.results.function(name)
+            if kind and kind[0] == "generic" and end:
+                kind = instantiated(kind, self.argument_type(place, index, end, kind[1]))
             return (kind if end else None), end
         if name == "self":
             return (("one", inside) if inside else None), index
@@ -508,6 +510,18 @@ class Chains:
         if name not in self.bound and inside:
             return self.results.member(inside, name, False), index
         return None, index
+
+    def argument_type(self, place, opening, end, position):
+        """The type of the argument at `position` of the call whose parentheses run from `opening` to
+        `end` on the joined line at `place`, its label aside; `None` when unknown."""
+        line = self.lines[place][0]
+        start = opening + 1
+        parts = arguments(line[start:end - 1])
+        if position >= len(parts):
+            return None
+        start += sum(len(part) + 1 for part in parts[:position])
+        label = re.match(r"\s*[a-z_]\w*\s*:(?!:)", parts[position])
+        return self.grouped(place, start + (label.end() if label else 0), start + len(parts[position]))
 
     def grouped(self, place, start, end):
         """The type of the expression from `start` to `end` of the joined line at `place`: a cast's

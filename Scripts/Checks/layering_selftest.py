@@ -164,12 +164,14 @@ LEAKS = [
      "element, `first` and "
      "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
      "makes, a parenthesised expression or cast, an array literal, an optional's `map`, `reduce`'s `$1`, a "
-     "local function's and a closure's result, and a static one through `Self.` or `type(of:)`", [
+     "local function's and a closure's result, a generic function's result typed by its argument, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
          "    let handle: FieldHandle<Int>\n    let maybe: FieldHandle<Int>?\n    var handles: [FieldHandle<Int>] = []\n}\n"
-         "func plantedMakeHandle() -> FieldHandle<Int> { FieldHandle<Int>(offset: 0) }\n"),
+         "func plantedMakeHandle() -> FieldHandle<Int> { FieldHandle<Int>(offset: 0) }\n"
+         "func plantedPick<Element>(_ items: [Element]) -> Element { items[0] }\n"
+         "func plantedSame<Value: Sendable>(_ value: Value, times: Int = 1) -> [Value] { Array(repeating: value, count: times) }\n"),
         ("Runtime/PlantedResult.swift", "func plantedRead() -> Int {\n    plantedMakeHandle().count // planted\n}\n"),
         ("Runtime/PlantedResultBound.swift",
          "func plantedRead() -> Int {\n    let made = plantedMakeHandle()\n    return made.count // planted\n}\n"),
@@ -205,13 +207,18 @@ LEAKS = [
         ("Runtime/PlantedLoopOverChain.swift",
          "func plantedTotal(_ holder: PlantedHolder) -> Int {\n    var total = 0\n    for (_, each) in holder.handles.enumerated() {\n"
          "        total += each.count // planted\n    }\n    return total\n}\n"),
+        ("Runtime/PlantedGenericResult.swift",
+         "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    plantedPick(holder.handles).count // planted\n}\n"),
+        ("Runtime/PlantedGenericArray.swift",
+         "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    plantedSame(holder.handle, times: 2).first?.count // planted\n}\n"),
         ("Runtime/PlantedGrouped.swift", "func plantedRead() -> Int {\n    (plantedMakeHandle()).count // planted\n}\n"),
         ("Runtime/PlantedCastGroup.swift", "func plantedRead(_ value: Any) -> Int {\n    (value as! FieldHandle<Int>).count // planted\n}\n"),
         ("Runtime/PlantedMetatype.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    type(of: holder.handle).count // planted\n}\n"),
         ("Runtime/PlantedLegitimate.swift",
          "func plantedSizes(_ holder: PlantedHolder, _ names: [String]) -> [Int] {\n"
          "    [holder.handles.count, names.count, holder.handle.offset, holder.handles.first?.offset ?? 0]\n"
-         "        + names.map { $0.count } + holder.handles.map(\\.offset)\n}\n"),
+         "        + names.map { $0.count } + holder.handles.map(\\.offset)\n"
+         "        + [plantedPick(names).count, plantedPick(holder.handles).offset, plantedSame(names).count]\n}\n"),
         ("Runtime/PlantedOptionalMap.swift", "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    holder.maybe.map { $0.count } // planted\n}\n"),
         ("Runtime/PlantedReduce.swift",
          "func plantedTotal(_ holder: PlantedHolder) -> Int {\n    holder.handles.reduce(0) { $0 + $1.count } // planted\n}\n"),

@@ -49,18 +49,11 @@ def parse_tuple(text, opening):
     end = matching(text, opening)
     if end is None or re.match(r"\s*(?:async\s+|throws\b|->)", text[end:]):
         return None
-    elements, depth, start = [], 0, opening + 1
-    for index in range(opening + 1, end):
-        character = text[index]
-        if character in "([<":
-            depth += 1
-        elif character in ")]" or (character == ">" and text[index - 1] != "-"):
-            depth -= 1
-        if depth < 0 or (depth == 0 and character == ","):
-            label = re.match(r"\s*([a-z_]\w*)\s*:(?!:)", text[start:index])
-            if label:
-                elements.append((label.group(1), parse_type(text[start:index][label.end():])))
-            start = index + 1
+    elements = []
+    for part in arguments(text[opening + 1:end - 1]):
+        label = re.match(r"\s*([a-z_]\w*)\s*:(?!:)", part)
+        if label:
+            elements.append((label.group(1), parse_type(part[label.end():])))
     return ("tuple", tuple(elements)) if elements else None
 
 
@@ -88,12 +81,53 @@ def add(table, key, value):
 
 def function_results(text, at_level):
     """Each function `text` declares where `at_level(its offset)` holds, with its result type (`None`
-    when it has none the check can read)."""
+    when it has none the check can read). A result that is one of the function's generic parameters,
+    or an array of it, is `("generic", argument, shape)`: the type comes from the call's argument at
+    `argument`, whose declared type is that parameter (`shape` "one") or an array of it ("array")."""
     for match in FUNCTION.finditer(text):
         if at_level(match.start()):
             end = matching(text, match.end() - 1)
             arrow = RETURN.match(text, end) if end else None
-            yield match.group(1), parse_type(text[arrow.end():]) if arrow else None
+            result = parse_type(text[arrow.end():]) if arrow else None
+            generic = re.search(r"<([^>\n]*)>", match.group(0))
+            if result and result[0] in ("one", "array") and generic and result[1] in re.findall(r"(?:^|,)\s*(\w+)", generic.group(1)):
+                result = generic_result(text[match.end():end - 1], result)
+            yield match.group(1), result
+
+
+def generic_result(parameters, result):
+    """`result`, a generic parameter or an array of it, as the argument that gives its type: the first
+    parameter among `parameters` (a declaration's text between its parentheses) declared as that
+    type or an array of it; `None` when there is none."""
+    for position, parameter in enumerate(arguments(parameters)):
+        declared = parse_type(parameter.split(":", 1)[1]) if ":" in parameter else None
+        if declared and declared[1] == result[1] and declared[0] in ("one", "array"):
+            return ("generic", position, declared[0], result[0])
+    return None
+
+
+def arguments(text):
+    """The comma-separated parts of `text` (a call's arguments or a declaration's parameters), at the
+    top level of its brackets."""
+    parts, depth, start = [], 0, 0
+    for index, character in enumerate(text):
+        if character in "([{<":
+            depth += 1
+        elif character in ")]}" or (character == ">" and text[index - 1] != "-"):
+            depth -= 1
+        elif character == "," and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    return [*parts, text[start:]] if text.strip() else parts
+
+
+def instantiated(result, argument):
+    """The type of a call whose result is `result`, `("generic", …)`, given `argument`, the type of
+    the argument it names; `None` when the argument's type does not fit its parameter's shape."""
+    _, _, given, shape = result
+    if not argument or argument[0] != given:
+        return None
+    return (shape, argument[1])
 
 
 class Types:
