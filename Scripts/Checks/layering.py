@@ -231,7 +231,7 @@ def declarations(files):
         for name, declaration in top_level_names(text):
             if name not in KEYWORDS and not is_private(declaration):
                 names.setdefault(name, set()).add(rank)
-    lifted, own, conformances, supertypes = {}, {}, [], {}
+    lifted, own, conformances, supertypes, first_inherited = {}, {}, [], {}, {}
     # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
     # label or spelling → ranks; by type, its unlabelled subscripts (`[`) and the operators it
     # declares for its values (`+`) → ranks.
@@ -253,7 +253,11 @@ def declarations(files):
             if match.group(1) and not match.group(0)[:1].isspace() and not is_private(match.group(0)):
                 note_argument(argument_types, ("func", match.group(1)), text[match.end():], rank)
         for keyword, name, protocols, body in bodies(text):
-            supertypes.setdefault(name, set()).update(protocols)
+            # Each supertype with the rank that names it: a conformance a higher layer declares lends
+            # the protocol's members from that layer up.
+            supertypes.setdefault(name, set()).update((protocol, rank) for protocol in protocols)
+            if keyword == "class" and protocols:
+                first_inherited[name] = protocols[0]
             if keyword == "extension":
                 conformances.append((name, protocols, rank))
             # A member is declared at the body's own level; deeper are locals of its functions.
@@ -296,7 +300,10 @@ def declarations(files):
                 if extended < lift:
                     lifted.setdefault(member_name, set()).add((lift, extended))
     calls = (inits, init_labels, subscripts, operators, function_labels, typed_calls, argument_types)
-    return names, Members(by_type, supertypes), lifted, own, calls
+    # A class's superclass: the first type its declaration inherits, when that is a class too.
+    classes = {name for text in files.values() for keyword, name, _, _, _ in body_spans(text) if keyword == "class"}
+    superclasses = {name: first for name, first in first_inherited.items() if first in classes}
+    return names, Members(by_type, supertypes, superclasses), lifted, own, calls
 
 def note_argument(table, callee, text, rank):
     """Records that `callee` takes an unlabelled first parameter of the type written at the start of
@@ -328,12 +335,15 @@ def argument_type(line, position, kinds):
 
 class Members:
     """The members of the package's types by name → ranks (`by_type`), and what each type inherits
-    or conforms to, as its declaration and extensions name it (`supertypes`). A member the type
-    declares itself is that one, wherever its supertypes declare one too (it shadows them); one it
-    does not declare is any of its supertypes' (a protocol's extension, a superclass's member)."""
+    or conforms to, as its declaration and extensions name it, each with the rank of the layer that
+    names it (`supertypes`), and each class's superclass (`superclasses`, for `super.`). A member the
+    type declares itself is that one, wherever its supertypes declare one too (it shadows them); one
+    it does not declare is any of its supertypes', from the higher of the layers that declare it and
+    that name each step to it (a protocol's extension, a superclass's member, a conformance declared
+    higher up)."""
 
-    def __init__(self, by_type, supertypes):
-        self.by_type, self.supertypes = by_type, supertypes
+    def __init__(self, by_type, supertypes, superclasses):
+        self.by_type, self.supertypes, self.superclasses = by_type, supertypes, superclasses
         # What `ranks` found through supertypes, by type and member.
         self.inherited = {}
 
@@ -348,14 +358,14 @@ class Members:
             return own
         if (type_name, member) in self.inherited:
             return self.inherited[type_name, member]
-        found, seen, stack = set(), {type_name}, list(self.supertypes.get(type_name, ()))
+        found, seen, stack = set(), set(), list(self.supertypes.get(type_name, ()))
         while stack:
-            current = stack.pop()
-            if current in seen:
+            current, named = stack.pop()
+            if (current, named) in seen:
                 continue
-            seen.add(current)
-            found |= self.by_type.get(current, {}).get(member, set())
-            stack.extend(self.supertypes.get(current, ()))
+            seen.add((current, named))
+            found |= {max(rank, named) for rank in self.by_type.get(current, {}).get(member, ())}
+            stack.extend((supertype, max(named, rank)) for supertype, rank in self.supertypes.get(current, ()))
         self.inherited[type_name, member] = found
         return found
 
@@ -505,6 +515,9 @@ class Chains:
             return (kind if end else None), end
         if name == "self":
             return (("one", inside) if inside else None), index
+        if name == "super":
+            superclass = self.by_type.superclasses.get(inside)
+            return (("one", superclass) if superclass else None), index
         if name in self.kinds:
             return self.kinds[name], index
         if name not in self.bound and inside:

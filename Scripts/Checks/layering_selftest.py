@@ -237,14 +237,25 @@ LEAKS = [
          "extension FieldHandle {\n    static var plantedTwice: Int {\n        2 * Self.count // planted\n    }\n}\n"),
     ]),
     ("a member that Engine/ gives a Runtime/ protocol and a Runtime/ superclass, under a name lower layers use "
-     "too, reached through a Runtime/ type that conforms or inherits", [
+     "too, reached through a Runtime/ type that conforms or inherits, and through `super.`", [
         ("Runtime/PlantedSupertypes.swift",
          "protocol PlantedCounting {}\nstruct PlantedCounted: PlantedCounting {}\nclass PlantedBase {}\n"
-         "final class PlantedDerived: PlantedBase {}\n"),
+         "final class PlantedDerived: PlantedBase {\n    func plantedRead() -> Int {\n        super.count // planted\n    }\n}\n"),
         ("Engine/PlantedSupertypeMembers.swift",
          "extension PlantedCounting {\n    var count: Int { 0 }\n}\nextension PlantedBase {\n    var count: Int { 1 }\n}\n"),
         ("Runtime/PlantedConformingUse.swift", "func plantedRead(_ counted: PlantedCounted) -> Int {\n    counted.count // planted\n}\n"),
         ("Runtime/PlantedInheritingUse.swift", "func plantedRead(_ derived: PlantedDerived) -> Int {\n    derived.count // planted\n}\n"),
+    ]),
+    ("a Runtime/ protocol's member that a Runtime/ type gains through a conformance Engine/ declares, used "
+     "from Runtime/ through that type and a subclass of it", [
+        ("Runtime/PlantedTallying.swift",
+         "protocol PlantedTallying {}\nextension PlantedTallying {\n    var count: Int { 0 }\n}\n"
+         "class PlantedTally {}\nfinal class PlantedSubTally: PlantedTally {}\n"
+         "struct PlantedOwnTally: PlantedTallying {\n    var plantedTotal: Int { count }\n}\n"),
+        ("Engine/PlantedTallyConformance.swift", "extension PlantedTally: PlantedTallying {}\n"),
+        ("Runtime/PlantedConformedHigher.swift", "func plantedRead(_ tally: PlantedTally) -> Int {\n    tally.count // planted\n}\n"),
+        ("Runtime/PlantedConformedSubclass.swift",
+         "func plantedRead(_ tally: PlantedSubTally, _ own: PlantedOwnTally) -> Int {\n    own.count + tally.count // planted\n}\n"),
     ]),
     ("an unlabelled initialiser, an unlabelled subscript and operators that Engine/ gives FieldHandle (its value "
      "on either side), "
