@@ -127,7 +127,7 @@ BINDINGS = (re.compile(r"\b(?:let|var|func|case|for)\s+(\(?[A-Za-z_][\w, ]*)"),
 # or `, into handle: inout FieldHandle`, `let handle = FieldHandle<Int>(…)`, `let handle = value as?
 # FieldHandle<Int>`, and another name for one (below); and a member reached through a name
 # (`handle.count`, `handle?.count`, `self.handle.count`).
-TYPED = (re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:\s*(?:inout\s+)?([A-Z]\w*)"),
+TYPED = (re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:\s*(?:inout\s+|some\s+|any\s+)?([A-Z]\w*)"),
          re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\("),
          re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=[^\n=]*?\bas[?!]?\s+([A-Z]\w*)"))
 # Another name for a bound one: `if let handle = maybeHandle {`, `guard var handle = other else`; and
@@ -136,10 +136,16 @@ ALIAS = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([a-z_]\w*)\s*(?=[,{]|els
 # A name bound with a written type (`handles: [String: FieldHandle<Int>]`), the type read by
 # `layering_types.parse_type`.
 ANNOTATION = re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:(?!:)")
-ARRAY = re.compile(r"\b([a-z_]\w*)\s*:\s*(?:inout\s+)?\[\s*([A-Z]\w*)[^:\]\n]*\]")
+ARRAY = re.compile(r"\b([a-z_]\w*)\s*:\s*(?:inout\s+)?\[\s*(?:any\s+)?([A-Z]\w*)[^:\]\n]*\]")
+# A generic parameter's constraint, in a generic clause (`<Value: Counting>`) or a `where` clause
+# (`where Value: Counting`): a value of that parameter has the protocol's members.
+GENERIC_CLAUSE = re.compile(r"\b(?:func\s+[a-z_]\w*|init|subscript)\s*<([^>\n]*)>|\bwhere\s+([^{\n]*)")
+CONSTRAINT = re.compile(r"(?:^|,)\s*([A-Z]\w*)\s*:\s*(?:any\s+)?([A-Z]\w*)")
 LOOP = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?([a-z_]\w*)\s+in\s+([a-z_]\w*)\s*(?=[{]|where\b|$)", re.M)
 THROUGH = re.compile(r"(?=(?:(?<![\w.])|(?<=\bself\.))([a-z_]\w*)\s*[?!]?\s*\.\s*([a-z_]\w*)\b)")
 MODULE = re.compile(r"\bBaseModelKit\s*\.$")
+# What an expression may start with before its chain: `(try? make())`.
+TRIED = re.compile(r"\s*(?:(?:try[?!]?|await)\s+)+")
 # An argument label at a call (`read(from: bytes)`), not a use of a name.
 LABEL = re.compile(r"\s*:(?!:)")
 KEYWORDS = {"func", "var", "let", "case", "init", "subscript", "static", "class", "final", "override"}
@@ -384,6 +390,7 @@ class Chains:
     LET = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\??\s*=\s*")
     # `switch <chain> {`, and the cases that bind its value: `case let name?:`, `case .some(let name):`.
     SWITCH = re.compile(r"\bswitch\s+")
+    CASE_VALUES = re.compile(r"\s*case\s+(let\s+|var\s+)?\.([a-z_]\w*)\s*\(([^()]*)\)\s*:")
     CASE = re.compile(r"\s*case\s+(?:(?:let|var)\s+([a-z_]\w*)\s*\??|\.some\(\s*(?:let|var)\s+([a-z_]\w*)\s*\))\s*:")
     # `for handle in <chain>`, `for (index, handle) in <chain>.enumerated()`.
     FOR = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?(?:([a-z_]\w*)|\(\s*[a-z_]\w*\s*,\s*([a-z_]\w*)\s*\))\s+in\s+")
@@ -460,12 +467,20 @@ class Chains:
 
     def bind_cases(self, place, kind):
         """Binds the names the cases of the `switch` opened at the end of the joined line at `place`
-        take from its subject, of type `kind` (`case let name?:`, `case .some(let name):`)."""
+        take from its subject, of type `kind` (`case let name?:`, `case .some(let name):`), or from
+        the associated values of an enumeration's case (`case .one(let name):`, `case let
+        .pair(first, second):`)."""
         depth = 1
         for line, _ in self.lines[place + 1:]:
             case = self.CASE.match(line) if depth == 1 else None
             if case:
                 add(self.kinds, case.group(1) or case.group(2), kind)
+            values = self.CASE_VALUES.match(line) if depth == 1 and kind[0] == "one" else None
+            payload = self.results.payloads.get((kind[1], values.group(2))) if values else None
+            for part, value in zip(arguments(values.group(3)), payload) if payload else ():
+                bound = re.fullmatch(r"\s*(?:[a-z_]\w*\s*:\s*)?" + ("" if values.group(1) else r"(?:let|var)\s+") + r"([a-z_]\w*)\s*", part)
+                if bound and value:
+                    add(self.kinds, bound.group(1), value)
             depth += line.count("{") - line.count("}")
             if depth <= 0:
                 return
@@ -538,13 +553,19 @@ class Chains:
 
     def grouped(self, place, start, end):
         """The type of the expression from `start` to `end` of the joined line at `place`: a cast's
-        type, or that of one chain that spans it; `None` otherwise."""
+        type, a conditional's when both its values have the same, or that of one chain that spans it
+        (after `try` or `await`); `None` otherwise."""
         line = self.lines[place][0]
         inner = line[start:end]
         cast = CAST.search(inner)
         if cast:
             return parse_type(cast.group(1))
-        kind, index = self.chain_type(place, start)
+        marks = conditional(inner)
+        if marks:
+            chosen = self.grouped(place, start + marks[0] + 1, start + marks[1])
+            return chosen if chosen == self.grouped(place, start + marks[1] + 1, end) else None
+        tried = TRIED.match(line, start)
+        kind, index = self.chain_type(place, tried.end() if tried else start)
         return kind if index <= end and not line[index:end].strip() else None
 
     def findings(self, rank, typed_calls, argument_types):
@@ -587,6 +608,21 @@ class Chains:
                     if ranks and min(ranks) > rank:
                         found.setdefault(numbers[min(position, len(numbers) - 1)], {})[name] = min(ranks)
         return found
+
+
+def conditional(text):
+    """Where the `?` and the `:` of a conditional (`flag ? first : second`) are in `text`, at the top
+    level of its brackets; `None` when it is not one."""
+    depth, marks = 0, []
+    for index, character in enumerate(text):
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            depth -= 1
+        elif depth == 0 and character in "?:" and text[index - 1:index + 2] == f" {character} ":
+            if (character == "?") == (not marks):
+                marks.append(index)
+    return marks if len(marks) == 2 else None
 
 
 def check(roots):
@@ -632,6 +668,14 @@ def check(roots):
         for name, source in LOOP.findall(text):
             if len(arrays.get(source, ())) == 1:
                 typed.setdefault(name, set()).update(arrays[source])
+        # A generic parameter the file constrains to one type of the package stands for it.
+        constraints = {}
+        for clause in GENERIC_CLAUSE.finditer(text):
+            for parameter, constraint in CONSTRAINT.findall(clause.group(1) or clause.group(2)):
+                add(constraints, parameter, constraint)
+        for table in (typed, arrays):
+            for name, type_names in table.items():
+                table[name] = {constraints.get(type_name) or type_name for type_name in type_names}
         typed = {name: types.pop() for name, types in typed.items() if len(types) == 1 and next(iter(types)) in by_type}
         # The type whose body (declaration or extension) each line is in: `self.count`, and a bare
         # `count` the file binds nowhere, are that type's members there.

@@ -164,7 +164,7 @@ LEAKS = [
      "element, `first` and "
      "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
      "makes, a parenthesised expression or cast, an array literal, an optional's `map`, `reduce`'s `$1`, a "
-     "local function's and a closure's result, a generic function's result typed by its argument, and a static one through `Self.` or `type(of:)`", [
+     "local function's and a closure's result, a generic function's result typed by its argument, a conditional of two alike, a value after `try?`, a metatype bound to a name, an enumeration's associated values in a `switch`'s cases, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
@@ -211,6 +211,23 @@ LEAKS = [
          "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    plantedPick(holder.handles).count // planted\n}\n"),
         ("Runtime/PlantedGenericArray.swift",
          "func plantedRead(_ holder: PlantedHolder) -> Int? {\n    plantedSame(holder.handle, times: 2).first?.count // planted\n}\n"),
+        ("Runtime/PlantedConditional.swift",
+         "func plantedRead(_ holder: PlantedHolder, _ flag: Bool) -> Int {\n    (flag ? holder.handle : plantedMakeHandle()).count // planted\n}\n"),
+        ("Runtime/PlantedTried.swift",
+         "func plantedMakeOrFail() throws -> FieldHandle<Int> { plantedMakeHandle() }\nfunc plantedRead() -> Int? {\n"
+         "    (try? plantedMakeOrFail())?.count // planted\n}\n"),
+        ("Runtime/PlantedMetatypeBound.swift",
+         "func plantedRead() -> Int {\n    let kind = FieldHandle<Int>.self\n    return kind.count // planted\n}\n"),
+        ("Runtime/PlantedChoice.swift",
+         "enum PlantedChoice {\n    case one(FieldHandle<Int>)\n    case pair(first: Int, second: FieldHandle<Int>)\n}\n"),
+        ("Runtime/PlantedAssociated.swift",
+         "func plantedRead(_ choice: PlantedChoice) -> Int {\n    switch choice {\n"
+         "    case .one(let handle):\n        return handle.count // planted\n"
+         "    case .pair(let first, let second):\n        return first + second.offset\n    }\n}\n"),
+        ("Runtime/PlantedAssociatedPair.swift",
+         "func plantedRead(_ choice: PlantedChoice) -> Int {\n    switch choice {\n"
+         "    case let .pair(first, second):\n        return first + second.count // planted\n"
+         "    case .one(let handle):\n        return handle.offset\n    }\n}\n"),
         ("Runtime/PlantedGrouped.swift", "func plantedRead() -> Int {\n    (plantedMakeHandle()).count // planted\n}\n"),
         ("Runtime/PlantedCastGroup.swift", "func plantedRead(_ value: Any) -> Int {\n    (value as! FieldHandle<Int>).count // planted\n}\n"),
         ("Runtime/PlantedMetatype.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    type(of: holder.handle).count // planted\n}\n"),
@@ -245,6 +262,20 @@ LEAKS = [
          "extension PlantedCounting {\n    var count: Int { 0 }\n}\nextension PlantedBase {\n    var count: Int { 1 }\n}\n"),
         ("Runtime/PlantedConformingUse.swift", "func plantedRead(_ counted: PlantedCounted) -> Int {\n    counted.count // planted\n}\n"),
         ("Runtime/PlantedInheritingUse.swift", "func plantedRead(_ derived: PlantedDerived) -> Int {\n    derived.count // planted\n}\n"),
+    ]),
+    ("a member that Engine/ gives a Runtime/ protocol, used from Runtime/ on values the protocol types: a "
+     "generic parameter it constrains (in the generic clause or a `where`), `some`, `any`, an array of `any`", [
+        ("Runtime/PlantedGauging.swift", "protocol PlantedGauging {\n    var plantedLevel: Int { get }\n}\n"),
+        ("Engine/PlantedGaugingMembers.swift", "extension PlantedGauging {\n    var count: Int { plantedLevel }\n}\n"),
+        ("Runtime/PlantedConstrained.swift",
+         "func plantedRead<Gauge: PlantedGauging>(_ gauge: Gauge) -> Int {\n    gauge.count // planted\n}\n"
+         "func plantedLevel<Gauge: PlantedGauging>(_ gauge: Gauge, _ names: [String]) -> Int {\n"
+         "    gauge.plantedLevel + names.count\n}\n"),
+        ("Runtime/PlantedWhere.swift",
+         "func plantedRead<Gauge>(_ gauges: [Gauge]) -> Int? where Gauge: PlantedGauging {\n    gauges.first?.count // planted\n}\n"),
+        ("Runtime/PlantedOpaque.swift", "func plantedRead(_ gauge: some PlantedGauging) -> Int {\n    gauge.count // planted\n}\n"),
+        ("Runtime/PlantedExistential.swift", "func plantedRead(_ gauge: any PlantedGauging) -> Int {\n    gauge.count // planted\n}\n"),
+        ("Runtime/PlantedExistentials.swift", "func plantedRead(_ gauges: [any PlantedGauging]) -> Int {\n    gauges[0].count // planted\n}\n"),
     ]),
     ("a Runtime/ protocol's member that a Runtime/ type gains through a conformance Engine/ declares, used "
      "from Runtime/ through that type and a subclass of it", [

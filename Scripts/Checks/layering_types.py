@@ -19,6 +19,9 @@ PROPERTY = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*:", re
 # A stored property without a written type, made by an initialiser (`static let shared = Holder(`,
 # `var handles = [FieldHandle<Int>]()`): the type, read by `parse_type`, follows the `=`.
 PROPERTY_MADE = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*=(?=\s*\[?\s*[A-Z]\w*(?:<[^>\n]*>)?\s*\]?\s*\()", re.M)
+# An enumeration's case with associated values (`case one(FieldHandle<Int>)`, `case pair(first: …)`).
+PAYLOAD = re.compile(r"^\s*(?:indirect\s+)?case\s+([a-z_]\w*)\s*\(([^()\n]*)\)", re.M)
+ELEMENT_LABEL = re.compile(r"\s*[a-z_]\w*\s*:(?!:)")
 FUNCTION = re.compile(r"^[ \t]*" + MODIFIERS + r"func\s+([a-z_]\w*)\s*(?:<[^>\n]*>\s*)?\(", re.M)
 RETURN = re.compile(r"\s*(?:async\s+)?(?:(?:re)?throws(?:\s*\([^)]*\))?\s+)?(?:async\s+)?->")
 # Methods of arrays whose closure gets an element as its first parameter (`$0`, or a name before `in`).
@@ -132,14 +135,19 @@ def instantiated(result, argument):
 
 class Types:
     """The declared types of the package's stored properties and the results of its functions, by
-    the type that declares them (`None` for top-level functions)."""
+    the type that declares them (`None` for top-level functions), and of enumerations' associated
+    values, by enumeration and case, in order (`payloads`)."""
 
     def __init__(self, files, bodies, depth_at):
         self.properties = {}
         self.results = {}
+        self.payloads = {}
         for text in files.values():
-            for _, name, _, start, end in bodies(text):
+            for keyword, name, _, start, end in bodies(text):
                 body = text[start:end]
+                for match in PAYLOAD.finditer(body) if keyword == "enum" else ():
+                    types = [parse_type(part.split(":", 1)[-1] if ELEMENT_LABEL.match(part) else part) for part in arguments(match.group(2))]
+                    add(self.payloads, (name, match.group(1)), tuple(types))
                 for match in [*PROPERTY.finditer(body), *PROPERTY_MADE.finditer(body)]:
                     if depth_at(body, match.start()) == 0:
                         add(self.properties.setdefault(name, {}), match.group(1), parse_type(body[match.end():]))
@@ -237,7 +245,10 @@ def walk(line, start, kind, types, closures=None):
             path = KEY_PATH.match(line, after)
             if path:
                 yield element(kind), path.group(1), path.start(1)
-        if kind and kind[0] == "one":
+        if name == "self" and not called:
+            # `FieldHandle<Int>.self`: the type itself, whose static members are its members here.
+            following = kind
+        elif kind and kind[0] == "one":
             following = types.member(kind[1], name, called)
         elif kind and kind[0] == "array" and name in ELEMENT_RESULTS:
             following = element(kind)
