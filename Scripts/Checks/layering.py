@@ -13,16 +13,17 @@ comments and string literals removed — the code in string interpolations is ke
 - a type, top-level function or global named there that only higher layers declare;
 - `Type.member` where every declaration of `member` for `Type` (in its body or its extensions) is in a
   higher layer — `BaseModel.decode(from:)` from Schema/, whatever lower layers call `decode`; the
-  same through a name the file binds with one type (`handle.count` after `_ handle: FieldHandle<Int>`,
-  `let handle: FieldHandle<Int>`, `let handle = value as? FieldHandle<Int>`, `let handle =
-  FieldHandle<Int>(…)`, `if let handle = maybe` after one of those, or `for handle in handles` after
-  `handles: [FieldHandle<Int>]`), and through `self.` or bare
-  inside that type's body or extension, whatever other types lower layers give a `count`; and at
-  each step of a chain whose types it follows from declarations (`Chains`, `layering_types.py`:
-  `make().count`, `holder.handle?.count`, `handles[0].count`, `handles.map { $0.count }`,
-  `handles.first(where: { $0.count > 0 })`, `Self.count`, and a chain that goes on over lines
-  that start with `.`); a member a type does not declare itself counts as what the protocols it conforms
-  to and the class it inherits from declare (a higher layer's `extension Protocol`);
+  same through `self.` or bare inside that type's body or extension, whatever other types lower
+  layers give a `count`, and at each step of a chain whose types it follows (`Chains`,
+  `layering_types.py`) from a name the file binds with one type (`_ handle: FieldHandle<Int>`,
+  `some Counting`, a generic parameter constrained to a protocol, `let handle = value as?
+  FieldHandle<Int>`, `let handle = FieldHandle<Int>(…)`, `if let handle = maybe`, `for handle in
+  handles`) or from declarations (`make().count`, `holder.handle?.count`, `handles[0].count`,
+  `handles.map { $0.count }`, `handles.first(where: { $0.count > 0 })`, `Self.count`,
+  `super.count`, and a chain that goes on over lines that start with `.`); a member a type does not
+  declare itself counts as what the protocols it conforms to and the class it inherits from declare
+  (a higher layer's `extension Protocol`), from the highest layer that names a step to it (a
+  conformance a higher layer declares);
 - `.member` on any other receiver, or `member` written bare (inside an extension of the type, and
   bound nowhere in the file), where `member` is declared only in higher layers' extensions of lower
   layers' types or of types from outside the package (`extension String`), or by a protocol of a
@@ -45,10 +46,11 @@ comments and string literals removed — the code in string interpolations is ke
   (`read(_ count: Int)` beside a lower `read(_ text: String)`).
 Unlabelled subscripts, functions and initialisers beside ones a lower layer declares, called with an
 argument whose type the text does not give, operators on values whose type no chain gives, and a
-conformance that a higher layer declares to a
-protocol of a lower layer or from outside the package (`extension JSONNumber: Hashable`), which
-lower code may then rely on without naming anything higher, cannot be told apart by text: they are beyond this check. (The second is also how a layer lets a higher one
-plug in: Engine/ makes `BaseModel` a `ModelCoderProviding`, a protocol of Coercion/.)
+conformance that a higher layer declares to a protocol of a lower layer or from outside the package
+(`extension JSONNumber: Hashable`), which lower code may then rely on without naming anything
+higher (passing the value where the protocol is asked for), cannot be told apart by text: they are
+beyond this check. (The third is also how a layer lets a higher one plug in: Engine/ makes
+`BaseModel` a `ModelCoderProviding`, a protocol of Coercion/.)
 It is a net for the dependencies the compiler does not stop within one module (between the two
 targets, the compiler stops them); `layering_selftest.py`
 plants one leak of each kind and checks that each is caught.
@@ -123,26 +125,15 @@ QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
 BINDINGS = (re.compile(r"\b(?:let|var|func|case|for)\s+(\(?[A-Za-z_][\w, ]*)"),
             re.compile(r"[(,]\s*([A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)?)\s*:"),
             re.compile(r"\{\s*(?:\[[^\]]*\]\s*)?\(?([A-Za-z_][\w, ]*)\)?\s+in\b"))
-# A name bound with its type: `let handle: FieldHandle<Int>`, a parameter `(_ handle: FieldHandle<Int>`
-# or `, into handle: inout FieldHandle`, `let handle = FieldHandle<Int>(…)`, `let handle = value as?
-# FieldHandle<Int>`, and another name for one (below); and a member reached through a name
-# (`handle.count`, `handle?.count`, `self.handle.count`).
-TYPED = (re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:\s*(?:inout\s+|some\s+|any\s+)?([A-Z]\w*)"),
-         re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\("),
-         re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=[^\n=]*?\bas[?!]?\s+([A-Z]\w*)"))
-# Another name for a bound one: `if let handle = maybeHandle {`, `guard var handle = other else`; and
-# an element of an array bound with its type (`handles: [FieldHandle<Int>]`, `for handle in handles`).
-ALIAS = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=\s*([a-z_]\w*)\s*(?=[,{]|else\b|$)", re.M)
-# A name bound with a written type (`handles: [String: FieldHandle<Int>]`), the type read by
-# `layering_types.parse_type`.
+# A name bound with a written type (`let handle: FieldHandle<Int>`, a parameter `(_ handle:
+# FieldHandle<Int>` or `, into handles: inout [String: FieldHandle<Int>]`), the type read by
+# `layering_types.parse_type`; and one bound by a cast (`let handle = value as? FieldHandle<Int>`).
 ANNOTATION = re.compile(r"(?:\b(?:let|var)\s+|[(,]\s*(?:[A-Za-z_]\w*\s+)?)([a-z_]\w*)\s*:(?!:)")
-ARRAY = re.compile(r"\b([a-z_]\w*)\s*:\s*(?:inout\s+)?\[\s*(?:any\s+)?([A-Z]\w*)[^:\]\n]*\]")
+CAST_BOUND = re.compile(r"\b(?:let|var)\s+([a-z_]\w*)\s*=[^\n=]*?\bas[?!]?\s+([A-Z]\w*)")
 # A generic parameter's constraint, in a generic clause (`<Value: Counting>`) or a `where` clause
 # (`where Value: Counting`): a value of that parameter has the protocol's members.
 GENERIC_CLAUSE = re.compile(r"\b(?:func\s+[a-z_]\w*|init|subscript)\s*<([^>\n]*)>|\bwhere\s+([^{\n]*)")
 CONSTRAINT = re.compile(r"(?:^|,)\s*([A-Z]\w*)\s*:\s*(?:any\s+)?([A-Z]\w*)")
-LOOP = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?([a-z_]\w*)\s+in\s+([a-z_]\w*)\s*(?=[{]|where\b|$)", re.M)
-THROUGH = re.compile(r"(?=(?:(?<![\w.])|(?<=\bself\.))([a-z_]\w*)\s*[?!]?\s*\.\s*([a-z_]\w*)\b)")
 MODULE = re.compile(r"\bBaseModelKit\s*\.$")
 # What an expression may start with before its chain: `(try? make())`.
 TRIED = re.compile(r"\s*(?:(?:try[?!]?|await)\s+)+")
@@ -399,18 +390,27 @@ class Chains:
     OPERATOR_BEFORE = re.compile(r"\s([-+*/%<>=!&|^~?.]+)\s*$")
     LABELLED = re.compile(r"\[\s*[a-z_]\w*\s*:(?!:)")
 
-    def __init__(self, text, typed, arrays, bound, enclosing, by_type, results):
+    def __init__(self, text, bound, enclosing, by_type, results):
         self.bound, self.enclosing, self.by_type, self.results = bound, enclosing, by_type, results
         # The file's own functions, local ones too: a call of one of those names is the file's.
         self.local = Types.in_file(text)
-        self.kinds = {name: ("one", type_name) for name, type_name in typed.items()}
-        for name, type_names in arrays.items():
-            if len(type_names) == 1 and name not in self.kinds:
-                self.kinds[name] = ("array", next(iter(type_names)))
+        # The names the file binds with a written type, or by a cast: `handle.count` then reads as
+        # `FieldHandle.count`, whatever other types lower layers give a `count`. A generic
+        # parameter the file constrains to one type stands for it. (A name bound with two types in
+        # one file is known as neither.)
+        constraints = {}
+        for clause in GENERIC_CLAUSE.finditer(text):
+            for parameter, constraint in CONSTRAINT.findall(clause.group(1) or clause.group(2)):
+                add(constraints, parameter, constraint)
+        self.kinds = {}
         for match in ANNOTATION.finditer(text):
             kind = parse_type(text[match.end():])
-            if kind and kind[0] in ("dictionary", "tuple"):
+            if kind and kind[0] in ("one", "array"):
+                kind = (kind[0], constraints.get(kind[1]) or kind[1])
+            if kind:
                 add(self.kinds, match.group(1), kind)
+        for name, type_name in CAST_BOUND.findall(text):
+            add(self.kinds, name, ("one", type_name))
         # The file's lines, each joined with the lines after it that go on with its chain, and the
         # number of the line each character is on.
         self.lines = []
@@ -656,43 +656,17 @@ def check(roots):
         # The names the file binds with one type of the package, and that type: `handle.count` then
         # reads as `FieldHandle.count`, whatever other types lower layers give a `count`. (A name
         # bound with two types in one file is left to the other rules.)
-        typed = {}
-        for name, type_name in (pair for pattern in TYPED for pair in pattern.findall(text)):
-            typed.setdefault(name, set()).add(type_name)
-        for name, source in ALIAS.findall(text):
-            if len(typed.get(source, ())) == 1:
-                typed.setdefault(name, set()).update(typed[source])
-        arrays = {}
-        for name, type_name in ARRAY.findall(text):
-            arrays.setdefault(name, set()).add(type_name)
-        for name, source in LOOP.findall(text):
-            if len(arrays.get(source, ())) == 1:
-                typed.setdefault(name, set()).update(arrays[source])
-        # A generic parameter the file constrains to one type of the package stands for it.
-        constraints = {}
-        for clause in GENERIC_CLAUSE.finditer(text):
-            for parameter, constraint in CONSTRAINT.findall(clause.group(1) or clause.group(2)):
-                add(constraints, parameter, constraint)
-        for table in (typed, arrays):
-            for name, type_names in table.items():
-                table[name] = {constraints.get(type_name) or type_name for type_name in type_names}
-        typed = {name: types.pop() for name, types in typed.items() if len(types) == 1 and next(iter(types)) in by_type}
         # The type whose body (declaration or extension) each line is in: `self.count`, and a bare
         # `count` the file binds nowhere, are that type's members there.
         enclosing = {}
         for _, type_name, _, start, end in body_spans(text):
             for number in range(text.count("\n", 0, start) + 1, text.count("\n", 0, end) + 2):
                 enclosing[number] = type_name
-        chains = Chains(text, typed, arrays, bound, enclosing, by_type, results)
+        chains = Chains(text, bound, enclosing, by_type, results)
         reached = chains.findings(rank, typed_calls, argument_types)
         for number, line in enumerate(text.split("\n"), 1):
             found = dict(reached.get(number, {}))
             inside = enclosing.get(number)
-            for receiver, member in THROUGH.findall(line):
-                type_name = inside if receiver == "self" else typed.get(receiver)
-                ranks = by_type.ranks(type_name, member)
-                if ranks and min(ranks) > rank:
-                    found[f"{type_name}.{member}"] = min(ranks)
             for match in IDENT.finditer(line) if inside in by_type else ():
                 dot, name = match.groups()
                 ranks = by_type.ranks(inside, name)

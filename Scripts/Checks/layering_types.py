@@ -14,7 +14,7 @@ import re
 
 # The attributes and modifiers before a declaration (`@inlinable package static`, `private(set)`).
 MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
-TYPE_TEXT = re.compile(r"\s*(?:inout\s+|some\s+|any\s+)?(\[)?\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*(:\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*)?(\])?")
+TYPE_TEXT = re.compile(r"\s*(?:inout\s+|some\s+|any\s+)?(\[)?\s*(?:any\s+)?([A-Z]\w*)(?:<[^>\n]*>)?\s*(:\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*)?(\])?")
 PROPERTY = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*:", re.M)
 # A stored property without a written type, made by an initialiser (`static let shared = Holder(`,
 # `var handles = [FieldHandle<Int>]()`): the type, read by `parse_type`, follows the `=`.
