@@ -382,7 +382,7 @@ class Chains:
     # `switch <chain> {`, and the cases that bind its value: `case let name?:`, `case .some(let name):`.
     SWITCH = re.compile(r"\bswitch\s+")
     CASE_VALUES = re.compile(r"\s*case\s+(let\s+|var\s+)?\.([a-z_]\w*)\s*\(([^()]*)\)\s*:")
-    CASE = re.compile(r"\s*case\s+(?:(?:let|var)\s+([a-z_]\w*)\s*\??|\.some\(\s*(?:let|var)\s+([a-z_]\w*)\s*\))\s*:")
+    CASE = re.compile(r"\s*case\s+(?:(?:let|var)\s+([a-z_]\w*)\s*\??|\.some\(\s*(?:let|var)\s+([a-z_]\w*)\s*\))\s*(?:where\b[^:\n]*)?:")
     # `for handle in <chain>`, `for (index, handle) in <chain>.enumerated()`.
     FOR = re.compile(r"\bfor\s+(?:case\s+)?(?:let\s+|var\s+)?(?:([a-z_]\w*)|\(\s*[a-z_]\w*\s*,\s*([a-z_]\w*)\s*\))\s+in\s+")
     AFTER_LET = re.compile(r"\s*(?:$|,|\{|else\b)")
@@ -446,7 +446,7 @@ class Chains:
                         add(self.kinds, match.group(1), ("closure", kind))
             for match in self.FOR.finditer(line):
                 kind, _ = self.chain_type(place, match.end())
-                if kind and kind[0] == ("array" if match.group(1) else "enumerated"):
+                if kind and (kind[0] == "array" if match.group(1) else kind[0] in ("enumerated", "dictionary")):
                     add(self.kinds, match.group(1) or match.group(2), ("one", kind[1]))
             for match in self.SWITCH.finditer(line):
                 kind, end = self.chain_type(place, match.end())
@@ -564,6 +564,10 @@ class Chains:
         if marks:
             chosen = self.grouped(place, start + marks[0] + 1, start + marks[1])
             return chosen if chosen == self.grouped(place, start + marks[1] + 1, end) else None
+        fallback = at_top_level(inner, " ?? ")
+        if fallback is not None:
+            chosen = self.grouped(place, start, start + fallback)
+            return chosen if chosen == self.grouped(place, start + fallback + 4, end) else None
         tried = TRIED.match(line, start)
         kind, index = self.chain_type(place, tried.end() if tried else start)
         return kind if index <= end and not line[index:end].strip() else None
@@ -613,16 +617,23 @@ class Chains:
 def conditional(text):
     """Where the `?` and the `:` of a conditional (`flag ? first : second`) are in `text`, at the top
     level of its brackets; `None` when it is not one."""
-    depth, marks = 0, []
-    for index, character in enumerate(text):
-        if character in "([{":
+    question = at_top_level(text, " ? ")
+    colon = at_top_level(text, " : ", question) if question is not None else None
+    return [question + 1, colon + 1] if colon is not None else None
+
+
+def at_top_level(text, token, start=0):
+    """Where `token` first is in `text` from `start`, at the top level of its brackets; `None` when
+    it is not there."""
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] in "([{":
             depth += 1
-        elif character in ")]}":
+        elif text[index] in ")]}":
             depth -= 1
-        elif depth == 0 and character in "?:" and text[index - 1:index + 2] == f" {character} ":
-            if (character == "?") == (not marks):
-                marks.append(index)
-    return marks if len(marks) == 2 else None
+        elif depth == 0 and text.startswith(token, index):
+            return index
+    return None
 
 
 def check(roots):

@@ -164,7 +164,7 @@ LEAKS = [
      "element, `first` and "
      "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
      "makes, a parenthesised expression or cast, an array literal, an optional's `map`, `reduce`'s `$1`, a "
-     "local function's and a closure's result, a generic function's result typed by its argument, a conditional of two alike, a value after `try?`, a metatype bound to a name, an enumeration's associated values in a `switch`'s cases, and a static one through `Self.` or `type(of:)`", [
+     "local function's and a closure's result, a generic function's result typed by its argument, a conditional of two alike or `??`, a value after `try?`, `.init(…)`, the pairs of a dictionary or an `enumerated()` in a loop or a closure, a `case … where`, a stored closure's result, a metatype bound to a name, an enumeration's associated values in a `switch`'s cases, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
@@ -228,6 +228,28 @@ LEAKS = [
          "func plantedRead(_ choice: PlantedChoice) -> Int {\n    switch choice {\n"
          "    case let .pair(first, second):\n        return first + second.count // planted\n"
          "    case .one(let handle):\n        return handle.offset\n    }\n}\n"),
+        ("Runtime/PlantedCoalesced.swift",
+         "func plantedRead(_ holder: PlantedHolder) -> Int {\n    (holder.maybe ?? holder.handle).count // planted\n}\n"),
+        ("Runtime/PlantedInitCall.swift", "func plantedRead() -> Int {\n    FieldHandle<Int>.init(offset: 0).count // planted\n}\n"),
+        ("Runtime/PlantedPairs.swift",
+         "func plantedRead(_ handles: [String: FieldHandle<Int>]) -> Int {\n    var total = 0\n    for (_, handle) in handles {\n"
+         "        total += handle.count // planted\n    }\n    return total\n}\n"),
+        ("Runtime/PlantedPairValue.swift",
+         "func plantedRead(_ handles: [String: FieldHandle<Int>]) {\n    handles.forEach { _ = $1.count } // planted\n}\n"),
+        ("Runtime/PlantedPairElement.swift",
+         "func plantedRead(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.enumerated().map { $0.element.count } // planted\n}\n"),
+        ("Runtime/PlantedPairNamed.swift",
+         "func plantedRead(_ handles: [FieldHandle<Int>]) -> [Int] {\n    handles.enumerated().map { index, handle in handle.count + index } // planted\n}\n"),
+        ("Runtime/PlantedPairLegitimate.swift",
+         "func plantedRead(_ handles: [FieldHandle<Int>], _ named: [String: FieldHandle<Int>]) -> [Int] {\n"
+         "    handles.enumerated().map { $0.offset + $1.offset } + named.map { $0.key.count + $1.offset }\n}\n"),
+        ("Runtime/PlantedCaseWhere.swift",
+         "func plantedRead(_ holder: PlantedHolder) -> Int {\n    switch holder.maybe {\n"
+         "    case let made? where made.offset > 0:\n        return made.count // planted\n    default:\n        return 0\n    }\n}\n"),
+        ("Runtime/PlantedStoredClosure.swift",
+         "struct PlantedMaker {\n    let make: () -> FieldHandle<Int>\n    var plantedRead: Int { make().count } // planted\n}\n"),
+        ("Runtime/PlantedStoredClosureCall.swift",
+         "func plantedRead(_ maker: PlantedMaker) -> Int {\n    maker.make().count // planted\n}\n"),
         ("Runtime/PlantedGrouped.swift", "func plantedRead() -> Int {\n    (plantedMakeHandle()).count // planted\n}\n"),
         ("Runtime/PlantedCastGroup.swift", "func plantedRead(_ value: Any) -> Int {\n    (value as! FieldHandle<Int>).count // planted\n}\n"),
         ("Runtime/PlantedMetatype.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    type(of: holder.handle).count // planted\n}\n"),

@@ -48,10 +48,15 @@ def parse_type(text):
 
 def parse_tuple(text, opening):
     """The tuple type whose `(` is at `opening` of `text`, as `("tuple", ((label, type), …))` for its
-    labelled elements; `None` when it has none, or is a function's type."""
+    labelled elements, or a function's type as `("closure", its result's type)`; `None` when it has
+    no labelled elements, or its result has no type the check reads."""
     end = matching(text, opening)
-    if end is None or re.match(r"\s*(?:async\s+|throws\b|->)", text[end:]):
+    if end is None:
         return None
+    arrow = RETURN.match(text, end)
+    if arrow:
+        result = parse_type(text[arrow.end():])
+        return ("closure", result) if result else None
     elements = []
     for part in arguments(text[opening + 1:end - 1]):
         label = re.match(r"\s*([a-z_]\w*)\s*:(?!:)", part)
@@ -167,9 +172,12 @@ class Types:
         return results
 
     def member(self, owner, name, called):
-        """The type of `owner.name` (`owner` a type's name), called or not; `None` when unknown."""
-        table = self.results if called else self.properties
-        return table.get(owner, {}).get(name)
+        """The type of `owner.name` (`owner` a type's name), called or not (a function's result, or
+        that of a stored closure); `None` when unknown."""
+        if not called:
+            return self.properties.get(owner, {}).get(name)
+        stored = self.properties.get(owner, {}).get(name)
+        return self.results.get(owner, {}).get(name) or (stored[1] if stored and stored[0] == "closure" else None)
 
     def function(self, name):
         """The result type of the top-level function `name`, when the package declares one."""
@@ -190,6 +198,8 @@ CHAIN_START = re.compile(r"(?<![\w.$])(\$[01]\b|[A-Za-z_]\w*)|(?<![\w)\]?!>])(\(
 CAST = re.compile(r"\bas[!?]?\s+(.*)$")
 STEP = re.compile(r"\.\s*([a-z_]\w*)")
 KEY_PATH = re.compile(r"\(\s*(?:[a-z]\w*\s*:\s*)?\\\.\s*([a-z_]\w*)")
+# The labels of the pairs an `enumerated()` and a dictionary hand to a closure.
+PAIRS = {"enumerated": ("offset", "element"), "dictionary": ("key", "value")}
 # Properties and methods of arrays that give one element (optional or not).
 ELEMENT_RESULTS = {"first", "last", "randomElement", "popLast", "removeFirst", "removeLast", "min", "max"}
 # Methods of arrays whose result holds the same elements (as an array, or near enough for a chain).
@@ -197,7 +207,7 @@ SAME_ELEMENTS = {"filter", "sorted", "reversed", "shuffled", "prefix", "suffix",
 TRAILING = re.compile(r"\s*\{")
 # An element closure: trailing (`.map { each in`, after any arguments) or the first argument
 # (`.first(where: { $0`, `.sorted(by: { $0.count < $1.count })`).
-CLOSURE = re.compile(r"\s*(?:\([^()]*\)\s*|\(\s*(?:[a-z]\w*\s*:\s*)?(?=\{))?\{\s*(?:\(?\s*([a-z_]\w*)[^{}]*?\bin\b)?")
+CLOSURE = re.compile(r"\s*(?:\([^()]*\)\s*|\(\s*(?:[a-z]\w*\s*:\s*)?(?=\{))?\{\s*(?:\(?\s*([a-z_]\w*)(?:\s*,\s*([a-z_]\w*))?[^{}]*?\bin\b)?")
 
 
 def walk(line, start, kind, types, closures=None):
@@ -226,27 +236,35 @@ def walk(line, start, kind, types, closures=None):
         name, after = step.group(1), step.end()
         called = line[after:after + 1] == "("
         yield kind, name, index
-        # The value an element closure gets: an array's element; for `reduce`, as `$1` only; and an
-        # optional's value for `map` and `flatMap`, when the type declares no method of that name.
-        given, dollars = None, ("$0", "$1")
+        # What an element closure gets, as (type, which named parameter has it, the anonymous
+        # parameters that do): an array's element; for `reduce`, as `$1` only; an optional's value
+        # for `map` and `flatMap`, when the type declares no method of that name; and for the pairs
+        # of an `enumerated()` or a dictionary, the pair as `$0` and its element or value as `$1`
+        # or the second parameter.
+        given = ()
         if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
-            given = element(kind)
+            given = ((element(kind), 1, ("$0", "$1")),)
         elif kind and kind[0] == "array" and name == "reduce":
-            given, dollars = element(kind), ("$1",)
+            given = ((element(kind), None, ("$1",)),)
         elif kind and kind[0] == "one" and name in ("map", "flatMap") and types.member(kind[1], name, True) is None:
-            given = kind
+            given = ((kind, 1, ("$0", "$1")),)
+        elif kind and kind[0] in PAIRS and name in ELEMENT_CLOSURES:
+            first, second = PAIRS[kind[0]]
+            value = ("one", kind[1])
+            given = ((("tuple", ((first, None), (second, value))), None, ("$0",)), (value, 2, ("$1",)))
         closure = CLOSURE.match(line, after) if given else None
         if closures and closure and "{" in closure.group(0):
             brace = after + closure.group(0).index("{")
-            parameter = closure.group(1) if dollars == ("$0", "$1") else None
-            closures(given, parameter, brace, matching(line, brace) or len(line), dollars)
+            for value, parameter, dollars in given:
+                closures(value, parameter and closure.group(parameter), brace, matching(line, brace) or len(line), dollars)
         if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
             # A key path from the element (`handles.map(\.count)`) is a step from it.
             path = KEY_PATH.match(line, after)
             if path:
                 yield element(kind), path.group(1), path.start(1)
-        if name == "self" and not called:
-            # `FieldHandle<Int>.self`: the type itself, whose static members are its members here.
+        if (name == "self" and not called) or (name == "init" and called):
+            # `FieldHandle<Int>.self`: the type itself, whose static members are its members here;
+            # `.init(…)` on it, a value of it.
             following = kind
         elif kind and kind[0] == "one":
             following = types.member(kind[1], name, called)
