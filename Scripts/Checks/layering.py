@@ -428,8 +428,16 @@ class Chains:
             def closure(kind, name, start, end, dollars, place=place):
                 if name:
                     add(self.kinds, name, kind)
-                else:
-                    self.dollars.setdefault(place, []).append((start, end, kind, dollars))
+                    return
+                self.dollars.setdefault(place, []).append((start, end, kind, dollars))
+                # A closure left open at the end of its line holds the lines up to its `}`.
+                depth = line.count("{", start) - line.count("}", start) if end == len(line) else 0
+                for later in range(place + 1, len(self.lines)):
+                    if depth <= 0:
+                        break
+                    text_later = self.lines[later][0]
+                    self.dollars.setdefault(later, []).append((-1, len(text_later) + 1, kind, dollars))
+                    depth += text_later.count("{") - text_later.count("}")
             for match in CHAIN_START.finditer(line):
                 kind, index = self.start(place, match)
                 if kind:

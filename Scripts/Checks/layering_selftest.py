@@ -164,7 +164,7 @@ LEAKS = [
      "element, `first` and "
      "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
      "makes, a parenthesised expression or cast, an array literal, an optional's `map`, `reduce`'s `$1`, a "
-     "local function's and a closure's result, a generic function's result typed by its argument, a conditional of two alike or `??`, a value after `try?`, `.init(…)`, the pairs of a dictionary or an `enumerated()` in a loop or a closure, a `case … where`, a stored closure's result, a metatype bound to a name, an enumeration's associated values in a `switch`'s cases, and a static one through `Self.` or `type(of:)`", [
+     "local function's and a closure's result, a generic function's result typed by its argument, a conditional of two alike or `??`, a value after `try?`, `.init(…)`, the pairs of a dictionary or an `enumerated()` in a loop or a closure, a `case … where`, a stored closure's result, a closure over lines, a key path's `map`, optional elements, a `Set` or a `Dictionary` written as such, a metatype bound to a name, an enumeration's associated values in a `switch`'s cases, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
@@ -250,6 +250,17 @@ LEAKS = [
          "struct PlantedMaker {\n    let make: () -> FieldHandle<Int>\n    var plantedRead: Int { make().count } // planted\n}\n"),
         ("Runtime/PlantedStoredClosureCall.swift",
          "func plantedRead(_ maker: PlantedMaker) -> Int {\n    maker.make().count // planted\n}\n"),
+        ("Runtime/PlantedOpenClosure.swift",
+         "func plantedRead(_ handles: [FieldHandle<Int>], _ names: [String]) -> [Int] {\n    names.map {\n        $0.count\n    } + handles.map {\n"
+         "        $0.count // planted\n    }\n}\n"),
+        ("Runtime/PlantedKeyPathArray.swift",
+         "func plantedRead(_ holders: [PlantedHolder]) -> Int? {\n    holders.map(\\.handle).first?.count // planted\n}\n"),
+        ("Runtime/PlantedOptionalElements.swift",
+         "func plantedRead(_ handles: [FieldHandle<Int>?]) -> [Int] {\n    handles.compactMap { $0?.count } // planted\n}\n"),
+        ("Runtime/PlantedSetElement.swift",
+         "func plantedRead(_ handles: Set<FieldHandle<Int>>) -> Int? {\n    handles.first?.count // planted\n}\n"),
+        ("Runtime/PlantedDictionaryValue.swift",
+         "func plantedRead(_ handles: Dictionary<String, FieldHandle<Int>>) -> Int? {\n    handles[\"a\"]?.count // planted\n}\n"),
         ("Runtime/PlantedGrouped.swift", "func plantedRead() -> Int {\n    (plantedMakeHandle()).count // planted\n}\n"),
         ("Runtime/PlantedCastGroup.swift", "func plantedRead(_ value: Any) -> Int {\n    (value as! FieldHandle<Int>).count // planted\n}\n"),
         ("Runtime/PlantedMetatype.swift", "func plantedRead(_ holder: PlantedHolder) -> Int {\n    type(of: holder.handle).count // planted\n}\n"),

@@ -14,7 +14,9 @@ import re
 
 # The attributes and modifiers before a declaration (`@inlinable package static`, `private(set)`).
 MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
-TYPE_TEXT = re.compile(r"\s*(?:inout\s+|some\s+|any\s+)?(\[)?\s*(?:any\s+)?([A-Z]\w*)(?:<[^>\n]*>)?\s*(:\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*)?(\])?")
+TYPE_TEXT = re.compile(r"\s*(?:inout\s+|some\s+|any\s+)?(\[)?\s*(?:any\s+)?([A-Z]\w*)(?:<[^>\n]*>)?\s*(:\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*)?[?!]?\s*(\])?")
+# The standard collections written with their element (or value) as a generic argument.
+COLLECTION_TEXT = re.compile(r"\s*(?:(Set|Array|ContiguousArray|ArraySlice)\s*<|Dictionary\s*<[^,<>\n]*,)\s*([A-Z]\w*)")
 PROPERTY = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*:", re.M)
 # A stored property without a written type, made by an initialiser (`static let shared = Holder(`,
 # `var handles = [FieldHandle<Int>]()`): the type, read by `parse_type`, follows the `=`.
@@ -35,6 +37,9 @@ def parse_type(text):
     opening = len(text) - len(text.lstrip())
     if text[opening:opening + 1] == "(":
         return parse_tuple(text, opening)
+    collection = COLLECTION_TEXT.match(text)
+    if collection:
+        return ("array" if collection.group(1) else "dictionary", collection.group(2))
     match = TYPE_TEXT.match(text)
     if not match:
         return None
@@ -257,11 +262,10 @@ def walk(line, start, kind, types, closures=None):
             brace = after + closure.group(0).index("{")
             for value, parameter, dollars in given:
                 closures(value, parameter and closure.group(parameter), brace, matching(line, brace) or len(line), dollars)
-        if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
+        path = KEY_PATH.match(line, after) if kind and kind[0] == "array" and name in ELEMENT_CLOSURES else None
+        if path:
             # A key path from the element (`handles.map(\.count)`) is a step from it.
-            path = KEY_PATH.match(line, after)
-            if path:
-                yield element(kind), path.group(1), path.start(1)
+            yield element(kind), path.group(1), path.start(1)
         if (name == "self" and not called) or (name == "init" and called):
             # `FieldHandle<Int>.self`: the type itself, whose static members are its members here;
             # `.init(…)` on it, a value of it.
@@ -276,6 +280,10 @@ def walk(line, start, kind, types, closures=None):
             following = ("enumerated", kind[1])
         elif kind and kind[0] == "array" and name in SAME_ELEMENTS:
             following = kind
+        elif path and name == "map":
+            # `holders.map(\.handle)`: an array of the member's values.
+            reached = types.member(kind[1], path.group(1), False)
+            following = ("array", reached[1]) if reached and reached[0] == "one" else None
         elif kind and kind[0] == "tuple":
             following = dict(kind[1]).get(name)
         else:
