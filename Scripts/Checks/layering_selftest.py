@@ -157,14 +157,19 @@ LEAKS = [
         ("Runtime/PlantedSelf.swift", "extension FieldHandle {\n    var plantedTwice: Int {\n        2 * self.count // planted\n    }\n}\n"),
         ("Runtime/PlantedBare.swift", "extension FieldHandle {\n    var plantedThrice: Int {\n        3 * count // planted\n    }\n}\n"),
     ]),
-    ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to one or "
-     "to a chain (`if let`, `if case let …?`, a `switch`'s `case let …?:`), a stored property of a parameter (optional too), `$0` and `$1` in a trailing "
-     "closure or an argument (two closures on a line too), a closure's parameter and a key path over an "
-     "array, a chain going on over lines, an array's element, a dictionary's value and values, a tuple's "
-     "element, `first` and "
-     "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an initialiser "
-     "makes, a parenthesised expression or cast, an array literal, an optional's `map`, `reduce`'s `$1`, a "
-     "local function's and a closure's result, a generic function's result typed by its argument, a conditional of two alike or `??`, a value after `try?`, `.init(…)`, the pairs of a dictionary or an `enumerated()` in a loop or a closure, a `case … where`, a stored closure's result, a closure over lines, a key path's `map`, optional elements, a `Set` or a `Dictionary` written as such, a metatype bound to a name, an enumeration's associated values in a `switch`'s cases, and a static one through `Self.` or `type(of:)`", [
+    ("the same member reached from Runtime/ through a chain: a function's result, a constant bound to "
+     "one or to a chain (`if let`, `if case let …?`, a `switch`'s `case let …?:`), a stored property "
+     "of a parameter (optional too), `$0` and `$1` in a trailing closure or an argument (two closures "
+     "on a line too), a closure's parameter and a key path over an array, a chain going on over lines,"
+     " an array's element, a dictionary's value and values, a tuple's element, `first` and "
+     "`randomElement()`, a loop's element over a chain's `enumerated()`, a static property an "
+     "initialiser makes, a parenthesised expression or cast, an array literal, an optional's `map`, "
+     "`reduce`'s `$1`, a local function's and a closure's result, a generic function's result typed by"
+     " its argument, a conditional of two alike or `??`, a value after `try?`, `.init(…)`, the pairs "
+     "of a dictionary or an `enumerated()` in a loop or a closure, a `case … where`, a stored "
+     "closure's result, a closure over lines, a key path's `map`, optional elements, a `Set` or a "
+     "`Dictionary` written as such, a metatype bound to a name, an enumeration's associated values in "
+     "a `switch`'s cases, and a static one through `Self.` or `type(of:)`", [
         ("Engine/PlantedHandleCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n    static var count: Int { 0 }\n}\n"),
         ("Runtime/PlantedHolder.swift",
          "struct PlantedHolder {\n    static let shared = PlantedHolder(handle: FieldHandle<Int>(offset: 0), maybe: nil)\n"
