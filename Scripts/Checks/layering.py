@@ -62,7 +62,7 @@ import os
 import re
 import sys
 
-from layering_types import CAST, CHAIN_START, MODIFIERS, Types, add, arguments, instantiated, matching, parse_type, walk
+from layering_types import CAST, CHAIN_START, ELEMENT_LABEL, MODIFIERS, Types, add, arguments, instantiated, matching, parse_type, walk
 from sources import report, strip, swift_files
 
 # Options/, Session/ and Coercion/ are one layer in three rooms: a transformer is both an option and
@@ -228,7 +228,7 @@ def declarations(files):
         for name, declaration in top_level_names(text):
             if name not in KEYWORDS and not is_private(declaration):
                 names.setdefault(name, set()).add(rank)
-    lifted, own, conformances, supertypes, first_inherited = {}, {}, [], {}, {}
+    lifted, own, conformances, supertypes, first_inherited, classes = {}, {}, [], {}, {}, set()
     # Initialisers by type → first label → ranks, and by label alone; subscripts and operators by
     # label or spelling → ranks; by type, its unlabelled subscripts (`[`) and the operators it
     # declares for its values (`+`) → ranks.
@@ -253,8 +253,10 @@ def declarations(files):
             # Each supertype with the rank that names it: a conformance a higher layer declares lends
             # the protocol's members from that layer up.
             supertypes.setdefault(name, set()).update((protocol, rank) for protocol in protocols)
-            if keyword == "class" and protocols:
-                first_inherited[name] = protocols[0]
+            if keyword == "class":
+                classes.add(name)
+                if protocols:
+                    first_inherited[name] = protocols[0]
             if keyword == "extension":
                 conformances.append((name, protocols, rank))
             # A member is declared at the body's own level; deeper are locals of its functions.
@@ -298,7 +300,6 @@ def declarations(files):
                     lifted.setdefault(member_name, set()).add((lift, extended))
     calls = (inits, init_labels, subscripts, operators, function_labels, typed_calls, argument_types)
     # A class's superclass: the first type its declaration inherits, when that is a class too.
-    classes = {name for text in files.values() for keyword, name, _, _, _ in body_spans(text) if keyword == "class"}
     superclasses = {name: first for name, first in first_inherited.items() if first in classes}
     return names, Members(by_type, supertypes, superclasses), lifted, own, calls
 
@@ -432,12 +433,8 @@ class Chains:
                 self.dollars.setdefault(place, []).append((start, end, kind, dollars))
                 # A closure left open at the end of its line holds the lines up to its `}`.
                 depth = line.count("{", start) - line.count("}", start) if end == len(line) else 0
-                for later in range(place + 1, len(self.lines)):
-                    if depth <= 0:
-                        break
-                    text_later = self.lines[later][0]
+                for later, text_later, _ in self.inside(place, depth):
                     self.dollars.setdefault(later, []).append((-1, len(text_later) + 1, kind, dollars))
-                    depth += text_later.count("{") - text_later.count("}")
             for match in CHAIN_START.finditer(line):
                 kind, index = self.start(place, match)
                 if kind:
@@ -478,8 +475,7 @@ class Chains:
         take from its subject, of type `kind` (`case let name?:`, `case .some(let name):`), or from
         the associated values of an enumeration's case (`case .one(let name):`, `case let
         .pair(first, second):`)."""
-        depth = 1
-        for line, _ in self.lines[place + 1:]:
+        for _, line, depth in self.inside(place, 1):
             case = self.CASE.match(line) if depth == 1 else None
             if case:
                 add(self.kinds, case.group(1) or case.group(2), kind)
@@ -489,9 +485,16 @@ class Chains:
                 bound = re.fullmatch(r"\s*(?:[a-z_]\w*\s*:\s*)?" + ("" if values.group(1) else r"(?:let|var)\s+") + r"([a-z_]\w*)\s*", part)
                 if bound and value:
                     add(self.kinds, bound.group(1), value)
-            depth += line.count("{") - line.count("}")
+
+    def inside(self, place, depth):
+        """The joined lines after `place` while the `depth` braces left open on it stay open: each
+        line's index, its text and the depth at its start."""
+        for later in range(place + 1, len(self.lines)):
             if depth <= 0:
                 return
+            line = self.lines[later][0]
+            yield later, line, depth
+            depth += line.count("{") - line.count("}")
 
     def start(self, place, match):
         """The type of the value a chain starts with (`match` of `CHAIN_START` in the joined line at
@@ -534,7 +537,7 @@ class Chains:
             else:
                 kind = (self.results.member(inside, name, True) if inside else None) or self.results.function(name)
             if kind and kind[0] == "generic" and end:
-                kind = instantiated(kind, self.argument_type(place, index, end, kind[1]))
+                kind = instantiated(kind, self.argument_kind(place, index, end, kind[1]))
             return (kind if end else None), end
         if name == "self":
             return (("one", inside) if inside else None), index
@@ -547,8 +550,8 @@ class Chains:
             return self.results.member(inside, name, False), index
         return None, index
 
-    def argument_type(self, place, opening, end, position):
-        """The type of the argument at `position` of the call whose parentheses run from `opening` to
+    def argument_kind(self, place, opening, end, position):
+        """The type (a kind, as chains have) of the argument at `position` of the call whose parentheses run from `opening` to
         `end` on the joined line at `place`, its label aside; `None` when unknown."""
         line = self.lines[place][0]
         start = opening + 1
@@ -556,7 +559,7 @@ class Chains:
         if position >= len(parts):
             return None
         start += sum(len(part) + 1 for part in parts[:position])
-        label = re.match(r"\s*[a-z_]\w*\s*:(?!:)", parts[position])
+        label = ELEMENT_LABEL.match(parts[position])
         return self.grouped(place, start + (label.end() if label else 0), start + len(parts[position]))
 
     def grouped(self, place, start, end):
@@ -672,9 +675,6 @@ def check(roots):
         # The functions the file declares, private or local ones too: a call of one of those names
         # may be the file's own.
         own_functions = {match.group(1) for match in re.finditer(r"\bfunc\s+([a-z_]\w*)", text)}
-        # The names the file binds with one type of the package, and that type: `handle.count` then
-        # reads as `FieldHandle.count`, whatever other types lower layers give a `count`. (A name
-        # bound with two types in one file is left to the other rules.)
         # The type whose body (declaration or extension) each line is in: `self.count`, and a bare
         # `count` the file binds nowhere, are that type's members there.
         enclosing = {}

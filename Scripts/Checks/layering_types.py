@@ -23,7 +23,8 @@ PROPERTY = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*:", re
 PROPERTY_MADE = re.compile(r"^\s+" + MODIFIERS + r"(?:let|var)\s+([a-z_]\w*)\s*=(?=\s*\[?\s*[A-Z]\w*(?:<[^>\n]*>)?\s*\]?\s*\()", re.M)
 # An enumeration's case with associated values (`case one(FieldHandle<Int>)`, `case pair(first: …)`).
 PAYLOAD = re.compile(r"^\s*(?:indirect\s+)?case\s+([a-z_]\w*)\s*\(([^()\n]*)\)", re.M)
-ELEMENT_LABEL = re.compile(r"\s*[a-z_]\w*\s*:(?!:)")
+# The label before a tuple's element, an associated value or an argument (`first: Int`, `at: 3`).
+ELEMENT_LABEL = re.compile(r"\s*([a-z_]\w*)\s*:(?!:)")
 FUNCTION = re.compile(r"^[ \t]*" + MODIFIERS + r"func\s+([a-z_]\w*)\s*(?:<[^>\n]*>\s*)?\(", re.M)
 RETURN = re.compile(r"\s*(?:async\s+)?(?:(?:re)?throws(?:\s*\([^)]*\))?\s+)?(?:async\s+)?->")
 # Methods of arrays whose closure gets an element as its first parameter (`$0`, or a name before `in`).
@@ -64,7 +65,7 @@ def parse_tuple(text, opening):
         return ("closure", result) if result else None
     elements = []
     for part in arguments(text[opening + 1:end - 1]):
-        label = re.match(r"\s*([a-z_]\w*)\s*:(?!:)", part)
+        label = ELEMENT_LABEL.match(part)
         if label:
             elements.append((label.group(1), parse_type(part[label.end():])))
     return ("tuple", tuple(elements)) if elements else None
@@ -156,7 +157,8 @@ class Types:
             for keyword, name, _, start, end in bodies(text):
                 body = text[start:end]
                 for match in PAYLOAD.finditer(body) if keyword == "enum" else ():
-                    types = [parse_type(part.split(":", 1)[-1] if ELEMENT_LABEL.match(part) else part) for part in arguments(match.group(2))]
+                    types = [parse_type(part[label.end():] if (label := ELEMENT_LABEL.match(part)) else part)
+                             for part in arguments(match.group(2))]
                     add(self.payloads, (name, match.group(1)), tuple(types))
                 for match in [*PROPERTY.finditer(body), *PROPERTY_MADE.finditer(body)]:
                     if depth_at(body, match.start()) == 0:
@@ -247,7 +249,8 @@ def walk(line, start, kind, types, closures=None):
         # of an `enumerated()` or a dictionary, the pair as `$0` and its element or value as `$1`
         # or the second parameter.
         given = ()
-        if kind and kind[0] == "array" and name in ELEMENT_CLOSURES:
+        over_elements = kind and kind[0] == "array" and name in ELEMENT_CLOSURES
+        if over_elements:
             given = ((element(kind), 1, ("$0", "$1")),)
         elif kind and kind[0] == "array" and name == "reduce":
             given = ((element(kind), None, ("$1",)),)
@@ -262,7 +265,7 @@ def walk(line, start, kind, types, closures=None):
             brace = after + closure.group(0).index("{")
             for value, parameter, dollars in given:
                 closures(value, parameter and closure.group(parameter), brace, matching(line, brace) or len(line), dollars)
-        path = KEY_PATH.match(line, after) if kind and kind[0] == "array" and name in ELEMENT_CLOSURES else None
+        path = KEY_PATH.match(line, after) if over_elements else None
         if path:
             # A key path from the element (`handles.map(\.count)`) is a step from it.
             yield element(kind), path.group(1), path.start(1)
