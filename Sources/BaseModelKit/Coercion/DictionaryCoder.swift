@@ -157,10 +157,10 @@ struct DictionaryCoder<Value>: ValueCoding {
         writer.beginObject()
         // A dictionary has no order; its keys are written sorted so that output stays deterministic
         // (the order `.sortedKeys` gives too). The keys alone are sorted, as `String`s (specialised
-        // code), and the values looked up: sorting the key-value pairs ran generic code over tuples of
-        // the unknown value type, with a metadata lookup per move. The keys are copied into a
-        // `[String]` first: `sorted` on the dictionary's `Keys` ran the standard library's generic
-        // sort, unspecialised.
+        // code), and each value read at its key's index: sorting the key-value pairs ran generic code
+        // over tuples of the unknown value type, with a metadata lookup per move, and so does the
+        // `Optional<Value>` that a lookup by key returns. The keys are copied into a `[String]` first:
+        // `sorted` on the dictionary's `Keys` ran the standard library's generic sort, unspecialised.
         var keys: [String] = []
         keys.reserveCapacity(dictionary.count)
         for key in dictionary.keys {
@@ -170,9 +170,9 @@ struct DictionaryCoder<Value>: ValueCoding {
         for index in keys.indices {
             let key = keys[index]
             writer.writeKey(key, isFirst: index == 0)
-            guard let member = dictionary[key] else { continue }
+            guard let position = dictionary.index(forKey: key) else { continue }
             do {
-                try value.write(member, to: &writer, session: session)
+                try value.write(dictionary.values[position], to: &writer, session: session)
             } catch let error as MappingError {
                 throw error.prefixed(by: .dictionaryKey(key))
             }

@@ -2,8 +2,10 @@ import BaseModelKitJSON
 import Foundation
 
 /// `Optional` of any mapped type: `null` is `nil`, anything else the wrapped type's value. An enum
-/// case this build does not know makes the optional `nil` (its default).
-struct OptionalCoder<Wrapped>: ValueCoding {
+/// case this build does not know makes the optional `nil` (its default). Generic over the optional
+/// type, `Value`, rather than its wrapped type: see `OptionalValue`.
+struct OptionalCoder<Value: OptionalValue>: ValueCoding {
+    typealias Wrapped = Value.Wrapped
     let wrapped: any ValueCoding<Wrapped>
 
     // Not specialised: the scalars and their optionals have accesses of their own
@@ -26,19 +28,19 @@ struct OptionalCoder<Wrapped>: ValueCoding {
     }
     /// An optional dictionary merged by key merges as the dictionary it holds, while it holds one (the
     /// property's access merges it so only then); an optional of an optional does not.
-    var entryMerging: EntryMerging<Wrapped?>? {
+    var entryMerging: EntryMerging<Value>? {
         guard wrapsCollection, let inner = wrapped.entryMerging else { return nil }
-        return EntryMerging(empty: nil) { parser, dictionary, session, encoding, edits in
+        return EntryMerging(empty: .none) { parser, dictionary, session, encoding, edits in
             guard var held = dictionary.take() else { preconditionFailure("an optional dictionary merged by key while it holds nil") }
             var heldEdits = EntryEdits<Wrapped>()
             defer {
-                dictionary = held
+                dictionary = Value(held)
                 edits.changes = heldEdits.changes
                 edits.undo = heldEdits.undo.map { undo in
                     { dictionary in
                         guard var held = dictionary.take() else { return }
                         undo(&held)
-                        dictionary = held
+                        dictionary = Value(held)
                     }
                 }
             }
@@ -51,54 +53,58 @@ struct OptionalCoder<Wrapped>: ValueCoding {
         (Wrapped.self as? any StandardContainer.Type)?.isOptional == false
     }
 
-    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
         try decodeOptional(from: &parser, session: session)
     }
 
     @inline(never)
-    private func decodeOptional(from parser: inout JSONParser, session: DecodingSession) throws -> Wrapped? {
+    private func decodeOptional(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
         if parser.peekToken() == UInt8(ascii: "n") {
             try parser.readLiteral(.null)
-            return nil
+            return .none
         }
         do {
-            return try wrapped.decode(from: &parser, session: session)
+            return Value(try wrapped.decode(from: &parser, session: session))
         } catch let unknown as UnknownEnumCase {
             // An enum case this build does not know: the optional keeps its default, nil.
             unknown.note(in: session)
-            return nil
+            return .none
         }
     }
 
-    func decode(from parser: inout JSONParser, merging current: Wrapped?, session: DecodingSession) throws -> Wrapped? {
+    func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value {
         if parser.peekToken() == UInt8(ascii: "n") {
             try parser.readLiteral(.null)
-            return nil
+            return .none
         }
-        guard let current else { return try decode(from: &parser, session: session) }
-        return try wrapped.decode(from: &parser, merging: current, session: session)
+        var merged = Value.none
+        let isSome = try current.ifSome { current in
+            merged = Value(try wrapped.decode(from: &parser, merging: current, session: session))
+        }
+        return isSome ? merged : try decode(from: &parser, session: session)
     }
 
-    func decode(_ json: JSON, existing: Wrapped??, session: DecodingSession) throws -> Wrapped? {
+    func decode(_ json: JSON, existing: Value?, session: DecodingSession) throws -> Value {
         try decodeByReading(json, existing: existing, session: session)
     }
 
-    func write(_ value: Wrapped?, to writer: inout JSONWriter, session: EncodingSession) throws {
+    func write(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws {
         try writeOptional(value, to: &writer, session: session)
     }
 
     @inline(never)
-    private func writeOptional(_ value: Wrapped?, to writer: inout JSONWriter, session: EncodingSession) throws {
-        guard let value else { return writer.writeNull() }
-        try wrapped.write(value, to: &writer, session: session)
+    private func writeOptional(_ value: Value, to writer: inout JSONWriter, session: EncodingSession) throws {
+        let isSome = try value.ifSome { value in try wrapped.write(value, to: &writer, session: session) }
+        if !isSome { writer.writeNull() }
     }
 
-    func encode(_ value: Wrapped?, session: EncodingSession) throws -> JSON {
-        guard let value else { return .null }
-        return try wrapped.encode(value, session: session)
+    func encode(_ value: Value, session: EncodingSession) throws -> JSON {
+        var json = JSON.null
+        _ = try value.ifSome { value in json = try wrapped.encode(value, session: session) }
+        return json
     }
 
-    func isNil(_ value: Wrapped?) -> Bool { value == nil }
+    func isNil(_ value: Value) -> Bool { value.isNone }
 }
 
 extension OptionalCoder: OptionalReferenceWriting {

@@ -27,7 +27,7 @@ extension Optional: StandardContainer {
 
     static func makeCoder(using factory: CoderFactory) -> Any? {
         guard let wrapped = try? factory.coder(for: Wrapped.self) else { return nil }
-        return OptionalCoder<Wrapped>(wrapped: wrapped)
+        return OptionalCoder<Self>(wrapped: wrapped)
     }
 }
 
