@@ -26,11 +26,17 @@ extension BaseModel {
 extension Array where Element: BaseModel {
     /// The models as a UTF-8 JSON array; see `BaseModel.jsonData(options:)`.
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
-        try ModelEncoding.data(of: self, asArray: true, session: EncodingSession(options: options))
+        try ModelEncoding.data(of: models, asArray: true, session: EncodingSession(options: options))
     }
 
     /// The models as JSON text; see `BaseModel.jsonData(options:)`.
     public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
-        try ModelEncoding.string(of: self, asArray: true, session: EncodingSession(options: options))
+        try ModelEncoding.string(of: models, asArray: true, session: EncodingSession(options: options))
+    }
+
+    /// The array as a `[BaseModel]`, the same storage: the implicit upcast casts every element at run
+    /// time where arrays are not bridged to Objective-C.
+    private var models: [BaseModel] {
+        ReferenceCollections.array(ReferenceCollections.objects(self), of: BaseModel.self)
     }
 }

@@ -39,4 +39,21 @@ struct TopLevelArrayTests {
         #expect(try models.jsonString() == expected)
         #expect(expected.contains(#"{"n":"c","r":2}"#) && expected.contains(#"{"t":"g","tag":true}"#))
     }
+
+    @Test("an array typed by one model class is written as its models, and stays the caller's to change")
+    func arrayOfOneClass() throws {
+        var circles = (0..<3).map { index in
+            let circle = ArrayCircle()
+            circle.name = "c\(index)"
+            circle.radius = Double(index)
+            return circle
+        }
+        let copy = circles
+        #expect(try circles.jsonString() == #"[{"n":"c0","r":0},{"n":"c1","r":1},{"n":"c2","r":2}]"#)
+        circles.append(ArrayCircle())
+        circles[0].name = "first"
+        #expect(try circles.jsonString() == #"[{"n":"first","r":0},{"n":"c1","r":1},{"n":"c2","r":2},{"n":"","r":0}]"#)
+        #expect(copy.count == 3 && copy[0] === circles[0])
+        #expect(try ArrayCircle.decodeArray(from: try circles.jsonData()).map(\.name) == ["first", "c1", "c2", ""])
+    }
 }
