@@ -37,6 +37,9 @@ extension Array where Element: BaseModel {
     /// The array as a `[BaseModel]`, the same storage: the implicit upcast casts every element at run
     /// time where arrays are not bridged to Objective-C.
     private var models: [BaseModel] {
+        // Sound (see `ReferenceCollections`): `Element` is a class, the constraint says so (an
+        // existential of a class and a protocol does not meet it), so each element is one reference,
+        // and a `BaseModel`.
         ReferenceCollections.array(ReferenceCollections.objects(self), of: BaseModel.self)
     }
 }
