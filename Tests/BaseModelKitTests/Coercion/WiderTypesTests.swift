@@ -66,8 +66,31 @@ final class Maybes: BaseModel {
     override class var transformers: [String: JSONTransformer] { ["when": .iso8601] }
 }
 
+/// Optionals of optionals: `null` is the outer `nil`; an inner `nil` is written as `null`.
+final class TwiceOptional: BaseModel {
+    var count: Int?? = nil
+    var list: [Int]?? = nil
+    override class var apiToLocal: [String: String] { ["c": "count", "l": "list"] }
+}
+
 @Suite("Wider types: non-String dictionary keys, Int128, Float16")
 struct WiderTypesTests {
+    @Test("an optional of an optional reads null as nil, writes an inner nil as null, and merges an update")
+    func optionalOfOptional() throws {
+        let model = try TwiceOptional.decode(from: #"{"c":5,"l":[1,2]}"#)
+        #expect(model.count == .some(.some(5)) && model.list == .some(.some([1, 2])))
+        #expect(try model.jsonString() == #"{"c":5,"l":[1,2]}"#)
+        let empty = try TwiceOptional.decode(from: #"{"c":null,"l":null}"#)
+        #expect(empty.count == nil && empty.list == nil)
+        #expect(try empty.jsonString() == "{}")
+        empty.count = .some(nil)
+        #expect(try empty.jsonString() == #"{"c":null}"#)
+        _ = try empty.update(from: #"{"c":7,"l":[3]}"#)
+        #expect(empty.count == .some(.some(7)) && empty.list == .some(.some([3])))
+        _ = try empty.update(from: #"{"c":null}"#)
+        #expect(empty.count == nil && empty.list == .some(.some([3])))
+    }
+
     @Test("optionals of collections, text forms and scalars write their values, or nothing, or null")
     func optionalCollections() throws {
         var generator = SeededGenerator(seed: 7070)
