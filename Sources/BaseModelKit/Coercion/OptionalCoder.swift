@@ -30,7 +30,7 @@ struct OptionalCoder<Value: OptionalValue>: ValueCoding {
     /// property's access merges it so only then); an optional of an optional does not.
     var entryMerging: EntryMerging<Value>? {
         guard wrapsCollection, let inner = wrapped.entryMerging else { return nil }
-        return EntryMerging(empty: .none) { parser, dictionary, session, encoding, edits in
+        return EntryMerging(empty: .nilValue) { parser, dictionary, session, encoding, edits in
             guard var held = dictionary.take() else { preconditionFailure("an optional dictionary merged by key while it holds nil") }
             var heldEdits = EntryEdits<Wrapped>()
             defer {
@@ -61,23 +61,23 @@ struct OptionalCoder<Value: OptionalValue>: ValueCoding {
     private func decodeOptional(from parser: inout JSONParser, session: DecodingSession) throws -> Value {
         if parser.peekToken() == UInt8(ascii: "n") {
             try parser.readLiteral(.null)
-            return .none
+            return .nilValue
         }
         do {
             return Value(try wrapped.decode(from: &parser, session: session))
         } catch let unknown as UnknownEnumCase {
             // An enum case this build does not know: the optional keeps its default, nil.
             unknown.note(in: session)
-            return .none
+            return .nilValue
         }
     }
 
     func decode(from parser: inout JSONParser, merging current: Value, session: DecodingSession) throws -> Value {
         if parser.peekToken() == UInt8(ascii: "n") {
             try parser.readLiteral(.null)
-            return .none
+            return .nilValue
         }
-        var merged = Value.none
+        var merged = Value.nilValue
         let isSome = try current.ifSome { current in
             merged = Value(try wrapped.decode(from: &parser, merging: current, session: session))
         }

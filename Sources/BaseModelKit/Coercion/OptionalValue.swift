@@ -3,15 +3,16 @@
 /// the runtime's table each time it copies an optional.
 protocol OptionalValue {
     associatedtype Wrapped
-    static var none: Self { get }
+    static var nilValue: Self { get }
     init(_ some: Wrapped)
     var isNone: Bool { get }
-    /// Calls `body` with the wrapped value and returns `true`; returns `false` for `none`.
+    /// Calls `body` with the wrapped value and returns `true`; returns `false` for `nil`.
     func ifSome(_ body: (Wrapped) throws -> Void) rethrows -> Bool
     mutating func take() -> Wrapped?
 }
 
 extension Optional: OptionalValue {
+    static var nilValue: Self { nil }
     var isNone: Bool { self == nil }
 
     func ifSome(_ body: (Wrapped) throws -> Void) rethrows -> Bool {
