@@ -118,6 +118,9 @@ UNLABELLED_INIT_USE = re.compile(r"(?<![\w.])([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\(\s*
 SUBSCRIPT_USE = re.compile(r"[\w)\]?!]\s*\[\s*([a-z]\w*)\s*:")
 BRACE = re.compile(r"[{}]")
 BODY = re.compile(r"^" + MODIFIERS + r"(extension|class|struct|enum|protocol|actor)\s+([A-Za-z_]\w*)[^{\n]*(?:\n[^{\n]*)*?\{", re.M)
+# A type declared inside another's body (`class var` and `class func` are members, not types).
+NESTED_BODY = re.compile(r"^[ \t]+" + MODIFIERS + r"(?:class|struct|enum|actor)\s+"
+                         r"(?!(?:func|var|let|subscript|init|deinit|static|final|override|class)\b)[A-Za-z_]\w*[^{\n]*\{", re.M)
 IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
 QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
 # What a file binds: declarations (`let (a, b)`, `case let .x(value)`, `for (key, value) in`),
@@ -172,6 +175,19 @@ def body_spans(text):
         protocols = re.findall(r"[A-Za-z_]\w*", header.split(":", 1)[1]) if ":" in header else []
         spans.append((match.group(1), match.group(2), protocols, match.end(), end))
     return spans
+
+
+def nested_bodies(text):
+    """The bodies of the types declared inside other types' bodies, but for private ones."""
+    for match in NESTED_BODY.finditer(text):
+        if is_private(match.group(0)):
+            continue
+        depth = 1
+        for brace in BRACE.finditer(text, match.end()):
+            depth += 1 if brace.group() == "{" else -1
+            if not depth:
+                yield text[match.end():brace.end()]
+                break
 
 
 def members(body):
@@ -289,6 +305,12 @@ def declarations(files):
             for match in OPERATOR_FUNCTION.finditer(body):
                 if not is_private(match.group(0)):
                     typed_calls.setdefault(name, {}).setdefault(match.group(1), set()).add(rank)
+        # A nested type's members are its layer's own too (`case none` of an enum inside a JSON/
+        # type): a name they declare is no higher layer's alone.
+        for body in nested_bodies(stripped(text)):
+            for member, member_name in members(body):
+                if not is_private(member.group(0)):
+                    own.setdefault(member_name, set()).add(rank)
     # A lower layer's type that a higher layer makes conform to a protocol of the package gains the
     # protocol's members (requirements and extensions) there: they are lifted like an extension's.
     for name, protocols, rank in conformances:

@@ -62,11 +62,16 @@ LEAKS = [
         ("JSON/PlantedConformance.swift", "struct PlantedConforming: Sendable,\n    PlantedProtocol {} // planted\n"),
         ("JSON/PlantedConstraint.swift", "func plantedGeneric<T>(_ value: T) where T: PlantedProtocol {} // planted\n"),
     ]),
-    ("an Engine/ extension of a standard type: its member, static and implied", [
+    ("an Engine/ extension of a standard type: its member, static and implied (not a JSON/ nested enum's "
+     "case of that name, a word in lower case like `none`, listed before another case)", [
         ("Engine/PlantedStandard.swift",
-         "extension String {\n    var plantedShout: String { uppercased() }\n}\nextension Int {\n    static let plantedLimit = 3\n}\n"),
+         "extension String {\n    var plantedShout: String { uppercased() }\n}\nextension Int {\n    static let plantedLimit = 3\n}\n"
+         "extension Optional {\n    static var plantedquiet: Self { nil }\n}\n"),
         ("JSON/PlantedMemberUse.swift", "func plantedShouting(_ text: String) -> String {\n    text.plantedShout // planted\n}\n"),
         ("JSON/PlantedStaticUse.swift", "func plantedLimit() -> Int {\n    .plantedLimit // planted\n}\n"),
+        ("JSON/PlantedNestedCases.swift",
+         "struct PlantedModes {\n    enum Mode {\n        case plantedquiet\n        case plantedLoud\n    }\n"
+         "    var mode = Mode.plantedLoud\n    var plantedIsQuiet: Bool { mode == .plantedquiet }\n}\n"),
     ]),
     ("an initialiser, a labelled subscript and an operator declared in Engine/, used from JSON/", [
         ("Engine/PlantedCalls.swift",

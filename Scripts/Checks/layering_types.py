@@ -13,7 +13,7 @@ import functools
 import re
 
 # The attributes and modifiers before a declaration (`@inlinable package static`, `private(set)`).
-MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)\s+)*"
+MODIFIERS = r"(?:(?:@\w+(?:\([^)]*\))?|[a-z]+(?:\([a-z]+\))?)[ \t]+)*"
 TYPE_TEXT = re.compile(r"\s*(?:inout\s+|some\s+|any\s+)?(\[)?\s*(?:any\s+)?([A-Z]\w*)(?:<[^>\n]*>)?\s*(:\s*([A-Z]\w*)(?:<[^>\n]*>)?\s*)?[?!]?\s*(\])?")
 # The standard collections written with their element (or value) as a generic argument.
 COLLECTION_TEXT = re.compile(r"\s*(?:(Set|Array|ContiguousArray|ArraySlice)\s*<|Dictionary\s*<[^,<>\n]*,)\s*([A-Z]\w*)")
