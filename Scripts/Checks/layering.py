@@ -118,9 +118,6 @@ UNLABELLED_INIT_USE = re.compile(r"(?<![\w.])([A-Z]\w*)\s*(?:<[^>\n]*>)?\s*\(\s*
 SUBSCRIPT_USE = re.compile(r"[\w)\]?!]\s*\[\s*([a-z]\w*)\s*:")
 BRACE = re.compile(r"[{}]")
 BODY = re.compile(r"^" + MODIFIERS + r"(extension|class|struct|enum|protocol|actor)\s+([A-Za-z_]\w*)[^{\n]*(?:\n[^{\n]*)*?\{", re.M)
-# A type declared inside another's body (`class var` and `class func` are members, not types).
-NESTED_BODY = re.compile(r"^[ \t]+" + MODIFIERS + r"(?:class|struct|enum|actor)\s+"
-                         r"(?!(?:func|var|let|subscript|init|deinit|static|final|override|class)\b)[A-Za-z_]\w*[^{\n]*\{", re.M)
 IDENT = re.compile(r"(\.)?\b([A-Za-z_]\w*)\b")
 QUALIFIED = re.compile(r"\b([A-Z]\w*)\s*\.\s*([a-z_]\w*)\b")
 # What a file binds: declarations (`let (a, b)`, `case let .x(value)`, `for (key, value) in`),
@@ -143,6 +140,9 @@ TRIED = re.compile(r"\s*(?:(?:try[?!]?|await)\s+)+")
 # An argument label at a call (`read(from: bytes)`), not a use of a name.
 LABEL = re.compile(r"\s*:(?!:)")
 KEYWORDS = {"func", "var", "let", "case", "init", "subscript", "static", "class", "final", "override"}
+# A type declared inside another's body (`class var` and `class func` are members, not types).
+NESTED_BODY = re.compile(r"^[ \t]+" + MODIFIERS + r"(?:class|struct|enum|actor)\s+(?!(?:" + "|".join(sorted(KEYWORDS | {"deinit"}))
+                         + r")\b)[A-Za-z_]\w*[^{\n]*\{", re.M)
 
 
 def bodies(text):
@@ -165,12 +165,7 @@ def body_spans(text):
     asks for each file's several times.)"""
     spans = []
     for match in BODY.finditer(text):
-        depth, end = 1, len(text)
-        for brace in BRACE.finditer(text, match.end()):
-            depth += 1 if brace.group() == "{" else -1
-            if not depth:
-                end = brace.end()
-                break
+        end = body_end(text, match.end()) or len(text)
         header = match.group(0)[match.end(2) - match.start():-1].split(" where ")[0]
         protocols = re.findall(r"[A-Za-z_]\w*", header.split(":", 1)[1]) if ":" in header else []
         spans.append((match.group(1), match.group(2), protocols, match.end(), end))
@@ -180,14 +175,20 @@ def body_spans(text):
 def nested_bodies(text):
     """The bodies of the types declared inside other types' bodies, but for private ones."""
     for match in NESTED_BODY.finditer(text):
-        if is_private(match.group(0)):
-            continue
-        depth = 1
-        for brace in BRACE.finditer(text, match.end()):
-            depth += 1 if brace.group() == "{" else -1
-            if not depth:
-                yield text[match.end():brace.end()]
-                break
+        end = None if is_private(match.group(0)) else body_end(text, match.end())
+        if end:
+            yield text[match.end():end]
+
+
+def body_end(text, start):
+    """Where the body whose `{` is just before `start` ends, after its `}`; `None` when it is left
+    open."""
+    depth = 1
+    for brace in BRACE.finditer(text, start):
+        depth += 1 if brace.group() == "{" else -1
+        if not depth:
+            return brace.end()
+    return None
 
 
 def members(body):
@@ -307,7 +308,7 @@ def declarations(files):
                     typed_calls.setdefault(name, {}).setdefault(match.group(1), set()).add(rank)
         # A nested type's members are its layer's own too (`case none` of an enum inside a JSON/
         # type): a name they declare is no higher layer's alone.
-        for body in nested_bodies(stripped(text)):
+        for body in nested_bodies(text):
             for member, member_name in members(body):
                 if not is_private(member.group(0)):
                     own.setdefault(member_name, set()).add(rank)
@@ -573,8 +574,9 @@ class Chains:
         return None, index
 
     def argument_kind(self, place, opening, end, position):
-        """The type (a kind, as chains have) of the argument at `position` of the call whose parentheses run from `opening` to
-        `end` on the joined line at `place`, its label aside; `None` when unknown."""
+        """The type (a kind, as chains have) of the argument at `position` of the call whose
+        parentheses run from `opening` to `end` on the joined line at `place`, its label aside;
+        `None` when unknown."""
         line = self.lines[place][0]
         start = opening + 1
         parts = arguments(line[start:end - 1])
