@@ -279,4 +279,40 @@ extension ArrayCoder: ModelArrayMerging {
         guard let identity else { preconditionFailure("mergePart(from:into:positions:session:editing:) of an array coder without identity") }
         try mergePart(from: &parser, into: &elements, positions: &positions, by: identity, session: session, editing: editing)
     }
+    /// The model `id` names in `elements`, the array as its references, for a coder that
+    /// `mergesModels` (see `ModelCollectionMerge`), and for `ModelAddressing` on the array.
+    func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
+        // Only coders that merge models (and so have an identity) are asked.
+        guard let identity else { preconditionFailure("addressModel(_:among:positions:session:) of an array coder without identity") }
+        guard let id else { return .notAddressable(Self.stepWithoutIdentity) }
+        return address(id, among: elements, by: identity, positions: &positions, session: session)
+    }
+
+    static var stepWithoutIdentity: String { "an array: the step needs the identity of an element" }
+
+    /// The element of `elements` whose identity is `id`.
+    private func address(_ id: JSON, among elements: [AnyObject], by identity: ElementIdentity, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
+        func element(at position: Int, is wanted: IdentityKey) -> AnyObject? {
+            guard position < elements.count, identity.keyOf(elements[position]) == wanted else { return nil }
+            return elements[position]
+        }
+        // The identity as given, then as the identity property reads and writes it (`"7"` for an
+        // `Int` identity is `7`): made only when the first is not in the index.
+        let given = IdentityKey(id)
+        if let position = positions?.position(of: given), let object = element(at: position, is: given) {
+            return .found(object, .index(position))
+        }
+        let canonical = identity.canonical(id, session).map(IdentityKey.init)
+        if let canonical, canonical != given, let position = positions?.position(of: canonical), let object = element(at: position, is: canonical) {
+            return .found(object, .index(position))
+        }
+        var rebuilt = IdentityPositions(of: elements, by: identity)
+        // Made for these elements, which a partial collection's merge can then use (kept only for one).
+        rebuilt.source = elements
+        positions = rebuilt
+        for wanted in [given, canonical] {
+            if let wanted, let found = rebuilt.position(of: wanted), let object = element(at: found, is: wanted) { return .found(object, .index(found)) }
+        }
+        return .absent
+    }
 }

@@ -293,4 +293,30 @@ extension DictionaryCoder: ModelDictionaryMerging {
             }
         }
     }
+
+    /// The model `id` names in `models`, the dictionary as its references, for a coder that
+    /// `mergesModels` (see `ModelCollectionMerge`).
+    func addressModel(_ id: JSON?, among models: [String: AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
+        Self.address(id) { models[$0] }
+    }
+
+    /// The model `model` gives for the key `id` names.
+    static func address(_ id: JSON?, lookingUp model: (String) -> AnyObject?) -> AddressedModel {
+        guard let id else { return .notAddressable("a dictionary: the step needs a key") }
+        guard let key = id.dictionaryStepKey else { return .notAddressable("a dictionary, whose keys are strings, not \(id.foundDescription)") }
+        guard let found = model(key) else { return .absent }
+        return .found(found, .dictionaryKey(key))
+    }
+}
+
+extension JSON {
+    /// The key of a dictionary an identity names in a step of an `IdentityPath`: a string as it is, a
+    /// number as written; `nil` for anything else.
+    var dictionaryStepKey: String? {
+        switch self {
+        case .string(let text): text
+        case .number(let number): number.description
+        default: nil
+        }
+    }
 }
