@@ -53,7 +53,9 @@ beyond this check. (The third is also how a layer lets a higher one plug in: Eng
 `BaseModel` a `ModelCoderProviding`, a protocol of Coercion/.)
 It is a net for the dependencies the compiler does not stop within one module (between the two
 targets, the compiler stops them); `layering_selftest.py`
-plants one leak of each kind and checks that each is caught.
+plants one leak of each kind and checks that each is caught. After it, `main` runs
+`layering_compiled.py`, which compiles each layer with the layers below it alone: the compiler
+refuses what this check cannot tell.
 
     python3 -B Scripts/Checks/layering.py [SOURCES…]     (default: the two ROOTS below)
 """
@@ -218,7 +220,7 @@ def rank_of(relative):
 
 
 def layer_name(rank):
-    return "/".join(k + "/" for k, v in RANKS.items() if v == rank) or "the public surface"
+    return ", ".join(k + "/" for k, v in RANKS.items() if v == rank) or "the public surface"
 
 
 def is_private(declaration):
@@ -778,10 +780,14 @@ def check(roots):
 
 
 def main():
-    problems, count = check(sys.argv[1:] or ROOTS)
-    return report(problems,
-                  f"{len(problems)} reference(s) go up the layers; see Docs/Architecture.md.",
-                  f"Layering: {count} files, no reference goes up the layers.")
+    roots = sys.argv[1:] or ROOTS
+    problems, count = check(roots)
+    status = report(problems,
+                    f"{len(problems)} reference(s) go up the layers; see Docs/Architecture.md.",
+                    f"Layering: {count} files, no reference goes up the layers.")
+    # Then the compiler, which resolves what the text does not tell (imported here: it uses this module).
+    import layering_compiled
+    return layering_compiled.main(roots) or status
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Proves that layering.py catches what it is for: plants each kind of upward reference, one at a
 time, into a copy of the library's sources (both targets), and fails unless the check passes the clean copy,
-refuses every planted one at the planted line, and refuses no other line of the planted files.
+refuses every planted one at the planted line, and refuses no other line of the planted files. Then
+the same for layering_compiled.py, with kinds only the compiler can see (`COMPILED_LEAKS`), each
+compiled in the planted layer alone.
 
     python3 -B Scripts/Checks/layering_selftest.py [SOURCES…]     (default: layering.ROOTS)
 """
@@ -11,6 +13,7 @@ import sys
 import tempfile
 
 import layering
+from layering_compiled import compile_layers
 from sources import report
 
 # Each leak: what it shows, then (file under the sources, its text) to add; the line marked
@@ -375,6 +378,42 @@ LEAKS = [
 ]
 
 
+# Kinds of upward reference that reading the text does not tell (see layering.py's list of what is
+# beyond it), for layering_compiled.py: each compiled in the layer of the file marked `// planted`.
+COMPILED_LEAKS = [
+    ("a member of an Engine/ extension of FieldHandle, by a name lower types declare too, reached through a "
+     "generic box's property in Runtime/", [
+        ("Engine/PlantedCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n}\n"),
+        ("Runtime/PlantedBox.swift",
+         "struct PlantedBox<Value> {\n    let value: Value\n}\n"
+         "func plantedRead(_ box: PlantedBox<FieldHandle<Int>>) -> Int {\n    box.value.count // planted\n}\n"),
+    ]),
+    ("the same member reached through `zip` in Runtime/", [
+        ("Engine/PlantedCount.swift", "extension FieldHandle {\n    var count: Int { 0 }\n}\n"),
+        ("Runtime/PlantedZip.swift",
+         "func plantedRead(_ handles: [FieldHandle<Int>]) -> [Int] {\n"
+         "    zip(handles, handles).map { $0.0.count } // planted\n}\n"),
+    ]),
+    ("an Engine/ overload chosen by the type of an argument the text does not give, from Runtime/", [
+        ("Runtime/PlantedLowByType.swift", "func plantedScale(_ text: String) -> Int { 0 }\n"),
+        ("Engine/PlantedHighByType.swift", "func plantedScale(_ count: Int) -> Int { count }\n"),
+        ("Runtime/PlantedInferredArgument.swift",
+         "func plantedUse(_ names: [String]) -> Int {\n    plantedScale(names.count) // planted\n}\n"),
+    ]),
+    ("a conformance declared in Coercion/ whose requirement only a Members/ extension meets", [
+        ("Coercion/PlantedCounting.swift", "protocol PlantedCounting {\n    var plantedCount: Int { get }\n}\n"),
+        ("Coercion/PlantedCounter.swift", "struct PlantedCounter {}\nextension PlantedCounter: PlantedCounting {} // planted\n"),
+        ("Members/PlantedCounterCount.swift", "extension PlantedCounter {\n    var plantedCount: Int { 1 }\n}\n"),
+    ]),
+    ("the overload by an inferred argument in Support/, added by JSON/, the layer above it in the same module", [
+        ("Support/PlantedLowByType.swift", "func plantedScale(_ text: String) -> Int { 0 }\n"),
+        ("JSON/PlantedHighByType.swift", "func plantedScale(_ count: Int) -> Int { count }\n"),
+        ("Support/PlantedInferredArgument.swift",
+         "func plantedUse(_ names: [String]) -> Int {\n    plantedScale(names.count) // planted\n}\n"),
+    ]),
+]
+
+
 def planted_line(text):
     return next(number for number, line in enumerate(text.split("\n"), 1) if "// planted" in line)
 
@@ -387,38 +426,57 @@ def copy_sources(roots, scratch, name):
     return copies
 
 
+def plant(roots, scratch, plants):
+    """A fresh copy of `roots` with `plants` written into it: the copy's roots, the places (`path:line:`)
+    that must be refused, the planted files (`path:`), and the rank of the layer refused."""
+    shutil.rmtree(os.path.join(scratch, "planted"), ignore_errors=True)
+    copies = copy_sources(roots, scratch, "planted")
+    expected, written, rank = [], [], None
+    for relative, text in plants:
+        # Into the copy that holds the layer's folder.
+        layer = relative.split("/")[0]
+        copy = next((copy for copy in copies if os.path.isdir(os.path.join(copy, layer))), copies[-1])
+        with open(os.path.join(copy, relative), "w", encoding="utf-8") as handle:
+            handle.write(text)
+        written.append(os.path.join(copy, relative) + ":")
+        if "// planted" in text:
+            expected.append(f"{os.path.join(copy, relative)}:{planted_line(text)}:")
+            rank = layering.RANKS[layer]
+    return copies, expected, written, rank
+
+
+def judge(what, found, expected, written):
+    """The problems of a check's findings `found` on a planted copy."""
+    problems = [f"not caught: {what}" for prefix in expected if not any(problem.startswith(prefix) for problem in found)]
+    # Any other line of the planted files uses nothing higher: refusing one is a false alarm.
+    for problem in found:
+        if any(problem.startswith(prefix) for prefix in written) and not any(problem.startswith(prefix) for prefix in expected):
+            problems.append(f"refused a line that names nothing higher ({what}): {problem}")
+    return problems
+
+
 def main():
     roots = sys.argv[1:] or layering.ROOTS
     problems = []
     with tempfile.TemporaryDirectory() as scratch:
-        found, _ = layering.check(copy_sources(roots, scratch, "clean"))
+        clean = copy_sources(roots, scratch, "clean")
+        found, _ = layering.check(clean)
         if found:
             problems.append(f"the clean sources are refused: {found[0]}")
         for what, plants in LEAKS:
-            shutil.rmtree(os.path.join(scratch, "planted"), ignore_errors=True)
-            copies = copy_sources(roots, scratch, "planted")
-            expected, written = [], []
-            for relative, text in plants:
-                # Into the copy that holds the layer's folder.
-                layer = relative.split("/")[0]
-                copy = next((copy for copy in copies if os.path.isdir(os.path.join(copy, layer))), copies[-1])
-                with open(os.path.join(copy, relative), "w", encoding="utf-8") as handle:
-                    handle.write(text)
-                written.append(os.path.join(copy, relative) + ":")
-                if "// planted" in text:
-                    expected.append(f"{os.path.join(copy, relative)}:{planted_line(text)}:")
-            found, _ = layering.check(copies)
-            for prefix in expected:
-                if not any(problem.startswith(prefix) for problem in found):
-                    problems.append(f"not caught: {what}")
-            # Any other line of the planted files uses nothing higher: refusing one is a false alarm.
-            for problem in found:
-                if any(problem.startswith(prefix) for prefix in written) and not any(problem.startswith(prefix) for prefix in expected):
-                    problems.append(f"refused a line that names nothing higher ({what}): {problem}")
+            copies, expected, written, _ = plant(roots, scratch, plants)
+            problems += judge(what, layering.check(copies)[0], expected, written)
+        # The JSON module, emitted here from the clean copy, serves every planted copy (none plants above it).
+        found = compile_layers(clean, scratch, only=layering.RANKS["Runtime"])
+        if found:
+            problems.append(f"the clean sources do not compile layer by layer: {found[0]}")
+        for what, plants in COMPILED_LEAKS:
+            copies, expected, written, rank = plant(roots, scratch, plants)
+            problems += judge(what, compile_layers(copies, scratch, only=rank), expected, written)
     return report(problems,
-                  f"The layering check misses a planted leak or refuses a line it should pass: {len(problems)} problem(s).",
-                  f"Layering self-test: the clean sources pass, all {len(LEAKS)} planted leaks are refused, and no other line "
-                  "of the planted files.")
+                  f"The layering checks miss a planted leak or refuse a line they should pass: {len(problems)} problem(s).",
+                  f"Layering self-test: the clean sources pass, all {len(LEAKS)} planted leaks are refused by the text check "
+                  f"and all {len(COMPILED_LEAKS)} by the compiler, and no other line of the planted files.")
 
 
 if __name__ == "__main__":

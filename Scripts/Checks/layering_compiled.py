@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Fails when a layer of the library does not compile without the layers above it.
+
+`layering.py` reads the sources as text; this check asks the compiler, which resolves every name the
+way the build does, so it refuses a reference up the layers in any position: a member reached through
+any expression (`zip(a, b)`, a generic box's property, an overload chosen by an argument's inferred
+type), a signature, a generic argument, an extension, and a conformance whose requirement only a
+higher layer's extension meets.
+
+For each layer, lowest first, the compiler type-checks the files of that layer and of the layers below
+it as one module of the library's name:
+- Support/ alone, as BaseModelKitJSON; then the whole of that module (Support/ and JSON/), emitted once
+  for the layers above, which import it as BaseModelKit does;
+- Runtime/, then Runtime/ and Errors/, and so on up to Engine/, as BaseModelKit.
+The three public types that the layers below the surface make (`layering.DECLARED_AT`) join from their
+layer as declarations, their bodies left out (`declarations_only`): the bodies call the engine. The
+top, the whole of BaseModelKit, is the package's own build.
+
+    python3 -B Scripts/Checks/layering_compiled.py [SOURCES…]     (default: layering.ROOTS)
+"""
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from layering import DECLARED_AT, RANKS, ROOTS, layer_name, rank_of
+from sources import report, strip
+
+# The C module both targets import: beside the sources, or else (a copy of the two targets alone, as
+# the self-test makes) this package's.
+C_MODULE = os.path.join("CBaseModelKitAtomics", "include")
+OWN_C_MODULE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", C_MODULE)
+# The package name the compilations share: both modules' `package` declarations are visible to each other.
+PACKAGE = "BaseModelKit"
+# The keywords that start a declaration, and the declarations whose bodies `declarations_only` leaves
+# out: a function, initialiser, deinitialiser or subscript, or a computed property (`var name: Type {`,
+# no `=` before its brace) read only.
+DECLARATION = re.compile(r"\b(?:func|init[?!]?|deinit|subscript|var|let|case|class|struct|enum|extension|protocol|actor|typealias)\b")
+BODIED = re.compile(r"(?:func|init[?!]?|deinit|subscript)\b|var\s+\w+\s*:[^=]*$")
+ACCESSOR = re.compile(r"\s*(?:get|set|willSet|didSet|_read|_modify)\b")
+DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): error: (.*)$")
+
+
+def code_braces(text):
+    """The offsets of the braces of `text` that are code: not in a comment or a string literal (the
+    code of a string's interpolations counts)."""
+    braces, i, n = [], 0, len(text)
+    strings = []  # for each string literal open: its closing delimiter, and the depth of `(` inside an interpolation
+    while i < n:
+        if strings and strings[-1][1] == 0:
+            closing = strings[-1][0]
+            if text.startswith(closing, i):
+                strings.pop()
+                i += len(closing)
+            elif text.startswith("\\(", i):
+                strings[-1][1] = 1
+                i += 2
+            else:
+                i += 2 if text[i] == "\\" else 1
+            continue
+        if text.startswith("//", i):
+            i = text.find("\n", i) % (n + 1) if text.find("\n", i) >= 0 else n
+        elif text.startswith("/*", i):
+            i = text.find("*/", i + 2) + 2 if text.find("*/", i + 2) >= 0 else n
+        elif text[i] == '"' or (text[i] == "#" and text[i:].lstrip("#").startswith('"')):
+            hashes = len(text[i:]) - len(text[i:].lstrip("#"))
+            quote = '"""' if text.startswith('"""', i + hashes) else '"'
+            strings.append([quote + "#" * hashes, 0])
+            i += hashes + len(quote)
+        else:
+            if strings:
+                if text[i] == "(":
+                    strings[-1][1] += 1
+                elif text[i] == ")":
+                    strings[-1][1] -= 1
+            if text[i] in "{}":
+                braces.append(i)
+            i += 1
+    return braces
+
+
+def declarations_only(text):
+    """`text` with the body of each function, initialiser, subscript and read-only computed property
+    replaced by `fatalError()`: its declarations, which the compiler checks against the layers
+    below, without the code that runs."""
+    cuts, open_braces, last = [], [], 0
+    for offset in code_braces(text):
+        if text[offset] == "{":
+            # The declaration the brace opens the body of: the head's last one.
+            head = strip(text[last:offset])
+            starts = [match.start() for match in DECLARATION.finditer(head)]
+            open_braces.append((offset, bool(starts) and BODIED.match(head[starts[-1]:]) is not None))
+        elif open_braces:
+            start, bodied = open_braces.pop()
+            if bodied and not ACCESSOR.match(text[start + 1:offset]):
+                # The outermost body only: the ones inside it go with it.
+                cuts = [cut for cut in cuts if not start < cut[0] < offset] + [(start, offset)]
+        last = offset + 1
+    for start, end in sorted(cuts, reverse=True):
+        text = text[:start + 1] + " fatalError() " + text[end:]
+    return text
+
+
+def layers(roots):
+    """(rank, the files of that layer and below, the files that join as declarations only) of
+    BaseModelKit's layers, lowest first, from Runtime/ to Engine/."""
+    files = []
+    for path in sorted(_swift_files(roots[1])):
+        relative = os.path.relpath(path, roots[1])
+        files.append((path, relative, DECLARED_AT.get(relative), rank_of(relative)[0]))
+    for rank in sorted({rank for rank in RANKS.values() if rank >= RANKS["Runtime"]}):
+        own = [path for path, _, declared, at in files if declared is None and at <= rank]
+        declared = [path for path, _, declared, _ in files if declared is not None and declared <= rank]
+        yield rank, own, declared
+
+
+def _swift_files(root):
+    for folder, _, names in os.walk(root):
+        for name in names:
+            if name.endswith(".swift"):
+                yield os.path.join(folder, name)
+
+
+def compile_layers(roots, scratch, only=None):
+    """The compiler's errors (as `path:line: …` lines) for each layer that does not compile without
+    the layers above it. `only`, a rank, checks that layer alone, with the JSON module `scratch`
+    holds from an earlier call if there is one (a self-test's copies differ above it)."""
+    swiftc = shutil.which("swiftc")
+    if swiftc is None:
+        return ["swiftc: not found on PATH (the check compiles the layers with the package's toolchain)"]
+    include = os.path.join(os.path.dirname(os.path.abspath(roots[0])), C_MODULE)
+    if not os.path.isdir(include):
+        include = os.path.normpath(OWN_C_MODULE)
+    common = [swiftc, "-parse-as-library", "-swift-version", "6", "-package-name", PACKAGE, "-suppress-warnings", "-diagnostic-style=llvm",
+              "-DSWIFT_PACKAGE", "-module-cache-path", os.path.join(scratch, "cache"),
+              "-Xcc", "-fmodule-map-file=" + os.path.join(include, "module.modulemap"), "-Xcc", "-I", "-Xcc", include]
+    json_files = sorted(_swift_files(roots[0]))
+    support = [path for path in json_files if rank_of(os.path.relpath(path, roots[0]))[0] == RANKS["Support"]]
+    modules = os.path.join(scratch, "modules")
+    os.makedirs(modules, exist_ok=True)
+    json_module = common + ["-module-name", "BaseModelKitJSON", "-emit-module",
+                            "-emit-module-path", os.path.join(modules, "BaseModelKitJSON.swiftmodule")] + json_files
+    jobs = []
+    if only in (None, RANKS["Support"]):
+        jobs.append(("Support/", common + ["-module-name", "BaseModelKitJSON", "-typecheck"] + support))
+    for rank, own, declared in layers(roots):
+        if only not in (None, rank):
+            continue
+        stubs = os.path.join(scratch, f"declarations-{rank}")
+        os.makedirs(stubs, exist_ok=True)
+        copies = []
+        for path in declared:
+            copy = os.path.join(stubs, os.path.basename(path))
+            with open(path, encoding="utf-8") as source, open(copy, "w", encoding="utf-8") as stub:
+                stub.write(declarations_only(source.read()))
+            copies.append(copy)
+        jobs.append((layer_name(rank), common + ["-module-name", "BaseModelKit", "-typecheck", "-I", modules] + own + copies))
+    reuse = only is not None and os.path.exists(os.path.join(modules, "BaseModelKitJSON.swiftmodule"))
+    problems = [] if reuse else _errors("JSON/", _run(json_module))
+    if problems:
+        return problems
+    # The largest first, so that the two cores finish together.
+    jobs.sort(key=lambda job: -len(job[1]))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for layer, output in zip([job[0] for job in jobs], pool.map(_run, [job[1] for job in jobs])):
+            problems += _errors(layer, output)
+    return problems
+
+
+def _run(command):
+    return subprocess.run(command, capture_output=True, text=True).stderr
+
+
+def _errors(layer, output):
+    """The compiler's errors in `output`, each as `path:line: <layer> does not compile without the
+    layers above it: <message>`."""
+    problems = []
+    for line in output.splitlines():
+        match = DIAGNOSTIC.match(line)
+        if match:
+            problems.append(f"{match.group(1)}:{match.group(2)}: {layer} does not compile without the layers above it: {match.group(4)}")
+        elif "error:" in line:
+            problems.append(f"{layer}: {line.strip()}")
+    return problems
+
+
+def main(roots=None):
+    with tempfile.TemporaryDirectory() as scratch:
+        problems = compile_layers(roots or sys.argv[1:] or ROOTS, scratch)
+    return report(problems,
+                  f"{len(problems)} compiler error(s): a layer names something above it; see Docs/Architecture.md.",
+                  "Layering: each layer compiles with the layers below it alone.")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
