@@ -14,7 +14,8 @@ it as one module of the library's name:
 - Runtime/, then Runtime/ and Errors/, and so on up to Engine/, as BaseModelKit.
 The three public types that the layers below the surface make (`layering.DECLARED_AT`) join from their
 layer as declarations, their bodies left out (`declarations_only`): the bodies call the engine. The
-top, the whole of BaseModelKit, is the package's own build.
+top, the whole of BaseModelKit, is the package's own build. The compiler sees the code of the
+platform it runs on, with the flags of a debug build: the text check reads every branch of an `#if`.
 
     python3 -B Scripts/Checks/layering_compiled.py [SOURCES…]     (default: layering.ROOTS)
 """
@@ -126,8 +127,8 @@ def _swift_files(root):
 
 def compile_layers(roots, scratch, only=None):
     """The compiler's errors (as `path:line: …` lines) for each layer that does not compile without
-    the layers above it. `only`, a rank, checks that layer alone, with the JSON module `scratch`
-    holds from an earlier call if there is one (a self-test's copies differ above it)."""
+    the layers above it. `only`, a rank, checks that layer alone: above JSON/, with the JSON module
+    `scratch` holds from an earlier call if there is one (a self-test's copies differ above it)."""
     swiftc = shutil.which("swiftc")
     if swiftc is None:
         return ["swiftc: not found on PATH (the check compiles the layers with the package's toolchain)"]
@@ -135,7 +136,7 @@ def compile_layers(roots, scratch, only=None):
     if not os.path.isdir(include):
         include = os.path.normpath(OWN_C_MODULE)
     common = [swiftc, "-parse-as-library", "-swift-version", "6", "-package-name", PACKAGE, "-suppress-warnings", "-diagnostic-style=llvm",
-              "-DSWIFT_PACKAGE", "-module-cache-path", os.path.join(scratch, "cache"),
+              "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", os.path.join(scratch, "cache"),
               "-Xcc", "-fmodule-map-file=" + os.path.join(include, "module.modulemap"), "-Xcc", "-I", "-Xcc", include]
     json_files = sorted(_swift_files(roots[0]))
     support = [path for path in json_files if rank_of(os.path.relpath(path, roots[0]))[0] == RANKS["Support"]]
@@ -158,7 +159,7 @@ def compile_layers(roots, scratch, only=None):
                 stub.write(declarations_only(source.read()))
             copies.append(copy)
         jobs.append((layer_name(rank), common + ["-module-name", "BaseModelKit", "-typecheck", "-I", modules] + own + copies))
-    reuse = only is not None and os.path.exists(os.path.join(modules, "BaseModelKitJSON.swiftmodule"))
+    reuse = (only or 0) >= RANKS["Runtime"] and os.path.exists(os.path.join(modules, "BaseModelKitJSON.swiftmodule"))
     problems = [] if reuse else _errors("JSON/", _run(json_module))
     if problems:
         return problems
