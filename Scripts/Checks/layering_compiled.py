@@ -105,12 +105,19 @@ def declarations_only(text):
     return text
 
 
-def layers(roots):
+def targets(roots):
+    """The JSON module's sources and BaseModelKit's, from `roots` as `layering.ROOTS` orders them (or
+    named so, in any order)."""
+    named = {os.path.basename(os.path.normpath(root)): root for root in roots}
+    return named.get("BaseModelKitJSON", roots[0]), named.get("BaseModelKit", roots[-1])
+
+
+def layers(library):
     """(rank, the files of that layer and below, the files that join as declarations only) of
-    BaseModelKit's layers, lowest first, from Runtime/ to Engine/."""
+    BaseModelKit's layers, lowest first, from Runtime/ to Engine/; `library` holds its sources."""
     files = []
-    for path in sorted(_swift_files(roots[1])):
-        relative = os.path.relpath(path, roots[1])
+    for path in sorted(_swift_files(library)):
+        relative = os.path.relpath(path, library)
         files.append((path, relative, DECLARED_AT.get(relative), rank_of(relative)[0]))
     for rank in sorted({rank for rank in RANKS.values() if rank >= RANKS["Runtime"]}):
         own = [path for path, _, declared, at in files if declared is None and at <= rank]
@@ -132,14 +139,15 @@ def compile_layers(roots, scratch, only=None):
     swiftc = shutil.which("swiftc")
     if swiftc is None:
         return ["swiftc: not found on PATH (the check compiles the layers with the package's toolchain)"]
-    include = os.path.join(os.path.dirname(os.path.abspath(roots[0])), C_MODULE)
+    json_root, library = targets(roots)
+    include = os.path.join(os.path.dirname(os.path.abspath(json_root)), C_MODULE)
     if not os.path.isdir(include):
         include = os.path.normpath(OWN_C_MODULE)
     common = [swiftc, "-parse-as-library", "-swift-version", "6", "-package-name", PACKAGE, "-suppress-warnings", "-diagnostic-style=llvm",
               "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", os.path.join(scratch, "cache"),
               "-Xcc", "-fmodule-map-file=" + os.path.join(include, "module.modulemap"), "-Xcc", "-I", "-Xcc", include]
-    json_files = sorted(_swift_files(roots[0]))
-    support = [path for path in json_files if rank_of(os.path.relpath(path, roots[0]))[0] == RANKS["Support"]]
+    json_files = sorted(_swift_files(json_root))
+    support = [path for path in json_files if rank_of(os.path.relpath(path, json_root))[0] == RANKS["Support"]]
     modules = os.path.join(scratch, "modules")
     os.makedirs(modules, exist_ok=True)
     json_module = common + ["-module-name", "BaseModelKitJSON", "-emit-module",
@@ -147,7 +155,7 @@ def compile_layers(roots, scratch, only=None):
     jobs = []
     if only in (None, RANKS["Support"]):
         jobs.append(("Support/", common + ["-module-name", "BaseModelKitJSON", "-typecheck"] + support))
-    for rank, own, declared in layers(roots):
+    for rank, own, declared in layers(library):
         if only not in (None, rank):
             continue
         stubs = os.path.join(scratch, f"declarations-{rank}")
@@ -159,8 +167,10 @@ def compile_layers(roots, scratch, only=None):
                 stub.write(declarations_only(source.read()))
             copies.append(copy)
         jobs.append((layer_name(rank), common + ["-module-name", "BaseModelKit", "-typecheck", "-I", modules] + own + copies))
-    reuse = (only or 0) >= RANKS["Runtime"] and os.path.exists(os.path.join(modules, "BaseModelKitJSON.swiftmodule"))
-    problems = [] if reuse else _errors("JSON/", _run(json_module))
+    # Support/ alone needs no module; a layer above JSON/ may use one an earlier call emitted.
+    skip = only == RANKS["Support"] or (
+        (only or 0) >= RANKS["Runtime"] and os.path.exists(os.path.join(modules, "BaseModelKitJSON.swiftmodule")))
+    problems = [] if skip else _errors("JSON/", _run(json_module))
     if problems:
         return problems
     # The largest first, so that the two cores finish together.

@@ -400,10 +400,10 @@ COMPILED_LEAKS = [
         ("Runtime/PlantedInferredArgument.swift",
          "func plantedUse(_ names: [String]) -> Int {\n    plantedScale(names.count) // planted\n}\n"),
     ]),
-    ("a conformance declared in Coercion/ whose requirement only a Members/ extension meets", [
-        ("Coercion/PlantedCounting.swift", "protocol PlantedCounting {\n    var plantedCount: Int { get }\n}\n"),
-        ("Coercion/PlantedCounter.swift", "struct PlantedCounter {}\nextension PlantedCounter: PlantedCounting {} // planted\n"),
-        ("Members/PlantedCounterCount.swift", "extension PlantedCounter {\n    var plantedCount: Int { 1 }\n}\n"),
+    ("a conformance declared in Runtime/ whose requirement only an Errors/ extension meets", [
+        ("Runtime/PlantedCounting.swift", "protocol PlantedCounting {\n    var plantedCount: Int { get }\n}\n"),
+        ("Runtime/PlantedCounter.swift", "struct PlantedCounter {}\nextension PlantedCounter: PlantedCounting {} // planted\n"),
+        ("Errors/PlantedCounterCount.swift", "extension PlantedCounter {\n    var plantedCount: Int { 1 }\n}\n"),
     ]),
     ("the overload by an inferred argument in Support/, added by JSON/, the layer above it in the same module", [
         ("Support/PlantedLowByType.swift", "func plantedScale(_ text: String) -> Int { 0 }\n"),
