@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 from layering import DECLARED_AT, RANKS, ROOTS, layer_name, rank_of
-from sources import report, strip
+from sources import report, strip, swift_files
 
 # The C module both targets import: beside the sources, or else (a copy of the two targets alone, as
 # the self-test makes) this package's.
@@ -49,34 +49,35 @@ def code_braces(text):
     """The offsets of the braces of `text` that are code: not in a comment or a string literal (the
     code of a string's interpolations counts)."""
     braces, i, n = [], 0, len(text)
-    strings = []  # for each string literal open: its closing delimiter, and the depth of `(` inside an interpolation
+    # For each string literal open, innermost last: its closing delimiter, its escape (`\`, or `\#`
+    # in `#"…"#`), and how many `(` are open in the interpolation being read (0: in the text).
+    strings = []
     while i < n:
-        if strings and strings[-1][1] == 0:
-            closing = strings[-1][0]
+        if strings and strings[-1][2] == 0:
+            closing, escape, _ = strings[-1]
             if text.startswith(closing, i):
                 strings.pop()
                 i += len(closing)
-            elif text.startswith("\\(", i):
-                strings[-1][1] = 1
-                i += 2
+            elif text.startswith(escape + "(", i):
+                strings[-1][2] = 1
+                i += len(escape) + 1
             else:
-                i += 2 if text[i] == "\\" else 1
+                i += len(escape) + 1 if text.startswith(escape, i) else 1
             continue
         if text.startswith("//", i):
-            i = text.find("\n", i) % (n + 1) if text.find("\n", i) >= 0 else n
+            end = text.find("\n", i)
+            i = n if end < 0 else end
         elif text.startswith("/*", i):
-            i = text.find("*/", i + 2) + 2 if text.find("*/", i + 2) >= 0 else n
+            end = text.find("*/", i + 2)
+            i = n if end < 0 else end + 2
         elif text[i] == '"' or (text[i] == "#" and text[i:].lstrip("#").startswith('"')):
             hashes = len(text[i:]) - len(text[i:].lstrip("#"))
             quote = '"""' if text.startswith('"""', i + hashes) else '"'
-            strings.append([quote + "#" * hashes, 0])
+            strings.append([quote + "#" * hashes, "\\" + "#" * hashes, 0])
             i += hashes + len(quote)
         else:
             if strings:
-                if text[i] == "(":
-                    strings[-1][1] += 1
-                elif text[i] == ")":
-                    strings[-1][1] -= 1
+                strings[-1][2] += {"(": 1, ")": -1}.get(text[i], 0)
             if text[i] in "{}":
                 braces.append(i)
             i += 1
@@ -116,20 +117,13 @@ def layers(library):
     """(rank, the files of that layer and below, the files that join as declarations only) of
     BaseModelKit's layers, lowest first, from Runtime/ to Engine/; `library` holds its sources."""
     files = []
-    for path in sorted(_swift_files(library)):
+    for path in [path for path, _ in swift_files(library)]:
         relative = os.path.relpath(path, library)
         files.append((path, relative, DECLARED_AT.get(relative), rank_of(relative)[0]))
     for rank in sorted({rank for rank in RANKS.values() if rank >= RANKS["Runtime"]}):
         own = [path for path, _, declared, at in files if declared is None and at <= rank]
         declared = [path for path, _, declared, _ in files if declared is not None and declared <= rank]
         yield rank, own, declared
-
-
-def _swift_files(root):
-    for folder, _, names in os.walk(root):
-        for name in names:
-            if name.endswith(".swift"):
-                yield os.path.join(folder, name)
 
 
 def compile_layers(roots, scratch, only=None):
@@ -146,7 +140,7 @@ def compile_layers(roots, scratch, only=None):
     common = [swiftc, "-parse-as-library", "-swift-version", "6", "-package-name", PACKAGE, "-suppress-warnings", "-diagnostic-style=llvm",
               "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", os.path.join(scratch, "cache"),
               "-Xcc", "-fmodule-map-file=" + os.path.join(include, "module.modulemap"), "-Xcc", "-I", "-Xcc", include]
-    json_files = sorted(_swift_files(json_root))
+    json_files = [path for path, _ in swift_files(json_root)]
     support = [path for path in json_files if rank_of(os.path.relpath(path, json_root))[0] == RANKS["Support"]]
     modules = os.path.join(scratch, "modules")
     os.makedirs(modules, exist_ok=True)
