@@ -130,9 +130,11 @@ def compile_layers(roots, scratch, only=None):
     """The compiler's errors (as `path:line: …` lines) for each layer that does not compile without
     the layers above it. `only`, a rank, checks that layer alone: above JSON/, with the JSON module
     `scratch` holds from an earlier call if there is one (a self-test's copies differ above it)."""
-    swiftc = shutil.which("swiftc")
-    if swiftc is None:
-        return ["swiftc: not found on PATH (the check compiles the layers with the package's toolchain)"]
+    # The compiler beside `swift` when `swiftc` itself is not on the PATH.
+    swift = shutil.which("swift")
+    swiftc = shutil.which("swiftc") or (swift and shutil.which("swiftc", path=os.path.dirname(os.path.realpath(swift))))
+    if not swiftc:
+        return ["swiftc: not found beside swift or on the PATH (the check compiles the layers with the package's toolchain)"]
     json_root, library = targets(roots)
     include = os.path.join(os.path.dirname(os.path.abspath(json_root)), C_MODULE)
     if not os.path.isdir(include):
