@@ -7,6 +7,7 @@ compiled in the planted layer alone.
 
     python3 -B Scripts/Checks/layering_selftest.py [SOURCES…]     (default: layering.ROOTS)
 """
+import concurrent.futures
 import os
 import shutil
 import sys
@@ -426,11 +427,12 @@ def copy_sources(roots, scratch, name):
     return copies
 
 
-def plant(roots, scratch, plants):
-    """A fresh copy of `roots` with `plants` written into it: the copy's roots, the places (`path:line:`)
-    that must be refused, the planted files (`path:`), and the rank of the layer refused."""
-    shutil.rmtree(os.path.join(scratch, "planted"), ignore_errors=True)
-    copies = copy_sources(roots, scratch, "planted")
+def plant(roots, scratch, plants, name):
+    """A fresh copy of `roots` under `scratch/name` with `plants` written into it: the copy's roots, the
+    places (`path:line:`) that must be refused, the planted files (`path:`), and the rank of the layer
+    refused."""
+    shutil.rmtree(os.path.join(scratch, name), ignore_errors=True)
+    copies = copy_sources(roots, scratch, name)
     expected, written, rank = [], [], None
     for relative, text in plants:
         # Into the copy that holds the layer's folder.
@@ -455,24 +457,42 @@ def judge(what, found, expected, written):
     return problems
 
 
+def text_leak(roots, scratch, number):
+    """The problems of the text check with leak `number` of `LEAKS` planted."""
+    what, plants = LEAKS[number]
+    copies, expected, written, _ = plant(roots, scratch, plants, f"planted-{number}")
+    return judge(what, layering.check(copies)[0], expected, written)
+
+
+def compiled_leak(roots, scratch, number):
+    """The problems of the compiled check with leak `number` of `COMPILED_LEAKS` planted, its layer
+    compiled alone."""
+    what, plants = COMPILED_LEAKS[number]
+    copies, expected, written, rank = plant(roots, scratch, plants, f"compiled-{number}")
+    return judge(what, compile_layers(copies, scratch, only=rank), expected, written)
+
+
 def main():
     roots = sys.argv[1:] or layering.ROOTS
     problems = []
+    workers = os.cpu_count() or 2
     with tempfile.TemporaryDirectory() as scratch:
         clean = copy_sources(roots, scratch, "clean")
         found, _ = layering.check(clean)
         if found:
             problems.append(f"the clean sources are refused: {found[0]}")
-        for what, plants in LEAKS:
-            copies, expected, written, _ = plant(roots, scratch, plants)
-            problems += judge(what, layering.check(copies)[0], expected, written)
+        # Each leak in a copy of its own, the text check's in processes (it is Python), the
+        # compiler's in threads that wait for it.
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            for found in pool.map(text_leak, *zip(*[(roots, scratch, number) for number in range(len(LEAKS))])):
+                problems += found
         # The JSON module, emitted here from the clean copy, serves every planted copy (none plants above it).
         found = compile_layers(clean, scratch, only=layering.RANKS["Runtime"])
         if found:
             problems.append(f"the clean sources do not compile layer by layer: {found[0]}")
-        for what, plants in COMPILED_LEAKS:
-            copies, expected, written, rank = plant(roots, scratch, plants)
-            problems += judge(what, compile_layers(copies, scratch, only=rank), expected, written)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+            for found in pool.map(compiled_leak, *zip(*[(roots, scratch, number) for number in range(len(COMPILED_LEAKS))])):
+                problems += found
     return report(problems,
                   f"The layering checks miss a planted leak or refuse a line they should pass: {len(problems)} problem(s).",
                   f"Layering self-test: the clean sources pass, all {len(LEAKS)} planted leaks are refused by the text check "
