@@ -16,6 +16,8 @@ The three public types that the layers below the surface make (`layering.DECLARE
 layer as declarations, their bodies left out (`declarations_only`): the bodies call the engine. The
 top, the whole of BaseModelKit, is the package's own build. The compiler sees the code of the
 platform it runs on, with the flags of a debug build: the text check reads every branch of an `#if`.
+A call that a lower overload serves at the lower layer, where the whole module picks a more specific
+one a higher layer adds, compiles here and is beyond this check.
 
     python3 -B Scripts/Checks/layering_compiled.py [SOURCES…]     (default: layering.ROOTS)
 """
