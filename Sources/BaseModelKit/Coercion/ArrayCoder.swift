@@ -279,6 +279,7 @@ extension ArrayCoder: ModelArrayMerging {
         guard let identity else { preconditionFailure("mergePart(from:into:positions:session:editing:) of an array coder without identity") }
         try mergePart(from: &parser, into: &elements, positions: &positions, by: identity, session: session, editing: editing)
     }
+
     /// The model `id` names in `elements`, the array as its references, for a coder that
     /// `mergesModels` (see `ModelCollectionMerge`), and for `ModelAddressing` on the array.
     func addressModel(_ id: JSON?, among elements: [AnyObject], positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
