@@ -43,7 +43,14 @@ comments and string literals removed — the code in string interpolations is ke
 - `read(5)`, `Type(5)`, `unit[5]` and `parser.read(5)`, a top-level function, an initialiser, or a
   subscript or a method of a typed chain's value, called with an unlabelled first argument whose type its text gives (a literal,
   or a name bound with a type), where only higher layers declare one for that argument's type
-  (`read(_ count: Int)` beside a lower `read(_ text: String)`).
+  (`read(_ count: Int)` beside a lower `read(_ text: String)`);
+- and, where it is declared, a higher layer's overload of a lower layer's function, initialiser or
+  subscript (at the top level, or of one type) with the same argument labels, the first one none,
+  and another type for the first parameter (`describe(_ value: Int)` above a lower
+  `describe(_ value: Any)`): called below with an argument whose type the text does not give
+  (`describe(names.count)`), it may be the one the whole module picks, while the layer alone
+  compiles with the lower one, so neither this check nor the compiler's can tell the call; the
+  higher declaration takes another name (`overloads`).
 Unlabelled subscripts, functions and initialisers beside ones a lower layer declares, called with an
 argument whose type the text does not give, operators on values whose type no chain gives, and a
 conformance that a higher layer declares to a protocol of a lower layer or from outside the package
@@ -673,6 +680,79 @@ def at_top_level(text, token, start=0):
     return None
 
 
+# A function, initialiser or subscript declaration, up to its parameter list's `(`.
+OVERLOAD = re.compile(r"^([ \t]*)(" + MODIFIERS + r")(?:func\s+([A-Za-z_]\w*)|(init)[?!]?|(subscript))\s*"
+                      r"(?:<(?:[^<>\n]|<[^<>\n]*>)*>\s*)?\(", re.M)
+
+
+def parameters(text, opening, kind):
+    """(label, type text) of each parameter of the list whose `(` is at `opening`; `_` for none (a
+    subscript's one name is no label)."""
+    end = matching(text, opening)
+    if end is None:
+        return []
+    found, pieces, depth, piece = [], [], 0, ""
+    for char in text[opening + 1:end - 1]:
+        depth += 1 if char in "([<" else -1 if char in ")]>" else 0
+        if char == "," and depth == 0:
+            pieces.append(piece)
+            piece = ""
+        else:
+            piece += char
+    if piece.strip():
+        pieces.append(piece)
+    for piece in pieces:
+        names, _, written = piece.partition(":")
+        names = names.split()
+        if not names:
+            continue
+        label = names[0] if len(names) == 2 or kind != "subscript" else "_"
+        found.append((label, re.sub(r"\s+|\binout\b|\bsending\b|=.*", "", written)))
+    return found
+
+
+def overloads(files, where):
+    """A declaration that adds, in a higher layer, an overload of a lower layer's function,
+    initialiser or subscript (of the same type, or at the top level) with the same argument labels,
+    the first one none, and another type for the first parameter: a lower layer's call with an
+    argument whose type its text does not give (`describe(names.count)`) may mean the higher one in
+    the whole module and the lower one in its layer alone, which neither check can tell. The
+    higher layer's declaration takes another name, as for a shared label (see `check`)."""
+    table = {}
+    for relative, text in files.items():
+        rank = DECLARED_AT.get(relative, rank_of(relative)[0])
+        spans = body_spans(text)
+        for match in OVERLOAD.finditer(text):
+            if is_private(match.group(2)):
+                continue
+            receiver = None
+            if match.group(1):
+                inside = [(name, start, end) for _, name, _, start, end in spans if start <= match.start() < end]
+                if not inside or depth_at(text[inside[-1][1]:inside[-1][2]], match.start() - inside[-1][1]) != 0:
+                    continue
+                receiver = inside[-1][0]
+            kind = "func" if match.group(3) else "init" if match.group(4) else "subscript"
+            listed = parameters(text, match.end() - 1, kind)
+            if not listed or listed[0][0] != "_":
+                continue
+            key = (receiver, match.group(3) or kind, tuple(label for label, _ in listed))
+            number = text.count("\n", 0, match.start()) + 1
+            table.setdefault(key, []).append((listed[0][1], rank, relative, number))
+    problems = []
+    for (receiver, name, labels), entries in sorted(table.items(), key=str):
+        for first, rank, relative, number in entries:
+            # Lower declarations that a layer between sees beside this one: BaseModelKit's layers do
+            # not see JSON/'s callers, nor JSON/'s callers BaseModelKit.
+            lower = {other for other, below, _, _ in entries
+                     if below < rank and (rank <= RANKS["JSON"] or max(below, RANKS["Runtime"]) < rank)}
+            if lower and first not in lower:
+                spelled = f"{receiver + '.' if receiver else ''}{name}({''.join(label + ':' for label in labels)})"
+                problems.append(f"{os.path.join(where[relative], relative)}:{number}: {layer_name(rank)} overloads "
+                                f"`{spelled}` of a lower layer by its first parameter's type ({first}, below: "
+                                f"{', '.join(sorted(lower))}): a call below may mean either; give it another name")
+    return problems
+
+
 def check(roots):
     """The problems of the library whose sources are under `roots` (each holding layer folders; the
     first file of a relative path wins), and how many files were read."""
@@ -776,7 +856,7 @@ def check(roots):
             for name, owner in found.items():
                 problems.append(f"{os.path.join(where[relative], relative)}:{number}: {layer} uses "
                                 f"`{name}`, declared only in {layer_name(owner)} or above")
-    return problems, len(files)
+    return problems + overloads(files, where), len(files)
 
 
 def main():

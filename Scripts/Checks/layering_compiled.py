@@ -17,7 +17,7 @@ layer as declarations, their bodies left out (`declarations_only`): the bodies c
 top, the whole of BaseModelKit, is the package's own build. The compiler sees the code of the
 platform it runs on, with the flags of a debug build: the text check reads every branch of an `#if`.
 A call that a lower overload serves at the lower layer, where the whole module picks a more specific
-one a higher layer adds, compiles here and is beyond this check.
+one a higher layer adds, compiles here: the text check refuses such an overload where it is declared.
 
     python3 -B Scripts/Checks/layering_compiled.py [SOURCES…]     (default: layering.ROOTS)
 """

@@ -353,24 +353,38 @@ LEAKS = [
      "method by the type of their unlabelled first parameter, called with a literal and with a typed name", [
         ("Runtime/PlantedLowByType.swift",
          "func plantedScale(_ text: String) -> Int { 0 }\nstruct PlantedUnit {\n    init(_ text: String) {}\n}\n"),
+        # The higher declarations are refused where they are declared too (`layering.overloads`).
         ("Engine/PlantedHighByType.swift",
-         "func plantedScale(_ count: Int) -> Int { count }\nfunc plantedScale(_ handle: FieldHandle<Int>) -> Int { 0 }\n"
-         "extension PlantedUnit {\n    init(_ count: Int) { self.init(\"\") }\n}\n"),
+         "func plantedScale(_ count: Int) -> Int { count } // planted\nfunc plantedScale(_ handle: FieldHandle<Int>) -> Int { 0 } // planted\n"
+         "extension PlantedUnit {\n    init(_ count: Int) { self.init(\"\") } // planted\n}\n"),
         ("Runtime/PlantedLiteralArgument.swift",
          "func plantedUse() -> Int {\n    let lower = plantedScale(\"lower\")\n    return lower + plantedScale(5) // planted\n}\n"),
         ("Runtime/PlantedTypedArgument.swift",
          "func plantedUse(_ handle: FieldHandle<Int>) -> Int {\n    plantedScale(handle) // planted\n}\n"),
         ("JSON/PlantedLowMethod.swift", "extension JSONParser {\n    func plantedSkip(_ text: String) -> Int { 0 }\n}\n"),
-        ("Engine/PlantedHighMethod.swift", "extension JSONParser {\n    func plantedSkip(_ count: Int) -> Int { count }\n}\n"),
+        ("Engine/PlantedHighMethod.swift", "extension JSONParser {\n    func plantedSkip(_ count: Int) -> Int { count } // planted\n}\n"),
         ("JSON/PlantedMethodArgument.swift",
          "func plantedUse(_ parser: JSONParser) -> Int {\n    let lower = parser.plantedSkip(\"lower\")\n"
          "    return lower + parser.plantedSkip(5) // planted\n}\n"),
         ("Runtime/PlantedLowSubscript.swift", "extension PlantedUnit {\n    subscript(_ key: String) -> Int { 0 }\n}\n"),
-        ("Engine/PlantedHighSubscript.swift", "extension PlantedUnit {\n    subscript(_ index: Int) -> Int { index }\n}\n"),
+        ("Engine/PlantedHighSubscript.swift", "extension PlantedUnit {\n    subscript(_ index: Int) -> Int { index } // planted\n}\n"),
         ("Runtime/PlantedSubscriptArgument.swift",
          "func plantedRead(_ unit: PlantedUnit) -> Int {\n    let lower = unit[\"key\"]\n    return lower + unit[3] // planted\n}\n"),
         ("Runtime/PlantedInitArgument.swift",
          "func plantedUnits() -> [PlantedUnit] {\n    [PlantedUnit(\"lower\"),\n     PlantedUnit(5)] // planted\n}\n"),
+    ]),
+    ("a higher layer's overload, by the type of the first parameter (unlabelled), of a lower layer's function and "
+     "method with the same labels, refused where it is declared: the lower call cannot tell", [
+        ("Runtime/PlantedDescribe.swift",
+         "func plantedDescribe(_ value: Any) -> Int { 0 }\nextension FieldHandle {\n"
+         "    func plantedScale(_ value: Any, by step: Int) -> Int { step }\n}\n"),
+        ("Engine/PlantedDescribeInt.swift", "func plantedDescribe(_ value: Int) -> Int { value } // planted\n"),
+        ("Engine/PlantedScaleInt.swift",
+         "extension FieldHandle {\n    func plantedScale(_ value: Int, by step: Int) -> Int { value } // planted\n"
+         "    func plantedScale(_ value: Int) -> Int { value }\n}\n"),
+        ("Runtime/PlantedDescribeUse.swift",
+         "func plantedUse(_ names: [String], _ handle: FieldHandle<Int>) -> Int {\n"
+         "    plantedDescribe(names.count) + handle.plantedScale(names.count, by: 1)\n}\n"),
     ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
@@ -423,8 +437,9 @@ COMPILED_LEAKS = [
 ]
 
 
-def planted_line(text):
-    return next(number for number, line in enumerate(text.split("\n"), 1) if "// planted" in line)
+def planted_lines(text):
+    return [number for number, line in enumerate(text.split("\n"), 1) if "// planted" in line]
+
 
 
 def copy_sources(roots, scratch, name):
@@ -449,8 +464,8 @@ def plant(roots, scratch, plants, name):
         with open(os.path.join(copy, relative), "w", encoding="utf-8") as handle:
             handle.write(text)
         written.append(os.path.join(copy, relative) + ":")
-        if "// planted" in text:
-            expected.append(f"{os.path.join(copy, relative)}:{planted_line(text)}:")
+        for number in planted_lines(text):
+            expected.append(f"{os.path.join(copy, relative)}:{number}:")
             rank = layering.RANKS[layer]
     return copies, expected, written, rank
 
