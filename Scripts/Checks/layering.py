@@ -45,8 +45,8 @@ comments and string literals removed — the code in string interpolations is ke
   or a name bound with a type), where only higher layers declare one for that argument's type
   (`read(_ count: Int)` beside a lower `read(_ text: String)`);
 - and, where it is declared, a higher layer's overload of a lower layer's function, initialiser or
-  subscript (at the top level, or of one type) with the same argument labels, the first one none,
-  and another type for the first parameter (`describe(_ value: Int)` above a lower
+  subscript (at the top level, or of one type) with the same argument labels and another type for
+  the first parameter (`describe(_ value: Int)` above a lower
   `describe(_ value: Any)`): called below with an argument whose type the text does not give
   (`describe(names.count)`), it may be the one the whole module picks, while the layer alone
   compiles with the lower one, so neither this check nor the compiler's can tell the call; the
@@ -713,11 +713,12 @@ def parameters(text, opening, kind):
 
 def overloads(files, where):
     """A declaration that adds, in a higher layer, an overload of a lower layer's function,
-    initialiser or subscript (of the same type, or at the top level) with the same argument labels,
-    the first one none, and another type for the first parameter: a lower layer's call with an
-    argument whose type its text does not give (`describe(names.count)`) may mean the higher one in
-    the whole module and the lower one in its layer alone, which neither check can tell. The
-    higher layer's declaration takes another name, as for a shared label (see `check`)."""
+    initialiser or subscript (of the same type, or at the top level) with the same argument labels
+    and another type for the first parameter: a lower layer's call with an argument whose type its
+    text does not give (`describe(names.count)`) may mean the higher one in the whole module and the
+    lower one in its layer alone, which neither check can tell. The higher layer's declaration
+    takes another name, as for a shared label (see `check`). (Overloads by a later parameter's type
+    are left to the compiler: a lower layer that passes the higher one's type names it.)"""
     table = {}
     for relative, text in files.items():
         rank = DECLARED_AT.get(relative, rank_of(relative)[0])
@@ -733,7 +734,7 @@ def overloads(files, where):
                 receiver = inside[-1][0]
             kind = "func" if match.group(3) else "init" if match.group(4) else "subscript"
             listed = parameters(text, match.end() - 1, kind)
-            if not listed or listed[0][0] != "_":
+            if not listed:
                 continue
             key = (receiver, match.group(3) or kind, tuple(label for label, _ in listed))
             number = text.count("\n", 0, match.start()) + 1

@@ -373,18 +373,21 @@ LEAKS = [
         ("Runtime/PlantedInitArgument.swift",
          "func plantedUnits() -> [PlantedUnit] {\n    [PlantedUnit(\"lower\"),\n     PlantedUnit(5)] // planted\n}\n"),
     ]),
-    ("a higher layer's overload, by the type of the first parameter (unlabelled), of a lower layer's function and "
-     "method with the same labels, refused where it is declared: the lower call cannot tell", [
+    ("a higher layer's overload, by the type of the first parameter, of a lower layer's function, method and "
+     "initialiser with the same labels, refused where it is declared: the lower call cannot tell", [
         ("Runtime/PlantedDescribe.swift",
          "func plantedDescribe(_ value: Any) -> Int { 0 }\nextension FieldHandle {\n"
-         "    func plantedScale(_ value: Any, by step: Int) -> Int { step }\n}\n"),
+         "    func plantedScale(_ value: Any, by step: Int) -> Int { step }\n}\n"
+         "struct PlantedLabel {\n    init(text: Any) {}\n}\n"),
+        ("Engine/PlantedLabelInt.swift", "extension PlantedLabel {\n    init(text: Int) { self.init(text: \"\") } // planted\n}\n"),
         ("Engine/PlantedDescribeInt.swift", "func plantedDescribe(_ value: Int) -> Int { value } // planted\n"),
         ("Engine/PlantedScaleInt.swift",
          "extension FieldHandle {\n    func plantedScale(_ value: Int, by step: Int) -> Int { value } // planted\n"
          "    func plantedScale(_ value: Int) -> Int { value }\n}\n"),
         ("Runtime/PlantedDescribeUse.swift",
          "func plantedUse(_ names: [String], _ handle: FieldHandle<Int>) -> Int {\n"
-         "    plantedDescribe(names.count) + handle.plantedScale(names.count, by: 1)\n}\n"),
+         "    _ = PlantedLabel(text: names.count)\n"
+         "    return plantedDescribe(names.count) + handle.plantedScale(names.count, by: 1)\n}\n"),
     ]),
     ("BaseModel.decode(from:) called from Schema/, though lower layers declare other `decode`s", [
         ("Schema/PlantedDecode.swift",
