@@ -50,40 +50,7 @@ DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): error: (.*)$")
 def code_braces(text):
     """The offsets of the braces of `text` that are code: not in a comment or a string literal (the
     code of a string's interpolations counts)."""
-    braces, i, n = [], 0, len(text)
-    # For each string literal open, innermost last: its closing delimiter, its escape (`\`, or `\#`
-    # in `#"…"#`), and how many `(` are open in the interpolation being read (0: in the text).
-    strings = []
-    while i < n:
-        if strings and strings[-1][2] == 0:
-            closing, escape, _ = strings[-1]
-            if text.startswith(closing, i):
-                strings.pop()
-                i += len(closing)
-            elif text.startswith(escape + "(", i):
-                strings[-1][2] = 1
-                i += len(escape) + 1
-            else:
-                i += len(escape) + 1 if text.startswith(escape, i) else 1
-            continue
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            i = n if end < 0 else end + 2
-        elif text[i] == '"' or (text[i] == "#" and text[i:].lstrip("#").startswith('"')):
-            hashes = len(text[i:]) - len(text[i:].lstrip("#"))
-            quote = '"""' if text.startswith('"""', i + hashes) else '"'
-            strings.append([quote + "#" * hashes, "\\" + "#" * hashes, 0])
-            i += hashes + len(quote)
-        else:
-            if strings:
-                strings[-1][2] += {"(": 1, ")": -1}.get(text[i], 0)
-            if text[i] in "{}":
-                braces.append(i)
-            i += 1
-    return braces
+    return [offset for offset, char in enumerate(strip(text, blank=True)) if char in "{}"]
 
 
 def declarations_only(text):
