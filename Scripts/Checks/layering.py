@@ -693,7 +693,8 @@ def parameters(text, opening, kind):
         return []
     found, pieces, depth, piece = [], [], 0, ""
     for char in text[opening + 1:end - 1]:
-        depth += 1 if char in "([<" else -1 if char in ")]>" else 0
+        # (The `>` of a function type's `->` closes nothing.)
+        depth += 1 if char in "([<" else -1 if char in ")]" or (char == ">" and not piece.endswith("-")) else 0
         if char == "," and depth == 0:
             pieces.append(piece)
             piece = ""
