@@ -46,7 +46,8 @@ comments and string literals removed — the code in string interpolations is ke
   (`read(_ count: Int)` beside a lower `read(_ text: String)`);
 - and, where it is declared, a higher layer's overload of a lower layer's function, initialiser or
   subscript (at the top level, or of one type) with the same argument labels and another type for
-  the first parameter (`describe(_ value: Int)` above a lower
+  the first parameter, or parameters a lower one takes every argument of (`Any`, an existential, a
+  generic parameter, an optional) (`describe(_ value: Int)` above a lower
   `describe(_ value: Any)`): called below with an argument whose type the text does not give
   (`describe(names.count)`), it may be the one the whole module picks, while the layer alone
   compiles with the lower one, so neither this check nor the compiler's can tell the call; the
@@ -682,12 +683,12 @@ def at_top_level(text, token, start=0):
 
 # A function, initialiser or subscript declaration, up to its parameter list's `(`.
 OVERLOAD = re.compile(r"^([ \t]*)(" + MODIFIERS + r")(?:func\s+([A-Za-z_]\w*)|(init)[?!]?|(subscript))\s*"
-                      r"(?:<(?:[^<>\n]|<[^<>\n]*>)*>\s*)?\(", re.M)
+                      r"(?:<((?:[^<>\n]|<[^<>\n]*>)*)>\s*)?\(", re.M)
 
 
 def parameters(text, opening, kind):
     """(label, type text) of each parameter of the list whose `(` is at `opening`; `_` for none (a
-    subscript's one name is no label)."""
+    subscript's one name is no label). A type's text has a space only between two words."""
     end = matching(text, opening)
     if end is None:
         return []
@@ -708,18 +709,30 @@ def parameters(text, opening, kind):
         if not names:
             continue
         label = names[0] if len(names) == 2 or kind != "subscript" else "_"
-        found.append((label, re.sub(r"\s+|\binout\b|\bsending\b|=.*", "", written)))
+        written = re.sub(r"\binout\b|\bsending\b|=.*", "", written)
+        # One space between two words (`any Counting`), none elsewhere.
+        found.append((label, re.sub(r"(?<!\w) | (?!\w)", "", re.sub(r"\s+", " ", written.strip()))))
     return found
+
+
+def accepts(lower, higher, generics):
+    """Whether a parameter of type `lower` takes every argument one of type `higher` takes: the same
+    type, `Any`, an existential or opaque type, a generic parameter of its declaration, or an
+    optional of `higher`. (A protocol or a superclass named plainly is not told apart from a
+    struct. Where the lower one does not take the argument, the lower layer's call does not compile
+    alone, which the compiled check refuses.)"""
+    return (lower == higher or lower in ("Any", "AnyObject") or lower.startswith(("any ", "some "))
+            or lower in generics or lower == higher + "?")
 
 
 def overloads(files, where):
     """A declaration that adds, in a higher layer, an overload of a lower layer's function,
-    initialiser or subscript (of the same type, or at the top level) with the same argument labels
-    and another type for the first parameter: a lower layer's call with an argument whose type its
-    text does not give (`describe(names.count)`) may mean the higher one in the whole module and the
-    lower one in its layer alone, which neither check can tell. The higher layer's declaration
-    takes another name, as for a shared label (see `check`). (Overloads by a later parameter's type
-    are left to the compiler: a lower layer that passes the higher one's type names it.)"""
+    initialiser or subscript (of the same type, or at the top level) with the same argument labels,
+    when its first parameter's type is one no lower declaration has, or when a lower one takes every
+    argument it takes (`accepts`, parameter by parameter): a lower layer's call with an argument
+    whose type its text does not give (`describe(names.count)`) may mean the higher one in the whole
+    module and the lower one in its layer alone, which neither check can tell. The higher layer's
+    declaration takes another name, as for a shared label (see `check`)."""
     table = {}
     for relative, text in files.items():
         rank = DECLARED_AT.get(relative, rank_of(relative)[0])
@@ -737,21 +750,25 @@ def overloads(files, where):
             listed = parameters(text, match.end() - 1, kind)
             if not listed:
                 continue
+            generics = {piece.split(":")[0].strip() for piece in (match.group(6) or "").split(",")}
             key = (receiver, match.group(3) or kind, tuple(label for label, _ in listed))
             number = text.count("\n", 0, match.start()) + 1
-            table.setdefault(key, []).append((listed[0][1], rank, relative, number))
+            table.setdefault(key, []).append((tuple(kind for _, kind in listed), generics, rank, relative, number))
     problems = []
     for (receiver, name, labels), entries in sorted(table.items(), key=str):
-        for first, rank, relative, number in entries:
+        for types, _, rank, relative, number in entries:
             # Lower declarations that a layer between sees beside this one: BaseModelKit's layers do
             # not see JSON/'s callers, nor JSON/'s callers BaseModelKit.
-            lower = {other for other, below, _, _ in entries
-                     if below < rank and (rank <= RANKS["JSON"] or max(below, RANKS["Runtime"]) < rank)}
-            if lower and first not in lower:
+            lower = [(others, generics) for others, generics, below, _, _ in entries
+                     if below < rank and (rank <= RANKS["JSON"] or max(below, RANKS["Runtime"]) < rank)]
+            wider = [others for others, generics in lower
+                     if others != types and all(accepts(low, high, generics) for low, high in zip(others, types))]
+            if lower and (types[0] not in {others[0] for others, _ in lower} or wider):
                 spelled = f"{receiver + '.' if receiver else ''}{name}({''.join(label + ':' for label in labels)})"
+                below = ", ".join(sorted({"(" + ", ".join(others) + ")" for others, _ in lower}))
                 problems.append(f"{os.path.join(where[relative], relative)}:{number}: {layer_name(rank)} overloads "
-                                f"`{spelled}` of a lower layer by its first parameter's type ({first}, below: "
-                                f"{', '.join(sorted(lower))}): a call below may mean either; give it another name")
+                                f"`{spelled}` of a lower layer by its parameters' types (({', '.join(types)}), below: "
+                                f"{below}): a call below may mean either; give it another name")
     return problems
 
 

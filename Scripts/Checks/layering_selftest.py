@@ -373,12 +373,19 @@ LEAKS = [
         ("Runtime/PlantedInitArgument.swift",
          "func plantedUnits() -> [PlantedUnit] {\n    [PlantedUnit(\"lower\"),\n     PlantedUnit(5)] // planted\n}\n"),
     ]),
-    ("a higher layer's overload, by the type of the first parameter, of a lower layer's function, method and "
-     "initialiser with the same labels, refused where it is declared: the lower call cannot tell", [
+    ("a higher layer's overload, by the type of the first parameter or one a lower one takes, of a lower layer's "
+     "function, method and initialiser with the same labels, refused where it is declared: the lower call cannot tell", [
         ("Runtime/PlantedDescribe.swift",
          "func plantedDescribe(_ value: Any) -> Int { 0 }\nextension FieldHandle {\n"
          "    func plantedScale(_ value: Any, by step: Int) -> Int { step }\n}\n"
-         "struct PlantedLabel {\n    init(text: Any) {}\n}\n"),
+         "struct PlantedLabel {\n    init(text: Any) {}\n}\n"
+         "func plantedPair(_ first: Int, _ second: Any) -> Int { first }\n"
+         "func plantedMode(_ first: Int, mode: String) -> Int { first }\n"),
+        # A later parameter's type: refused where a lower one takes all it takes (`Any`), passed where
+        # it does not (a lower call passing a `Double` does not compile alone: the compiler's to refuse).
+        ("Engine/PlantedPairInt.swift",
+         "func plantedPair(_ first: Int, _ second: Int) -> Int { second } // planted\n"
+         "func plantedMode(_ first: Int, mode: Double) -> Int { first }\n"),
         ("Engine/PlantedLabelInt.swift", "extension PlantedLabel {\n    init(text: Int) { self.init(text: \"\") } // planted\n}\n"),
         ("Engine/PlantedDescribeInt.swift", "func plantedDescribe(_ value: Int) -> Int { value } // planted\n"),
         ("Engine/PlantedScaleInt.swift",
