@@ -451,7 +451,6 @@ def planted_lines(text):
     return [number for number, line in enumerate(text.split("\n"), 1) if "// planted" in line]
 
 
-
 def copy_sources(roots, scratch, name):
     """A copy of `roots` under `scratch/name`, one folder per root, and its roots."""
     copies = [os.path.join(scratch, name, os.path.basename(os.path.normpath(root))) for root in roots]
