@@ -47,28 +47,27 @@ ACCESSOR = re.compile(r"\s*(?:get|set|willSet|didSet|_read|_modify)\b")
 DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): error: (.*)$")
 
 
-def code_braces(text):
-    """The offsets of the braces of `text` that are code: not in a comment or a string literal (the
-    code of a string's interpolations counts)."""
-    return [offset for offset, char in enumerate(strip(text, blank=True)) if char in "{}"]
-
-
 def declarations_only(text):
     """`text` with the body of each function, initialiser, subscript and read-only computed property
     replaced by `fatalError()`: its declarations, which the compiler checks against the layers
     below, without the code that runs."""
+    # The braces and heads are read where comments and string literals are blanked, at the same
+    # offsets (an interpolation's code counts).
+    blanked = strip(text, blank=True)
     cuts, open_braces, last = [], [], 0
-    for offset in code_braces(text):
-        if text[offset] == "{":
+    for offset, char in enumerate(blanked):
+        if char == "{":
             # The declaration the brace opens the body of: the head's last one.
-            head = strip(text[last:offset])
+            head = blanked[last:offset]
             starts = [match.start() for match in DECLARATION.finditer(head)]
             open_braces.append((offset, bool(starts) and BODIED.match(head[starts[-1]:]) is not None))
-        elif open_braces:
-            start, bodied = open_braces.pop()
-            if bodied and not ACCESSOR.match(text[start + 1:offset]):
+        elif char == "}":
+            start, bodied = open_braces.pop() if open_braces else (None, False)
+            if bodied and not ACCESSOR.match(blanked[start + 1:offset]):
                 # The outermost body only: the ones inside it go with it.
                 cuts = [cut for cut in cuts if not start < cut[0] < offset] + [(start, offset)]
+        else:
+            continue
         last = offset + 1
     for start, end in sorted(cuts, reverse=True):
         text = text[:start + 1] + " fatalError() " + text[end:]
@@ -86,7 +85,7 @@ def layers(library):
     """(rank, the files of that layer and below, the files that join as declarations only) of
     BaseModelKit's layers, lowest first, from Runtime/ to Engine/; `library` holds its sources."""
     files = []
-    for path in [path for path, _ in swift_files(library)]:
+    for path, _ in swift_files(library):
         relative = os.path.relpath(path, library)
         files.append((path, relative, DECLARED_AT.get(relative), rank_of(relative)[0]))
     for rank in sorted({rank for rank in RANKS.values() if rank >= RANKS["Runtime"]}):
