@@ -736,24 +736,20 @@ def overloads(files, where):
     table = {}
     for relative, text in files.items():
         rank = DECLARED_AT.get(relative, rank_of(relative)[0])
-        spans = body_spans(text)
-        for match in OVERLOAD.finditer(text):
-            if is_private(match.group(2)):
-                continue
-            receiver = None
-            if match.group(1):
-                inside = [(name, start, end) for _, name, _, start, end in spans if start <= match.start() < end]
-                if not inside or depth_at(text[inside[-1][1]:inside[-1][2]], match.start() - inside[-1][1]) != 0:
+        # The top level's declarations (not indented), then each type's and extension's own.
+        places = [(None, text, 0)] + [(name, text[start:end], start) for _, name, _, start, end in body_spans(text)]
+        for receiver, body, offset in places:
+            for match in OVERLOAD.finditer(body):
+                if is_private(match.group(2)) or (match.group(1) if receiver is None else depth_at(body, match.start())):
                     continue
-                receiver = inside[-1][0]
-            kind = "func" if match.group(3) else "init" if match.group(4) else "subscript"
-            listed = parameters(text, match.end() - 1, kind)
-            if not listed:
-                continue
-            generics = {piece.split(":")[0].strip() for piece in (match.group(6) or "").split(",")}
-            key = (receiver, match.group(3) or kind, tuple(label for label, _ in listed))
-            number = text.count("\n", 0, match.start()) + 1
-            table.setdefault(key, []).append((tuple(kind for _, kind in listed), generics, rank, relative, number))
+                kind = "func" if match.group(3) else "init" if match.group(4) else "subscript"
+                listed = parameters(body, match.end() - 1, kind)
+                if not listed:
+                    continue
+                generics = {piece.split(":")[0].strip() for piece in (match.group(6) or "").split(",")}
+                key = (receiver, match.group(3) or kind, tuple(label for label, _ in listed))
+                number = text.count("\n", 0, offset + match.start()) + 1
+                table.setdefault(key, []).append((tuple(written for _, written in listed), generics, rank, relative, number))
     problems = []
     for (receiver, name, labels), entries in sorted(table.items(), key=str):
         for types, _, rank, relative, number in entries:
