@@ -74,7 +74,10 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // that adds the key, without one, with the key in the map instead, through an override that adds
 // nothing, the set-up alone), hook-all-decode, hook-all-decode-plain, hook-all-encode,
 // hook-all-encode-plain, hook-all-setup (the odds feed with "bd" in every object, through classes
-// that all override both hooks, through the plain classes, the set-up alone), model-update (the odds
+// that all override both hooks, through the plain classes, the set-up alone), league-decode,
+// league-decode-leaf, league-decode-plain, league-encode, league-encode-leaf, league-encode-plain,
+// league-setup (a second feed with "bd" in every object, `LeagueFeed`: every class overriding both
+// hooks, the selections alone, none; FILE is not read), model-update (the odds
 // feed applied to itself in place: every object compared), live-update, live-update-quiet,
 // live-update-hand (10 000 generated messages applied to a live feed of 500 events, or
 // `BENCHMARK_EVENTS`, four times, or `BENCHMARK_TURNS`: with change sets, with recordsChanges =
@@ -250,6 +253,26 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
             case "hook-all-decode": consume(try HookedFeedModel.decode(from: boosted))
             case "hook-all-decode-plain": consume(try FeedModel.decode(from: boosted))
             case "hook-all-encode": consume(try hooked.jsonData())
+            default: consume(try plain.jsonData())
+            }
+        }
+    case "league-decode", "league-decode-leaf", "league-decode-plain", "league-encode", "league-encode-leaf", "league-encode-plain",
+         "league-setup":
+        // The league feed (generated: FILE is not read) through classes that all override both hooks,
+        // through classes of which only the selections do, through the plain classes; the set-up
+        // (which decodes all three) alone.
+        let league = LeagueFeed.generate()
+        let hooked = try HookedLeagueModel.decodeArray(from: league)
+        let leaf = try LeafLeagueModel.decodeArray(from: league)
+        let plain = try LeagueModel.decodeArray(from: league)
+        let turns = task == "league-setup" ? 0 : 10
+        for _ in 0..<turns {
+            switch task {
+            case "league-decode": consume(try HookedLeagueModel.decodeArray(from: league))
+            case "league-decode-leaf": consume(try LeafLeagueModel.decodeArray(from: league))
+            case "league-decode-plain": consume(try LeagueModel.decodeArray(from: league))
+            case "league-encode": consume(try hooked.jsonData())
+            case "league-encode-leaf": consume(try leaf.jsonData())
             default: consume(try plain.jsonData())
             }
         }
