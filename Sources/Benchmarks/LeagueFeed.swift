@@ -7,29 +7,31 @@ import Foundation
 // library: the classes of this one override the same hooks, so that `--profile league-*` tells how
 // far the odds feed's ratios carry to models of another shape.
 
-final class LeagueModel: BaseModel {
+/// A competition of the plain feed (`LeagueModel<LeagueSelectionModel>`), or of the one whose selections
+/// alone override the hooks (`LeagueModel<HookedLeagueSelectionModel>`).
+final class LeagueModel<Selection: BaseModel>: BaseModel {
     var competitionId: Int64 = 0
     var name: String = ""
-    var events: [LeagueEventModel] = []
+    var events: [LeagueEventModel<Selection>] = []
     override class var apiToLocal: [String: String] { ["cid": "competitionId", "cn": "name", "ev": "events"] }
 }
 
-final class LeagueEventModel: BaseModel {
+final class LeagueEventModel<Selection: BaseModel>: BaseModel {
     var eventId: Int64 = 0
     var home: String = ""
     var away: String = ""
     var startsAt: Date = Date(timeIntervalSince1970: 0)
     var isLive: Bool = false
-    var markets: [LeagueMarketModel] = []
+    var markets: [LeagueMarketModel<Selection>] = []
     override class var apiToLocal: [String: String] { ["eid": "eventId", "h": "home", "a": "away", "st": "startsAt", "live": "isLive", "mk": "markets"] }
     override class var transformers: [String: JSONTransformer] { ["startsAt": .millisecondsSince1970] }
 }
 
-final class LeagueMarketModel: BaseModel {
+final class LeagueMarketModel<Selection: BaseModel>: BaseModel {
     var marketId: Int64 = 0
     var kind: String = ""
     var line: Double?
-    var selections: [LeagueSelectionModel] = []
+    var selections: [Selection] = []
     override class var apiToLocal: [String: String] { ["mid": "marketId", "t": "kind", "ln": "line", "o": "selections"] }
 }
 
@@ -48,7 +50,7 @@ final class HookedLeagueModel: BoostedModel {
     var competitionId: Int64 = 0
     var name: String = ""
     var events: [HookedLeagueEventModel] = []
-    override class var apiToLocal: [String: String] { LeagueModel.apiToLocal }
+    override class var apiToLocal: [String: String] { LeagueModel<LeagueSelectionModel>.apiToLocal }
 }
 
 final class HookedLeagueEventModel: BoostedModel {
@@ -58,8 +60,8 @@ final class HookedLeagueEventModel: BoostedModel {
     var startsAt: Date = Date(timeIntervalSince1970: 0)
     var isLive: Bool = false
     var markets: [HookedLeagueMarketModel] = []
-    override class var apiToLocal: [String: String] { LeagueEventModel.apiToLocal }
-    override class var transformers: [String: JSONTransformer] { LeagueEventModel.transformers }
+    override class var apiToLocal: [String: String] { LeagueEventModel<LeagueSelectionModel>.apiToLocal }
+    override class var transformers: [String: JSONTransformer] { LeagueEventModel<LeagueSelectionModel>.transformers }
 }
 
 final class HookedLeagueMarketModel: BoostedModel {
@@ -67,7 +69,7 @@ final class HookedLeagueMarketModel: BoostedModel {
     var kind: String = ""
     var line: Double?
     var selections: [HookedLeagueSelectionModel] = []
-    override class var apiToLocal: [String: String] { LeagueMarketModel.apiToLocal }
+    override class var apiToLocal: [String: String] { LeagueMarketModel<LeagueSelectionModel>.apiToLocal }
 }
 
 final class HookedLeagueSelectionModel: BoostedModel {
@@ -77,34 +79,6 @@ final class HookedLeagueSelectionModel: BoostedModel {
     var lastPrice: Double?
     var isSuspended: Bool = false
     override class var apiToLocal: [String: String] { LeagueSelectionModel.apiToLocal }
-}
-
-// MARK: The selections alone overriding them
-
-final class LeafLeagueModel: BaseModel {
-    var competitionId: Int64 = 0
-    var name: String = ""
-    var events: [LeafLeagueEventModel] = []
-    override class var apiToLocal: [String: String] { LeagueModel.apiToLocal }
-}
-
-final class LeafLeagueEventModel: BaseModel {
-    var eventId: Int64 = 0
-    var home: String = ""
-    var away: String = ""
-    var startsAt: Date = Date(timeIntervalSince1970: 0)
-    var isLive: Bool = false
-    var markets: [LeafLeagueMarketModel] = []
-    override class var apiToLocal: [String: String] { LeagueEventModel.apiToLocal }
-    override class var transformers: [String: JSONTransformer] { LeagueEventModel.transformers }
-}
-
-final class LeafLeagueMarketModel: BaseModel {
-    var marketId: Int64 = 0
-    var kind: String = ""
-    var line: Double?
-    var selections: [HookedLeagueSelectionModel] = []
-    override class var apiToLocal: [String: String] { LeagueMarketModel.apiToLocal }
 }
 
 enum LeagueFeed {

@@ -263,14 +263,14 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         // (which decodes all three) alone.
         let league = LeagueFeed.generate()
         let hooked = try HookedLeagueModel.decodeArray(from: league)
-        let leaf = try LeafLeagueModel.decodeArray(from: league)
-        let plain = try LeagueModel.decodeArray(from: league)
+        let leaf = try LeagueModel<HookedLeagueSelectionModel>.decodeArray(from: league)
+        let plain = try LeagueModel<LeagueSelectionModel>.decodeArray(from: league)
         let turns = task == "league-setup" ? 0 : 10
         for _ in 0..<turns {
             switch task {
             case "league-decode": consume(try HookedLeagueModel.decodeArray(from: league))
-            case "league-decode-leaf": consume(try LeafLeagueModel.decodeArray(from: league))
-            case "league-decode-plain": consume(try LeagueModel.decodeArray(from: league))
+            case "league-decode-leaf": consume(try LeagueModel<HookedLeagueSelectionModel>.decodeArray(from: league))
+            case "league-decode-plain": consume(try LeagueModel<LeagueSelectionModel>.decodeArray(from: league))
             case "league-encode": consume(try hooked.jsonData())
             case "league-encode-leaf": consume(try leaf.jsonData())
             default: consume(try plain.jsonData())
