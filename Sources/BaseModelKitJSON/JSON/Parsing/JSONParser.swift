@@ -409,8 +409,8 @@
     }
 
     /// The index after the digits that start at `index`; throws when there is none. (`mutating` only
-    /// so that callers lend the parser: called on it as a value, it was copied whole at every call,
-    /// two copies of its 224 bytes for each number skipped.)
+    /// so that callers lend the parser: called on it as a value, it copied the whole parser at every
+    /// call.)
     @inline(__always)
     @inlinable package mutating func skipDigits(from index: Int) throws(JSONSyntaxError) -> Int {
         var end = index
