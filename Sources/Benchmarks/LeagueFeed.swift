@@ -86,10 +86,7 @@ enum LeagueFeed {
     /// 1.8 MB), the same on every run.
     static func generate() -> Data {
         var random = SplitMix(seed: 0x1EA6)
-        func price() -> String {
-            let cents = 101 + Int(random.next() % 2_000)
-            return "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
-        }
+        func price() -> String { Payloads.price(cents: 101 + Int(random.next() % 2_000)) }
         let names = ["Home", "Away", "Draw", "Over", "Under", "Yes", "No", "1X", "X2", "12"]
         var id: Int64 = 4_000_000_000
         var competitions: [String] = []
