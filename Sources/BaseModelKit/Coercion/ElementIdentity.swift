@@ -22,7 +22,7 @@ final class ElementIdentity: Sendable {
     /// The identity of a model as a merge compares it: as `of` gives it, without making `JSON` for
     /// an integer or a string.
     private let readKey: @Sendable (AnyObject) -> IdentityKey?
-    /// Where the elements' usual class keeps an `Int` or `String` identity, once `readKey` has
+    /// Where the elements' usual class keeps an integer or `String` identity, once `readKey` has
     /// published it: `keyOf` reads it there.
     private let usualField: PublishedReference<UsualIdentityField>
 
@@ -67,7 +67,7 @@ final class ElementIdentity: Sendable {
     }
 
     /// The identity of `object`, a model, as a merge compares it: read in place for the usual class
-    /// of an `Int` or `String` identity (`usualField`), otherwise through `readKey`. (Through the
+    /// of an integer or `String` identity (`usualField`), otherwise through `readKey`. (Through the
     /// closure and the property's access, each identity read retained and released the closure's
     /// context and the element.)
     @inline(__always)
@@ -78,8 +78,8 @@ final class ElementIdentity: Sendable {
     }
 
     /// Whether the identity of `object`, a model, is `wanted`: as `keyOf(object) == wanted`, with an
-    /// `Int` or `String` of the usual class compared where it stands, making no `IdentityKey` (a
-    /// short array's search compares several elements' identities for each one listed).
+    /// integer or a `String` of the usual class compared where it stands, making no `JSON` (a short
+    /// array's search compares several elements' identities for each one listed).
     @inline(__always)
     func identifies(_ object: AnyObject, as wanted: IdentityKey) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: object))
@@ -88,6 +88,7 @@ final class ElementIdentity: Sendable {
             switch (usual.field, wanted) {
             case (.int(let handle), .int(let value)): return handle.read(from: object) == value
             case (.string(let handle), .string(let text)): return handle.read(from: object) == text
+            case (.integer(let field), _): return field.identityKey(of: object) == wanted
             default: return false
             }
         }
@@ -273,9 +274,9 @@ final class ElementIdentity: Sendable {
 
     /// For a whole list's merge: the identity of the element at the parser's position, and whether it
     /// was read from the element's first member alone. It is, when the first member is the identity in
-    /// compact form and the elements' usual class keeps it in an `Int` or `String` and runs no decoding
-    /// hooks: then a repeat of the identity's key further on is met by the element's member loop, which
-    /// watches `Int` and `String` members and refuses the repeat (`MappingError.Reason.repeatedKey`).
+    /// compact form and the elements' usual class keeps it in an integer or a `String` and runs no
+    /// decoding hooks: then a repeat of the identity's key further on is met by the element's member
+    /// loop, which refuses a repeated key (`MappingError.Reason.repeatedKey`).
     /// (Reading ahead over all the members of every element would cost a pass over each element.)
     /// Otherwise it is read as `key(ofElementAt:)` reads it. With the identity read from the first
     /// member alone, `value` is where that member's value starts and ends (`nil` otherwise).

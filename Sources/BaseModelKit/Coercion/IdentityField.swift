@@ -1,10 +1,12 @@
 import BaseModelKitJSON
 import Foundation
 
-/// An identity property held as an `Int` or a `String`, read in place (see `ElementIdentity.keyOf`).
+/// An identity property held as an integer or a `String`, read in place (see `ElementIdentity.keyOf`).
 enum IdentityField: Sendable {
     case int(FieldHandle<Int>)
     case string(FieldHandle<String>)
+    /// An integer of another fixed width.
+    case integer(IntegerField)
 
     /// The identity of `object`, which must be of the class whose field the handle is.
     @inline(__always)
@@ -12,6 +14,7 @@ enum IdentityField: Sendable {
         switch self {
         case .int(let handle): .int(handle.read(from: object))
         case .string(let handle): .string(handle.read(from: object))
+        case .integer(let field): field.identityKey(of: object)
         }
     }
 }

@@ -31,6 +31,15 @@ enum IdentityKey: Hashable {
         }
     }
 
+    /// The key of an integer property's value: as `init(_:)` makes it from the value as JSON.
+    init(integer: some FixedWidthInteger) {
+        if let value = Int(exactly: integer) {
+            self = .int(value)
+        } else {
+            self = .json(.number(JSONNumber(integer)))
+        }
+    }
+
     /// The `Double` whose shortest text has `number`'s value, for a number with a fraction; `nil`
     /// for any other (see `double`).
     private static func fraction(of number: JSONNumber) -> Double? {

@@ -51,7 +51,7 @@ protocol MemberAccess: AnyObject, Sendable {
     /// rather than a cast: a cast that fails searches every conformance of the type.)
     var learnedEnum: LearnedEnumMember? { get }
 
-    /// For an `Int` or `String` property: its field, where a merge by identity reads an element's
+    /// For an integer or `String` property: its field, where a merge by identity reads an element's
     /// identity in place.
     var identityField: IdentityField? { get }
 

@@ -19,9 +19,9 @@ enum MemberDispatch: Sendable {
     case optionalBool(FieldHandle<Bool?>, OptionalOf<BoolCoder>)
     case date(FieldHandle<Date>, DateCoder)
     case optionalDate(FieldHandle<Date?>, OptionalOf<DateCoder>)
-    /// An integer of another fixed width (`IntegerAccess`), decoded out of line (as nine cases here,
-    /// the integers made `decode` too large to be inlined into the member loop).
-    case integer(IntegerDispatch)
+    /// An integer of another fixed width (`Int64Access` and the like), decoded out of line (as nine
+    /// cases here, the integers made `decode` too large to be inlined into the member loop).
+    case integer(IntegerField)
     case epochDate(FieldHandle<Date>, EpochDateCoder)
     case optionalEpochDate(FieldHandle<Date?>, OptionalOf<EpochDateCoder>)
     /// An enum property whose coder learns its cases (`GenericMemberAccess.learnedEnum`): a learned case is

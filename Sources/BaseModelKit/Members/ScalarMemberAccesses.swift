@@ -16,18 +16,18 @@ enum ScalarMemberAccesses {
     final class OptionalBoolAccess: CodedMemberAccess<OptionalOf<BoolCoder>, Bool?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalBool(handle, coder) } }
     final class DateAccess: CodedMemberAccess<DateCoder, Date>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .date(handle, coder) } }
     final class OptionalDateAccess: CodedMemberAccess<OptionalOf<DateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalDate(handle, coder) } }
-    /// An integer of a fixed width other than `Int` (`Int8` … `UInt64`), decoded and written in place by
-    /// the member loop (`MemberDispatch`); not through `GenericMemberAccess` and its existential coder.
-    final class IntegerAccess<Integer: FixedWidthInteger & Sendable & ExactlyComparable>: CodedMemberAccess<IntegerCoder<Integer>, Integer>, ScalarMemberAccess, @unchecked Sendable {
-        /// The member loop's case for the field, made where the width is known (a cast to each
-        /// `IntegerAccess<…>` demangled its type when a plan was built).
-        let dispatch: MemberDispatch
-
-        init(handle: FieldHandle<Integer>, member: IntegerDispatch) {
-            dispatch = .integer(member)
-            super.init(handle: handle, coder: IntegerCoder())
-        }
-    }
+    // The integers of fixed widths other than `Int`, each a class of its own as the types above are,
+    // so that every path through the access (a change set's comparison, an identity) is specialised;
+    // as one generic class, those paths asked the runtime for its metadata at each value.
+    final class Int64Access: CodedMemberAccess<IntegerCoder<Int64>, Int64>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.int64(handle)) } }
+    final class Int32Access: CodedMemberAccess<IntegerCoder<Int32>, Int32>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.int32(handle)) } }
+    final class Int16Access: CodedMemberAccess<IntegerCoder<Int16>, Int16>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.int16(handle)) } }
+    final class Int8Access: CodedMemberAccess<IntegerCoder<Int8>, Int8>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.int8(handle)) } }
+    final class UIntAccess: CodedMemberAccess<IntegerCoder<UInt>, UInt>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint(handle)) } }
+    final class UInt64Access: CodedMemberAccess<IntegerCoder<UInt64>, UInt64>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint64(handle)) } }
+    final class UInt32Access: CodedMemberAccess<IntegerCoder<UInt32>, UInt32>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint32(handle)) } }
+    final class UInt16Access: CodedMemberAccess<IntegerCoder<UInt16>, UInt16>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint16(handle)) } }
+    final class UInt8Access: CodedMemberAccess<IntegerCoder<UInt8>, UInt8>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint8(handle)) } }
     final class EpochDateAccess: CodedMemberAccess<EpochDateCoder, Date>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .epochDate(handle, coder) } }
     final class OptionalEpochDateAccess: CodedMemberAccess<OptionalOf<EpochDateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalEpochDate(handle, coder) } }
 
@@ -57,15 +57,15 @@ enum ScalarMemberAccesses {
         case is Bool?.Type: return make { OptionalBoolAccess(handle: $0, coder: OptionalOf(wrapped: BoolCoder())) }
         case is Date.Type: return make { DateAccess(handle: $0, coder: DateCoder()) }
         case is Date?.Type: return make { OptionalDateAccess(handle: $0, coder: OptionalOf(wrapped: DateCoder())) }
-        case is Int64.Type: return make { IntegerAccess<Int64>(handle: $0, member: .int64($0, IntegerCoder())) }
-        case is Int32.Type: return make { IntegerAccess<Int32>(handle: $0, member: .int32($0, IntegerCoder())) }
-        case is Int16.Type: return make { IntegerAccess<Int16>(handle: $0, member: .int16($0, IntegerCoder())) }
-        case is Int8.Type: return make { IntegerAccess<Int8>(handle: $0, member: .int8($0, IntegerCoder())) }
-        case is UInt.Type: return make { IntegerAccess<UInt>(handle: $0, member: .uint($0, IntegerCoder())) }
-        case is UInt64.Type: return make { IntegerAccess<UInt64>(handle: $0, member: .uint64($0, IntegerCoder())) }
-        case is UInt32.Type: return make { IntegerAccess<UInt32>(handle: $0, member: .uint32($0, IntegerCoder())) }
-        case is UInt16.Type: return make { IntegerAccess<UInt16>(handle: $0, member: .uint16($0, IntegerCoder())) }
-        case is UInt8.Type: return make { IntegerAccess<UInt8>(handle: $0, member: .uint8($0, IntegerCoder())) }
+        case is Int64.Type: return make { Int64Access(handle: $0, coder: IntegerCoder()) }
+        case is Int32.Type: return make { Int32Access(handle: $0, coder: IntegerCoder()) }
+        case is Int16.Type: return make { Int16Access(handle: $0, coder: IntegerCoder()) }
+        case is Int8.Type: return make { Int8Access(handle: $0, coder: IntegerCoder()) }
+        case is UInt.Type: return make { UIntAccess(handle: $0, coder: IntegerCoder()) }
+        case is UInt64.Type: return make { UInt64Access(handle: $0, coder: IntegerCoder()) }
+        case is UInt32.Type: return make { UInt32Access(handle: $0, coder: IntegerCoder()) }
+        case is UInt16.Type: return make { UInt16Access(handle: $0, coder: IntegerCoder()) }
+        case is UInt8.Type: return make { UInt8Access(handle: $0, coder: IntegerCoder()) }
         default: return nil
         }
     }
@@ -78,4 +78,13 @@ extension ScalarMemberAccesses.IntAccess {
 
 extension ScalarMemberAccesses.StringAccess {
     var identityField: IdentityField? { .string(handle) }
+}
+
+extension ScalarMemberAccess {
+    /// An integer of another fixed width is an identity read in place as well; any other scalar
+    /// (its own field, as `Int`'s and `String`'s above) is read through its JSON.
+    var identityField: IdentityField? {
+        guard case .integer(let field) = dispatch else { return nil }
+        return .integer(field)
+    }
 }

@@ -155,7 +155,7 @@ struct PlanBuilder {
         // The identity's access in the elements' class, kept at the first element read (the class's
         // plan may not exist while this one is built).
         let elementAccess = PublishedReference<IdentityAccess>()
-        // For an `Int` or `String` identity, its field too, which the merge reads in place.
+        // For an integer or `String` identity, its field too, which the merge reads in place.
         let usualField = PublishedReference<UsualIdentityField>()
         // A member of an element, as the maps write it: the identity, a removal or replacement marker.
         let memberValue: @Sendable (AnyObject, String) -> JSON? = { object, member in

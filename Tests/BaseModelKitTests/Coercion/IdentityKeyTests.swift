@@ -61,4 +61,28 @@ struct IdentityKeyTests {
             }
         }
     }
+
+    @Test("an integer field's key is the key of its value read from JSON, for every width, beyond Int.max too")
+    func integerKeysMatchTheirJSON() throws {
+        var generator = SeededGenerator(seed: 0x1D_1E57)
+        func check<Integer: FixedWidthInteger>(_ values: [Integer]) throws {
+            for value in values {
+                let read = IdentityKey(try JSON(parsing: String(value)))
+                let key = IdentityKey(integer: value)
+                #expect(key == read && key.hashValue == read.hashValue, "\(Integer.self) \(value): \(key) against \(read)")
+            }
+        }
+        func some<Integer: FixedWidthInteger>(_: Integer.Type) -> [Integer] {
+            [.min, .max, 0, 1] + (0..<50).map { _ in Integer.random(in: .min ... .max, using: &generator) }
+        }
+        try check(some(Int64.self))
+        try check(some(Int32.self))
+        try check(some(Int16.self))
+        try check(some(Int8.self))
+        try check(some(UInt.self) + [UInt(Int.max), UInt(Int.max) + 1])
+        try check(some(UInt64.self))
+        try check(some(UInt32.self))
+        try check(some(UInt16.self))
+        try check(some(UInt8.self))
+    }
 }

@@ -1,0 +1,154 @@
+// `@testable`: whether a merge reads an element's identity in place is not visible through the
+// public API; the suite checks it beside the results.
+@testable import BaseModelKit
+import Foundation
+import Testing
+
+/// A runner identified by a 64-bit id, as exchange feeds number them.
+private final class WideRunner: BaseModel {
+    var runnerId: Int64 = 0
+    var price = 0
+    override class var apiToLocal: [String: String] { ["id": "runnerId", "p": "price"] }
+}
+
+private final class WideMarket: BaseModel {
+    var runners: [WideRunner] = []
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
+/// A runner identified by an unsigned 64-bit id, some beyond `Int.max`.
+private final class UnsignedRunner: BaseModel {
+    var runnerId: UInt64 = 0
+    var price = 0
+    override class var apiToLocal: [String: String] { ["id": "runnerId", "p": "price"] }
+}
+
+private final class UnsignedMarket: BaseModel {
+    var runners: [UnsignedRunner] = []
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
+/// A runner identified by a small integer.
+private final class NarrowRunner: BaseModel {
+    var runnerId: Int16 = 0
+    var price = 0
+    override class var apiToLocal: [String: String] { ["id": "runnerId", "p": "price"] }
+}
+
+private final class NarrowMarket: BaseModel {
+    var runners: [NarrowRunner] = []
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
+@Suite("Identities held in integers of every width")
+struct IntegerIdentityTests {
+    /// The identity of `Market`'s runners, as its plan merges them.
+    private func runnersIdentity<Market: BaseModel, Runner: BaseModel>(of market: Market.Type, _ runner: Runner.Type) throws -> ElementIdentity? {
+        let members = try PlanRegistry.plan(for: market).members
+        let access = try #require(members.member(forKey: "r").map { members.accesses[$0] } as? GenericMemberAccess<[Runner]>)
+        return (access.coder as? any IdentityMerging)?.elementIdentity
+    }
+
+    /// Random deltas — merges, removals, additions, an identity written as a string now and then —
+    /// applied to a partial collection of `count` runners whose ids `id(n)` makes, checked against
+    /// the list they must leave.
+    private func checkDeltas<Market: BaseModel, Runner: BaseModel>(
+        _ market: Market.Type, _ runner: Runner.Type, count: Int, seed: UInt64, id: (Int) -> String,
+        runners: (Market) -> [(id: String, price: Int)]
+    ) throws {
+        var generator = SeededGenerator(seed: seed)
+        let model = try Market.decode(from: #"{"r":[\#((0..<count).map { #"{"id":\#(id($0)),"p":\#($0)}"# }.joined(separator: ","))]}"#)
+        var expected = (0..<count).map { (id: id($0), price: $0) }
+        var next = count
+        for turn in 0..<300 {
+            var listed: [String] = []
+            var used: Set<String> = []
+            func unused() -> Int {
+                while true {
+                    let at = Int.random(in: 0..<expected.count, using: &generator)
+                    if used.insert(expected[at].id).inserted { return at }
+                }
+            }
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let at = unused()
+                // A lenient read takes an identity written as a string as the number it names.
+                let written = turn % 7 == 0 ? #""\#(expected[at].id)""# : expected[at].id
+                listed.append(#"{"id":\#(written),"p":\#(-turn)}"#)
+                expected[at].price = -turn
+            }
+            if turn % 3 == 0 {
+                let gone = expected[unused()].id
+                listed.append(#"{"id":\#(gone),"$remove":true}"#)
+                expected.removeAll { $0.id == gone }
+            }
+            listed.append(#"{"id":\#(id(next)),"p":\#(turn)}"#)
+            expected.append((id(next), turn))
+            next += 1
+            listed.shuffle(using: &generator)
+            var options = DecodingOptions()
+            options.recordsChanges = turn.isMultiple(of: 2)
+            _ = try model.update(from: #"{"r":[\#(listed.joined(separator: ","))]}"#, options: options)
+            let held = runners(model)
+            guard held.map(\.id) == expected.map(\.id), held.map(\.price) == expected.map(\.price) else {
+                Issue.record("after delta \(turn): \(held.count) runners, expected \(expected.count)")
+                return
+            }
+        }
+        // An identity listed twice is refused, and leaves the list as it was.
+        let first = expected[0].id
+        #expect(throws: MappingError.self) { try model.update(from: #"{"r":[{"id":\#(first),"p":1},{"id":\#(first),"p":2}]}"#) }
+        #expect(runners(model).map(\.price) == expected.map(\.price))
+    }
+
+    @Test("deltas into runners with Int64 ids merge, remove and add by identity, read in place")
+    func wideIdentities() throws {
+        // Ids past 2³², as exchanges hand them out, in a list long enough to be indexed.
+        try checkDeltas(WideMarket.self, WideRunner.self, count: 40, seed: 0x64, id: { String((Int64(1) << 40) + Int64($0) * 7) }) { market in
+            market.runners.map { (String($0.runnerId), $0.price) }
+        }
+        // Short lists are searched in order.
+        try checkDeltas(WideMarket.self, WideRunner.self, count: 5, seed: 0x65, id: { String(-(Int64(1) << 35) - Int64($0)) }) { market in
+            market.runners.map { (String($0.runnerId), $0.price) }
+        }
+        // The merge read the elements' identities from their field, not through their JSON.
+        #expect(try runnersIdentity(of: WideMarket.self, WideRunner.self)?.isUsualClass(ObjectIdentifier(WideRunner.self)) == true)
+    }
+
+    @Test("UInt64 ids beyond Int.max are matched as exactly as those within it")
+    func unsignedIdentities() throws {
+        try checkDeltas(UnsignedMarket.self, UnsignedRunner.self, count: 30, seed: 0x55, id: { String(UInt64.max - UInt64($0) * 3) }) { market in
+            market.runners.map { (String($0.runnerId), $0.price) }
+        }
+        try checkDeltas(UnsignedMarket.self, UnsignedRunner.self, count: 30, seed: 0x56, id: { String(UInt64($0) * 11) }) { market in
+            market.runners.map { (String($0.runnerId), $0.price) }
+        }
+        #expect(try runnersIdentity(of: UnsignedMarket.self, UnsignedRunner.self)?.isUsualClass(ObjectIdentifier(UnsignedRunner.self)) == true)
+    }
+
+    @Test("Int16 ids: an identity the field cannot hold is a new element, refused as the field refuses it")
+    func narrowIdentities() throws {
+        try checkDeltas(NarrowMarket.self, NarrowRunner.self, count: 20, seed: 0x16, id: { String(30_000 - $0) }) { market in
+            market.runners.map { (String($0.runnerId), $0.price) }
+        }
+        let market = try NarrowMarket.decode(from: #"{"r":[{"id":1,"p":1}]}"#)
+        #expect(throws: MappingError.self) { try market.update(from: #"{"r":[{"id":1,"p":5},{"id":40000,"p":2}]}"#) }
+        #expect(market.runners.map(\.price) == [1])
+    }
+
+    @Test("identity paths and change sets name Int64 elements by their ids")
+    func wideIdentityPaths() throws {
+        let ids: [Int64] = [1 << 40, (1 << 40) + 1, 5_000_000_000_123]
+        let market = try WideMarket.decode(from: #"{"r":[\#(ids.map { #"{"id":\#($0),"p":0}"# }.joined(separator: ","))]}"#)
+        let changes = try market.update(from: #"{"p":9}"#, at: IdentityPath("r", .number(JSONNumber(ids[2]))))
+        #expect(changes.map { "\($0.path)" } == ["r[2].p"])
+        #expect((try market.model(at: IdentityPath("r", .number(JSONNumber(ids[1]))))as? WideRunner)?.runnerId == ids[1])
+        let delta = try market.update(from: #"{"r":[{"id":\#(ids[0]),"p":4}]}"#)
+        #expect(delta.map { "\($0.path)" } == ["r[0].p"] && market.runners.map(\.price) == [4, 0, 9])
+    }
+}
