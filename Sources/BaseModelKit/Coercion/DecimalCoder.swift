@@ -9,8 +9,16 @@ struct DecimalCoder: ValueCoding {
         try exactNumber(in: json, session: session) { $0.decimal }
     }
 
+    /// The number of `write`'s text, made from the significand as `write` makes it (a merge compares
+    /// identities and markers through this, several times a listed element; `description` made the
+    /// text by `[UInt16]` division, many times the cost of the rest).
     func encode(_ value: Decimal, session: EncodingSession) throws -> JSON {
         guard value.isFinite else { throw MappingError(.notRepresentable("NaN")) }
+        if value.isZero { return .number(JSONNumber(0)) }
+        if let mantissa = DecimalWords.isReadable ? DecimalWords.mantissa(of: value) : Self.mantissaByFoundation(of: value),
+           let short = ShortDecimal(mantissa: mantissa, exponent: value.exponent, isNegative: value.sign == .minus) {
+            return .number(JSONNumber(storage: .short(short)))
+        }
         return .number(JSONNumber(value))
     }
 }

@@ -21,6 +21,27 @@ import Foundation
         self.isNegative = isNegative
     }
 
+    /// The number `mantissa` × 10^`exponent` written plainly, as `JSONWriter.writePlainDecimal`
+    /// writes it (a fraction's trailing zeros left out); `nil` when that text has more than 19
+    /// digits, or is zero (which has a form of its own).
+    @inlinable package init?(mantissa: UInt64, exponent: Int, isNegative: Bool) {
+        guard mantissa != 0 else { return nil }
+        var mantissa = mantissa
+        var exponent = exponent
+        while exponent < 0, mantissa % 10 == 0 {
+            mantissa /= 10
+            exponent += 1
+        }
+        let limit = ByteOutput.powerOfTen(19)
+        guard mantissa < limit, exponent >= -19 else { return nil }
+        while exponent > 0 {
+            guard mantissa < limit / 10 else { return nil }
+            mantissa *= 10
+            exponent -= 1
+        }
+        self.init(significand: mantissa, fractionDigits: -exponent, isNegative: isNegative)
+    }
+
     /// The nearest `Double`: one correctly rounded division of two exact doubles for a significand
     /// below 2^53 (10^19 is exact too), `DecimalRounding` for a longer one, and the text for one
     /// that `DecimalRounding` cannot settle. Inlined into `JSONNumber.double`, where a hook reads it.

@@ -58,5 +58,12 @@ struct DecimalTests {
         let list = Amounts()
         list.amounts = Array(values.prefix(50))
         #expect(try Amounts.decode(from: list.jsonData()).amounts == list.amounts)
+        // As a `JSON` value (what change sets, identities and markers compare): the same text, equal
+        // to the number made from the description.
+        let session = EncodingSession(options: EncodingOptions())
+        for value in values {
+            let json = try DecimalCoder().encode(value, session: session)
+            #expect(json.number?.text == value.description && json == .number(JSONNumber(value)), "\(value)")
+        }
     }
 }
