@@ -8,13 +8,13 @@ import BaseModelKitJSON
 ///
 /// A removal moves the elements after it down, which would move every position after it in the
 /// index. So the index holds each element's position as if no element had been removed since it was
-/// made, and keeps those removed positions, sorted: an element's position now is the one held less
-/// the removed positions before it (a binary search), and a removal changes only its own entry.
+/// made, and keeps those removed positions (`RemovedPositions`): an element's position now is the one
+/// held less the removed positions before it, and a removal changes only its own entry.
 struct IdentityPositions {
     /// Each identity's position, counted as if no element removed since the index was made had been.
     private(set) var held: [IdentityKey: Int]
-    /// The positions removed since the index was made, in increasing order, counted as `held` counts.
-    private(set) var removed: [Int]
+    /// The positions removed since the index was made, counted as `held` counts.
+    private var removed = RemovedPositions()
     /// The array the index was made for, when one is known: a partial collection's merge takes the
     /// index as complete only for that buffer (`IdentityIndexes.take`), since code that changes the
     /// array copies the buffer first. Left `nil` while a merge holds the index, which would otherwise
@@ -29,7 +29,6 @@ struct IdentityPositions {
             if let id = identity.keyOf(elements[position]) { held[id] = position }
         }
         self.held = held
-        removed = []
     }
 
     /// The number of elements indexed: the array's count when each element has an identity of its
@@ -45,7 +44,7 @@ struct IdentityPositions {
     /// The position now of the element whose identity is `id`, if the index holds one.
     func position(of id: IdentityKey) -> Int? {
         guard let held = held[id] else { return nil }
-        return removed.isEmpty ? held : held - removedCount(before: held)
+        return removed.count == 0 ? held : held - removed.count(before: held)
     }
 
     /// Notes `id` added at `position`, the array's end.
@@ -54,49 +53,22 @@ struct IdentityPositions {
         held[id] = position + removed.count
     }
 
-    /// Notes the removal of the elements `removals` names — each by its identity and its position now,
-    /// in increasing positions — returning `false` when the index does not hold one of them there (or
-    /// one has no identity): the caller then drops the index. The positions removed are merged into
-    /// `removed` in one pass, so that a merge that removes k elements costs O(k + removed), not the
-    /// O(k × removed) of inserting them one at a time.
+    /// Notes the removal of the elements `removals` names — each by its identity and its position
+    /// now — returning `false` when the index does not hold one of them there (or one has no
+    /// identity): the caller then drops the index. Each is checked against the positions
+    /// removed by earlier merges before any of these is noted, since the positions given are those
+    /// before this merge removes any.
     mutating func remove(_ removals: [(id: IdentityKey?, position: Int)]) -> Bool {
         var kept: [(id: IdentityKey, held: Int)] = []
         kept.reserveCapacity(removals.count)
-        // Each is checked against the positions removed by earlier merges: the positions given are
-        // those before this merge removes any. The held positions increase as the given ones do, so
-        // they merge into `removed` in one pass.
         for (id, position) in removals {
-            guard let id, let held = held[id], held - removedCount(before: held) == position else { return false }
+            guard let id, let held = held[id], held - removed.count(before: held) == position else { return false }
             kept.append((id, held))
         }
-        for entry in kept { held[entry.id] = nil }
-        guard !removed.isEmpty else {
-            removed = kept.map(\.held)
-            return true
-        }
-        var merged: [Int] = []
-        merged.reserveCapacity(removed.count + kept.count)
-        var old = 0
         for entry in kept {
-            while old < removed.count, removed[old] < entry.held {
-                merged.append(removed[old])
-                old += 1
-            }
-            merged.append(entry.held)
+            held[entry.id] = nil
+            removed.insert(entry.held)
         }
-        merged.append(contentsOf: removed[old...])
-        removed = merged
         return true
-    }
-
-    /// How many removed positions are before `position` (binary search of `removed`).
-    private func removedCount(before position: Int) -> Int {
-        var low = 0
-        var high = removed.count
-        while low < high {
-            let middle = (low + high) / 2
-            if removed[middle] < position { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }
