@@ -64,7 +64,7 @@ final class FuzzPair: BaseModel {
 
 /// An element a delta may send as a full image (`"img": true`), with a ladder of its own.
 final class FuzzImage: BaseModel {
-    var imageId: Int = 0
+    var imageId: Int64 = 0
     var value: String?
     var pairs: [FuzzPair] = []
     override class var apiToLocal: [String: String] { ["id": "imageId", "v": "value", "pr": "pairs"] }
