@@ -81,8 +81,8 @@ extension ScalarMemberAccesses.StringAccess {
 }
 
 extension ScalarMemberAccess {
-    /// An integer of another fixed width is an identity read in place as well; any other scalar
-    /// (its own field, as `Int`'s and `String`'s above) is read through its JSON.
+    /// An integer of another fixed width is an identity read in place, as `Int` and `String` are
+    /// (their fields are named above); any other scalar's identity is read through its JSON.
     var identityField: IdentityField? {
         guard case .integer(let field) = dispatch else { return nil }
         return .integer(field)
