@@ -65,7 +65,7 @@ extension DecimalCoder {
     /// value.
     func write(_ value: Decimal, to writer: inout JSONWriter, session: EncodingSession) throws {
         guard value.isFinite else { throw MappingError(.notRepresentable("NaN")) }
-        guard let mantissa = DecimalWords.isReadable ? DecimalWords.mantissa(of: value) : Self.mantissaByFoundation(of: value) else {
+        guard let mantissa = Self.mantissa(of: value) else {
             return try writer.writeChecked(try encode(value, session: session))
         }
         writer.writePlainDecimal(mantissa: mantissa, exponent: value.exponent, isNegative: value.sign == .minus)
@@ -73,6 +73,12 @@ extension DecimalCoder {
 
     /// The largest significand written by hand: one that fits a `UInt64`.
     private static let largestPlain = Decimal(UInt64.max)
+
+    /// The significand of `value` when it fits a `UInt64`: from the value's words where this platform's
+    /// can be read (`DecimalWords`), otherwise with Foundation's arithmetic.
+    static func mantissa(of value: Decimal) -> UInt64? {
+        DecimalWords.isReadable ? DecimalWords.mantissa(of: value) : mantissaByFoundation(of: value)
+    }
 
     /// The significand of `value` when it fits a `UInt64`, found with Foundation's arithmetic.
     static func mantissaByFoundation(of value: Decimal) -> UInt64? {
