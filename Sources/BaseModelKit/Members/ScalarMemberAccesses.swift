@@ -72,19 +72,15 @@ enum ScalarMemberAccesses {
 }
 
 
-extension ScalarMemberAccesses.IntAccess {
-    var identityField: IdentityField? { .int(handle) }
-}
-
-extension ScalarMemberAccesses.StringAccess {
-    var identityField: IdentityField? { .string(handle) }
-}
-
 extension ScalarMemberAccess {
-    /// An integer of another fixed width is an identity read in place, as `Int` and `String` are
-    /// (their fields are named above); any other scalar's identity is read through its JSON.
+    /// An identity held in an integer of any width or a `String` is read in place, from the field its
+    /// member loop case names; any other scalar's identity is read through its JSON.
     var identityField: IdentityField? {
-        guard case .integer(let field) = dispatch else { return nil }
-        return .integer(field)
+        switch dispatch {
+        case .int(let handle, _): .int(handle)
+        case .string(let handle, _): .string(handle)
+        case .integer(let field): .integer(field)
+        default: nil
+        }
     }
 }

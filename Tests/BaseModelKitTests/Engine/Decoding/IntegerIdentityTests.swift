@@ -46,6 +46,31 @@ private final class NarrowMarket: BaseModel {
     override class var partialCollections: Set<String> { ["runners"] }
 }
 
+/// Runners identified by an `Int` and by a `String`, the common identities.
+private final class IntRunner: BaseModel {
+    var runnerId = 0
+    override class var apiToLocal: [String: String] { ["id": "runnerId"] }
+}
+
+private final class IntMarket: BaseModel {
+    var runners: [IntRunner] = []
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "runnerId"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
+private final class NamedRunner: BaseModel {
+    var name = ""
+    override class var apiToLocal: [String: String] { ["id": "name"] }
+}
+
+private final class NamedMarket: BaseModel {
+    var runners: [NamedRunner] = []
+    override class var apiToLocal: [String: String] { ["r": "runners"] }
+    override class var identities: [String: String] { ["runners": "name"] }
+    override class var partialCollections: Set<String> { ["runners"] }
+}
+
 @Suite("Identities held in integers of every width")
 struct IntegerIdentityTests {
     /// The identity of `Market`'s runners, as its plan merges them.
@@ -150,5 +175,17 @@ struct IntegerIdentityTests {
         #expect((try market.model(at: IdentityPath("r", .number(JSONNumber(ids[1]))))as? WideRunner)?.runnerId == ids[1])
         let delta = try market.update(from: #"{"r":[{"id":\#(ids[0]),"p":4}]}"#)
         #expect(delta.map { "\($0.path)" } == ["r[0].p"] && market.runners.map(\.price) == [4, 0, 9])
+    }
+
+    @Test("Int and String identities are read in place as well")
+    func commonIdentitiesInPlace() throws {
+        let numbered = try IntMarket.decode(from: #"{"r":[{"id":1},{"id":2}]}"#)
+        _ = try numbered.update(from: #"{"r":[{"id":2},{"id":3}]}"#)
+        #expect(numbered.runners.map(\.runnerId) == [1, 2, 3])
+        #expect(try runnersIdentity(of: IntMarket.self, IntRunner.self)?.isUsualClass(ObjectIdentifier(IntRunner.self)) == true)
+        let named = try NamedMarket.decode(from: #"{"r":[{"id":"a"},{"id":"b"}]}"#)
+        _ = try named.update(from: #"{"r":[{"id":"b"},{"id":"c"}]}"#)
+        #expect(named.runners.map(\.name) == ["a", "b", "c"])
+        #expect(try runnersIdentity(of: NamedMarket.self, NamedRunner.self)?.isUsualClass(ObjectIdentifier(NamedRunner.self)) == true)
     }
 }
