@@ -4,61 +4,22 @@
 import Foundation
 import Testing
 
-/// A runner identified by a 64-bit id, as exchange feeds number them.
-private final class WideRunner: BaseModel {
-    var runnerId: Int64 = 0
+/// A runner identified by an integer of width `ID`: exchange feeds number them in 64 bits (some
+/// unsigned ids beyond `Int.max`), others in fewer.
+private final class IdentifiedRunner<ID: FixedWidthInteger>: BaseModel {
+    var runnerId: ID = 0
     var price = 0
     override class var apiToLocal: [String: String] { ["id": "runnerId", "p": "price"] }
 }
 
-private final class WideMarket: BaseModel {
-    var runners: [WideRunner] = []
+private final class IdentifiedMarket<ID: FixedWidthInteger>: BaseModel {
+    var runners: [IdentifiedRunner<ID>] = []
     override class var apiToLocal: [String: String] { ["r": "runners"] }
     override class var identities: [String: String] { ["runners": "runnerId"] }
     override class var partialCollections: Set<String> { ["runners"] }
 }
 
-/// A runner identified by an unsigned 64-bit id, some beyond `Int.max`.
-private final class UnsignedRunner: BaseModel {
-    var runnerId: UInt64 = 0
-    var price = 0
-    override class var apiToLocal: [String: String] { ["id": "runnerId", "p": "price"] }
-}
-
-private final class UnsignedMarket: BaseModel {
-    var runners: [UnsignedRunner] = []
-    override class var apiToLocal: [String: String] { ["r": "runners"] }
-    override class var identities: [String: String] { ["runners": "runnerId"] }
-    override class var partialCollections: Set<String> { ["runners"] }
-}
-
-/// A runner identified by a small integer.
-private final class NarrowRunner: BaseModel {
-    var runnerId: Int16 = 0
-    var price = 0
-    override class var apiToLocal: [String: String] { ["id": "runnerId", "p": "price"] }
-}
-
-private final class NarrowMarket: BaseModel {
-    var runners: [NarrowRunner] = []
-    override class var apiToLocal: [String: String] { ["r": "runners"] }
-    override class var identities: [String: String] { ["runners": "runnerId"] }
-    override class var partialCollections: Set<String> { ["runners"] }
-}
-
-/// Runners identified by an `Int` and by a `String`, the common identities.
-private final class IntRunner: BaseModel {
-    var runnerId = 0
-    override class var apiToLocal: [String: String] { ["id": "runnerId"] }
-}
-
-private final class IntMarket: BaseModel {
-    var runners: [IntRunner] = []
-    override class var apiToLocal: [String: String] { ["r": "runners"] }
-    override class var identities: [String: String] { ["runners": "runnerId"] }
-    override class var partialCollections: Set<String> { ["runners"] }
-}
-
+/// A runner identified by a `String`, the other common identity.
 private final class NamedRunner: BaseModel {
     var name = ""
     override class var apiToLocal: [String: String] { ["id": "name"] }
@@ -83,12 +44,10 @@ struct IntegerIdentityTests {
     /// Random deltas — merges, removals, additions, an identity written as a string now and then —
     /// applied to a partial collection of `count` runners whose ids `id(n)` makes, checked against
     /// the list they must leave.
-    private func checkDeltas<Market: BaseModel, Runner: BaseModel>(
-        _ market: Market.Type, _ runner: Runner.Type, count: Int, seed: UInt64, id: (Int) -> String,
-        runners: (Market) -> [(id: String, price: Int)]
-    ) throws {
+    private func checkDeltas<ID: FixedWidthInteger>(_: ID.Type, count: Int, seed: UInt64, id: (Int) -> String) throws {
         var generator = SeededGenerator(seed: seed)
-        let model = try Market.decode(from: #"{"r":[\#((0..<count).map { #"{"id":\#(id($0)),"p":\#($0)}"# }.joined(separator: ","))]}"#)
+        func runners(_ market: IdentifiedMarket<ID>) -> [(id: String, price: Int)] { market.runners.map { (String($0.runnerId), $0.price) } }
+        let model = try IdentifiedMarket<ID>.decode(from: #"{"r":[\#((0..<count).map { #"{"id":\#(id($0)),"p":\#($0)}"# }.joined(separator: ","))]}"#)
         var expected = (0..<count).map { (id: id($0), price: $0) }
         var next = count
         for turn in 0..<300 {
@@ -134,34 +93,24 @@ struct IntegerIdentityTests {
     @Test("deltas into runners with Int64 ids merge, remove and add by identity, read in place")
     func wideIdentities() throws {
         // Ids past 2³², as exchanges hand them out, in a list long enough to be indexed.
-        try checkDeltas(WideMarket.self, WideRunner.self, count: 40, seed: 0x64, id: { String((Int64(1) << 40) + Int64($0) * 7) }) { market in
-            market.runners.map { (String($0.runnerId), $0.price) }
-        }
+        try checkDeltas(Int64.self, count: 40, seed: 0x64, id: { String((Int64(1) << 40) + Int64($0) * 7) })
         // Short lists are searched in order.
-        try checkDeltas(WideMarket.self, WideRunner.self, count: 5, seed: 0x65, id: { String(-(Int64(1) << 35) - Int64($0)) }) { market in
-            market.runners.map { (String($0.runnerId), $0.price) }
-        }
+        try checkDeltas(Int64.self, count: 5, seed: 0x65, id: { String(-(Int64(1) << 35) - Int64($0)) })
         // The merge read the elements' identities from their field, not through their JSON.
-        #expect(try runnersIdentity(of: WideMarket.self, WideRunner.self)?.isUsualClass(ObjectIdentifier(WideRunner.self)) == true)
+        #expect(try runnersIdentity(of: IdentifiedMarket<Int64>.self, IdentifiedRunner<Int64>.self)?.isUsualClass(ObjectIdentifier(IdentifiedRunner<Int64>.self)) == true)
     }
 
     @Test("UInt64 ids beyond Int.max are matched as exactly as those within it")
     func unsignedIdentities() throws {
-        try checkDeltas(UnsignedMarket.self, UnsignedRunner.self, count: 30, seed: 0x55, id: { String(UInt64.max - UInt64($0) * 3) }) { market in
-            market.runners.map { (String($0.runnerId), $0.price) }
-        }
-        try checkDeltas(UnsignedMarket.self, UnsignedRunner.self, count: 30, seed: 0x56, id: { String(UInt64($0) * 11) }) { market in
-            market.runners.map { (String($0.runnerId), $0.price) }
-        }
-        #expect(try runnersIdentity(of: UnsignedMarket.self, UnsignedRunner.self)?.isUsualClass(ObjectIdentifier(UnsignedRunner.self)) == true)
+        try checkDeltas(UInt64.self, count: 30, seed: 0x55, id: { String(UInt64.max - UInt64($0) * 3) })
+        try checkDeltas(UInt64.self, count: 30, seed: 0x56, id: { String(UInt64($0) * 11) })
+        #expect(try runnersIdentity(of: IdentifiedMarket<UInt64>.self, IdentifiedRunner<UInt64>.self)?.isUsualClass(ObjectIdentifier(IdentifiedRunner<UInt64>.self)) == true)
     }
 
     @Test("Int16 ids: an identity the field cannot hold is a new element, refused as the field refuses it")
     func narrowIdentities() throws {
-        try checkDeltas(NarrowMarket.self, NarrowRunner.self, count: 20, seed: 0x16, id: { String(30_000 - $0) }) { market in
-            market.runners.map { (String($0.runnerId), $0.price) }
-        }
-        let market = try NarrowMarket.decode(from: #"{"r":[{"id":1,"p":1}]}"#)
+        try checkDeltas(Int16.self, count: 20, seed: 0x16, id: { String(30_000 - $0) })
+        let market = try IdentifiedMarket<Int16>.decode(from: #"{"r":[{"id":1,"p":1}]}"#)
         #expect(throws: MappingError.self) { try market.update(from: #"{"r":[{"id":1,"p":5},{"id":40000,"p":2}]}"#) }
         #expect(market.runners.map(\.price) == [1])
     }
@@ -169,20 +118,20 @@ struct IntegerIdentityTests {
     @Test("identity paths and change sets name Int64 elements by their ids")
     func wideIdentityPaths() throws {
         let ids: [Int64] = [1 << 40, (1 << 40) + 1, 5_000_000_000_123]
-        let market = try WideMarket.decode(from: #"{"r":[\#(ids.map { #"{"id":\#($0),"p":0}"# }.joined(separator: ","))]}"#)
+        let market = try IdentifiedMarket<Int64>.decode(from: #"{"r":[\#(ids.map { #"{"id":\#($0),"p":0}"# }.joined(separator: ","))]}"#)
         let changes = try market.update(from: #"{"p":9}"#, at: IdentityPath("r", .number(JSONNumber(ids[2]))))
         #expect(changes.map { "\($0.path)" } == ["r[2].p"])
-        #expect((try market.model(at: IdentityPath("r", .number(JSONNumber(ids[1]))))as? WideRunner)?.runnerId == ids[1])
+        #expect((try market.model(at: IdentityPath("r", .number(JSONNumber(ids[1])))) as? IdentifiedRunner<Int64>)?.runnerId == ids[1])
         let delta = try market.update(from: #"{"r":[{"id":\#(ids[0]),"p":4}]}"#)
         #expect(delta.map { "\($0.path)" } == ["r[0].p"] && market.runners.map(\.price) == [4, 0, 9])
     }
 
     @Test("Int and String identities are read in place as well")
     func commonIdentitiesInPlace() throws {
-        let numbered = try IntMarket.decode(from: #"{"r":[{"id":1},{"id":2}]}"#)
+        let numbered = try IdentifiedMarket<Int>.decode(from: #"{"r":[{"id":1},{"id":2}]}"#)
         _ = try numbered.update(from: #"{"r":[{"id":2},{"id":3}]}"#)
         #expect(numbered.runners.map(\.runnerId) == [1, 2, 3])
-        #expect(try runnersIdentity(of: IntMarket.self, IntRunner.self)?.isUsualClass(ObjectIdentifier(IntRunner.self)) == true)
+        #expect(try runnersIdentity(of: IdentifiedMarket<Int>.self, IdentifiedRunner<Int>.self)?.isUsualClass(ObjectIdentifier(IdentifiedRunner<Int>.self)) == true)
         let named = try NamedMarket.decode(from: #"{"r":[{"id":"a"},{"id":"b"}]}"#)
         _ = try named.update(from: #"{"r":[{"id":"b"},{"id":"c"}]}"#)
         #expect(named.runners.map(\.name) == ["a", "b", "c"])
