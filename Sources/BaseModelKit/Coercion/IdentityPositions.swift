@@ -44,7 +44,7 @@ struct IdentityPositions {
     /// The position now of the element whose identity is `id`, if the index holds one.
     func position(of id: IdentityKey) -> Int? {
         guard let held = held[id] else { return nil }
-        return removed.count == 0 ? held : held - removed.count(before: held)
+        return held - removed.count(before: held)
     }
 
     /// Notes `id` added at `position`, the array's end.
