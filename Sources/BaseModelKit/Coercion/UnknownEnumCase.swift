@@ -10,6 +10,6 @@ struct UnknownEnumCase: Error {
 
     /// Notes the kept default in the report, if any.
     func note(in session: DecodingSession) {
-        if session.tracksPaths { session.recorder?.record(.unknownEnumCase(found: found, type: type)) }
+        if session.keepsReport { session.recorder?.record(.unknownEnumCase(found: found, type: type)) }
     }
 }

@@ -14,7 +14,7 @@ final class DecodingSession: Sendable {
     /// Whether the caller asked for a report (`tracksPaths` alone may be an update's, for its
     /// changes' paths): its entries need the path at every member, scalars too.
     let keepsReport: Bool
-    /// Whether unknown keys matter: rejected, or reported.
+    /// Whether unknown keys matter: rejected, or reported (to a report the caller asked for).
     let watchesUnknownKeys: Bool
     /// The thread the call runs on, for an update (0 otherwise): what it claims objects as.
     let thread: Int
@@ -110,7 +110,7 @@ final class DecodingSession: Sendable {
         self.recorder = changes?.report ?? (reports ? ReportRecorder() : nil)
         self.tracksPaths = reports
         self.keepsReport = asksReport
-        self.watchesUnknownKeys = reports || options.unknownKeys == .reject
+        self.watchesUnknownKeys = asksReport || options.unknownKeys == .reject
         // Stored last, after the reads above: stored first, the options were copied twice (and the
         // spare copy destroyed) per call.
         self.options = options
@@ -154,7 +154,7 @@ final class DecodingSession: Sendable {
 
     /// Notes a lenient conversion of `found` into a value of `typeName` in the report, if any.
     func noteCoercion(of found: JSON, to typeName: String) {
-        if tracksPaths { recorder?.record(.coerced(found: found.foundDescription, to: typeName)) }
+        if keepsReport { recorder?.record(.coerced(found: found.foundDescription, to: typeName)) }
     }
 
     /// A key that the map does not name, when `watchesUnknownKeys`: an error with `unknownKeys` set to
@@ -169,14 +169,14 @@ final class DecodingSession: Sendable {
 
     /// Notes in the report, if any, that a `null` was ignored (lenient coercion).
     func noteIgnoredNull() {
-        if tracksPaths { recorder?.record(.nullIgnored) }
+        if keepsReport { recorder?.record(.nullIgnored) }
     }
 
     /// Whether a collection leaves out an element that failed with `error` (a lossy collection and an
     /// error about the value, not about limits), noting it in the report if so.
     func dropsFailedElements(lossy: Bool, after error: MappingError) -> Bool {
         guard lossy || options.collections == .lossy, error.reason.isAboutTheValue else { return false }
-        if tracksPaths { recorder?.recordSkipped(error) }
+        if keepsReport { recorder?.recordSkipped(error) }
         return true
     }
 }
