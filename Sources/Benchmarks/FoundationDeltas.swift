@@ -61,4 +61,23 @@ enum FoundationDeltas {
         try apply(root["b"], to: &book.bids)
         try apply(root["a"], to: &book.asks)
     }
+
+    /// The ticker board's message, applied as `HandWrittenTickerBoard.apply` applies it.
+    static func applyTicker(_ message: [UInt8], to board: TickerBoardRecord) throws {
+        guard let tickers = try object(message)["t"] as? [String: Any] else { throw Malformed() }
+        for case let (symbol, fields as [String: Any]) in tickers {
+            let ticker = board.tickers[symbol] ?? TickerRecord()
+            if board.tickers[symbol] == nil { board.tickers[symbol] = ticker }
+            func decimal(_ key: String) throws -> Decimal {
+                guard let text = fields[key] as? String, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw Malformed() }
+                return value
+            }
+            func id(_ key: String) throws -> Int64? { fields[key] is NSNull ? nil : try number(fields[key]).int64Value }
+            ticker.eventTime = try number(fields["E"]).int64Value
+            (ticker.priceChange, ticker.lastPrice, ticker.lastQuantity) = (try decimal("p"), try decimal("c"), try decimal("Q"))
+            (ticker.bestBid, ticker.bestBidQuantity, ticker.bestAsk, ticker.bestAskQuantity) = (try decimal("b"), try decimal("B"), try decimal("a"), try decimal("A"))
+            (ticker.volume, ticker.firstTradeId, ticker.lastTradeId) = (try decimal("v"), try id("F"), try id("L"))
+            ticker.tradeCount = try number(fields["n"]).intValue
+        }
+    }
 }

@@ -92,7 +92,9 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // odds feed's events from 64 KB chunks through decodeElements, or with decodeArray,
 // `BENCHMARK_TURNS` times), cache-update, cache-update-quiet, cache-update-hand,
 // cache-update-foundation (2 000 change messages into a market cache of 2 000 markets, or
-// `BENCHMARK_MARKETS`, the same four ways), cache-setup (its setup alone),
+// `BENCHMARK_MARKETS`, the same four ways), cache-setup (its setup alone), ticker-update,
+// ticker-update-quiet, ticker-update-hand, ticker-update-foundation (2 000 whole tickers into a board
+// of 200 symbols, the same four ways), ticker-setup (its setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
 // as messages), trade-route, trade-decode, trade-setup (the enveloped trades of `--suite messages`,
@@ -164,6 +166,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let (cache, sets) = MarketCache.generate(markets: environmentNumber("BENCHMARK_MARKETS") ?? 2_000)
         try SmallDeltas.profile(task: String(task.dropFirst("cache-".count)), data: cache, sets: sets, turns: profileTurns, as: MarketCacheModel.self,
                                 record: HandWrittenMarketCache.decode, apply: HandWrittenMarketCache.apply, foundation: FoundationDeltas.applyMarketChanges)
+    case "ticker-update", "ticker-update-quiet", "ticker-update-hand", "ticker-update-foundation", "ticker-setup":
+        // FILE is not read: a board of 200 tickers and its messages are generated.
+        let (board, sets) = TickerBoard.generate(symbols: 200)
+        try SmallDeltas.profile(task: String(task.dropFirst("ticker-".count)), data: board, sets: sets, turns: profileTurns, as: TickerBoardModel.self,
+                                record: HandWrittenTickerBoard.decode, apply: HandWrittenTickerBoard.apply, foundation: FoundationDeltas.applyTicker)
     case "stream-decode", "stream-memory", "stream-setup":
         // The odds feed of FILE (see --write-odds-feed): its "e" array's events decoded 4 times, or
         // `BENCHMARK_TURNS`, from 64 KB chunks in memory through decodeElements (stream-decode), or
@@ -366,6 +373,7 @@ if suite == nil || suite == "models" || suite == "live" {
 if suite == nil || suite == "models" || suite == "live" || suite == "deltas" {
     rows += try ModelBenchmarks.orderBook(settings: settings)
     rows += try ModelBenchmarks.marketCache(settings: settings)
+    rows += try ModelBenchmarks.tickerBoard(settings: settings)
 }
 if suite == "zoo" {
     rows += try ModelBenchmarks.zoo(settings: settings)
