@@ -132,6 +132,22 @@ extension DecimalCoder {
     }
 }
 
+extension DecimalTextCoder {
+    /// A string that spells a number, read where it stands as the parser reads a number (no `JSON`
+    /// made, and no text to read again); anything else as `decode(_:existing:session:)` reads it.
+    func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Decimal {
+        if let contents = parser.plainStringContents() {
+            var digits = parser
+            digits.position = contents.lowerBound
+            if let number = try? digits.readNumber(), digits.position == contents.upperBound, let value = number.decimal {
+                parser.position = contents.upperBound + 1
+                return value
+            }
+        }
+        return try decodeTree(from: &parser, session: session)
+    }
+}
+
 extension TextFormCoder {
     /// The string's bytes read where they stand (no `JSON` made), when it has no escapes. Specialised
     /// for each form, as `IntegerCoder` is (and for the same reason).

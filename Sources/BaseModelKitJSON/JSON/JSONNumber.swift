@@ -133,7 +133,7 @@ public struct JSONNumber: Sendable {
         case .packed(let packed):
             return JSONNumber.exactDecimal(fromText: packed.text)
         case .short(let short):
-            return JSONNumber.exactDecimal(fromText: short.text)
+            return JSONNumber.exactDecimal(significand: short.significand, exponent: -Int(short.fractionDigits), isNegative: short.isNegative)
         }
     }
 
@@ -255,7 +255,6 @@ extension JSONNumber {
         if form.digits.isEmpty { return Decimal(0) }
         // Decimal keeps up to 38 significant digits and an exponent in -128...127.
         guard form.digits.count <= 38, form.exponent >= -128, form.exponent <= 127 else { return nil }
-        let significand: Decimal
         if form.digits.count <= 19 {
             // Up to 19 digits fit a `UInt64`: one conversion. (`Decimal`'s own arithmetic per digit
             // allocated arrays and looked up their metadata.) `DecimalTests` checks both ways give
@@ -264,11 +263,22 @@ extension JSONNumber {
             for digit in form.digits {
                 whole = whole &* 10 &+ UInt64(digit)
             }
-            significand = Decimal(whole)
-        } else {
-            significand = digitByDigit(form.digits)
+            return exactDecimal(significand: whole, exponent: form.exponent, isNegative: form.isNegative)
         }
-        return Decimal(sign: form.isNegative ? .minus : .plus, exponent: form.exponent, significand: significand)
+        return Decimal(sign: form.isNegative ? .minus : .plus, exponent: form.exponent, significand: digitByDigit(form.digits))
+    }
+
+    /// `significand` × 10^`exponent` (an exponent of a short number, well within `Decimal`'s),
+    /// made as `exactDecimal(fromText:)` makes it: from the significand without its trailing zeros.
+    @inlinable package static func exactDecimal(significand: UInt64, exponent: Int, isNegative: Bool) -> Decimal {
+        guard significand != 0 else { return Decimal(0) }
+        var significand = significand
+        var exponent = exponent
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 
     /// The whole number `digits` spell, by `Decimal` arithmetic.

@@ -88,10 +88,19 @@ import Foundation
         }
     }
 
+    /// The characters as a `String`, made in a buffer on the stack (at most 21: a sign, 19 digits and
+    /// a point), so that a short one, kept in the `String` itself, allocates nothing.
     @inlinable package var text: String {
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(22)
-        forEachCharacter { utf8.append($0) }
-        return String(decoding: utf8, as: UTF8.self)
+        var characters: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        // Sound: the tuple's 24 bytes are written and read only within this closure, at most 21 of
+        // them, counted by `count`.
+        return withUnsafeMutableBytes(of: &characters) { buffer in
+            var count = 0
+            forEachCharacter { character in
+                buffer[count] = character
+                count += 1
+            }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 }

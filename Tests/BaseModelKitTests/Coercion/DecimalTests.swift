@@ -29,7 +29,7 @@ struct DecimalTests {
         }
     }
 
-    @Test("decimals write the text their description gives, read back to the same value")
+    @Test("decimals write the text their description gives, as numbers and as strings, read back to the same value")
     func writtenAsDescription() throws {
         var generator = SeededGenerator(seed: 2024)
         var values: [Decimal] = []
@@ -64,6 +64,38 @@ struct DecimalTests {
         for value in values {
             let json = try DecimalCoder().encode(value, session: session)
             #expect(json.number?.text == value.description && json == .number(JSONNumber(value)), "\(value)")
+            // As a string (`decimalString`): the same text.
+            #expect(try DecimalTextCoder().encode(value, session: session) == .string(value.description), "\(value)")
+        }
+    }
+
+    final class Quote: BaseModel {
+        var price: Decimal = 0
+        var size: Decimal?
+        override class var apiToLocal: [String: String] { ["p": "price", "s": "size"] }
+        override class var transformers: [String: JSONTransformer] { ["price": .decimalString, "size": .decimalString] }
+    }
+
+    @Test("decimal strings read where they stand make what a JSON tree's string makes, and refuse what it refuses")
+    func decimalStringsInPlace() throws {
+        var generator = SeededGenerator(seed: 1207)
+        let pieces = ["-", "0", "1", "7", "9", "12345678", ".", "e", "E", "+", " ", #"\u0031"#, "é", "x"]
+        for round in 0..<6_000 {
+            let text = round % 4 == 0
+                ? "\(Int.random(in: -99_999...99_999, using: &generator)).\(String(repeating: "0", count: round % 7))\(UInt.random(in: 0...99_999_999, using: &generator))"
+                : (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let document = #"{"p":"\#(text)","s":"\#(text)"}"#
+            let inPlace = Result { try Quote.decode(from: document) }
+            let fromTree = Result { try Quote.decode(from: JSON(parsing: document).object ?? [:]) }
+            switch (inPlace, fromTree) {
+            case (.success(let read), .success(let expected)):
+                #expect(read.price == expected.price && read.price.exponent == expected.price.exponent && read.size == expected.size, "\(text)")
+                #expect(try read.jsonString() == expected.jsonString(), "\(text)")
+            case (.failure(let error), .failure(let expected)):
+                #expect("\(error)" == "\(expected)", "\(text)")
+            default:
+                Issue.record("\(text): read in place \(inPlace), from a tree \(fromTree)")
+            }
         }
     }
 }
