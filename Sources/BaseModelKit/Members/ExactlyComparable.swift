@@ -6,6 +6,12 @@ import Foundation
 /// equal value must not lose either.
 protocol ExactlyComparable {
     static func isExactly(_ first: Self, _ second: Self) -> Bool
+    /// Whether the two are equal (`Equatable`'s `==`, which a change set follows).
+    static func isEqual(_ first: Self, _ second: Self) -> Bool
+}
+
+extension ExactlyComparable where Self: Equatable {
+    static func isEqual(_ first: Self, _ second: Self) -> Bool { first == second }
 }
 
 extension Int: ExactlyComparable {}
@@ -32,6 +38,35 @@ extension Double: ExactlyComparable {
     static func isExactly(_ first: Double, _ second: Double) -> Bool { first.bitPattern == second.bitPattern }
 }
 
+extension Float: ExactlyComparable {
+    static func isExactly(_ first: Float, _ second: Float) -> Bool { first.bitPattern == second.bitPattern }
+}
+
+/// Equal decimals may differ in their exponent (`1.0`, `1.00`), which `exponent` tells apart. Both
+/// comparisons read the significands as integers where they fit 64 bits (Foundation's `==` takes
+/// many times as long), and fall back on `==` otherwise.
+extension Decimal: ExactlyComparable {
+    static func isExactly(_ first: Decimal, _ second: Decimal) -> Bool {
+        guard first.exponent == second.exponent, first.sign == second.sign else { return false }
+        if let firstSignificand = DecimalCoder.mantissa(of: first), let secondSignificand = DecimalCoder.mantissa(of: second) {
+            return firstSignificand == secondSignificand
+        }
+        return first == second
+    }
+
+    /// The same value: both zero, or the same sign, significand and exponent once the significands'
+    /// trailing zeros are taken into the exponents.
+    static func isEqual(_ first: Decimal, _ second: Decimal) -> Bool {
+        guard first.isFinite, second.isFinite, var firstSignificand = DecimalCoder.mantissa(of: first),
+              var secondSignificand = DecimalCoder.mantissa(of: second) else { return first == second }
+        if firstSignificand == 0 || secondSignificand == 0 { return firstSignificand == secondSignificand }
+        var (firstExponent, secondExponent) = (first.exponent, second.exponent)
+        while firstSignificand % 10 == 0 { (firstSignificand, firstExponent) = (firstSignificand / 10, firstExponent + 1) }
+        while secondSignificand % 10 == 0 { (secondSignificand, secondExponent) = (secondSignificand / 10, secondExponent + 1) }
+        return first.sign == second.sign && firstSignificand == secondSignificand && firstExponent == secondExponent
+    }
+}
+
 extension String: ExactlyComparable {
     static func isExactly(_ first: String, _ second: String) -> Bool {
         first.utf8Equals(second)
@@ -40,9 +75,17 @@ extension String: ExactlyComparable {
 
 extension Optional: ExactlyComparable where Wrapped: ExactlyComparable {
     static func isExactly(_ first: Wrapped?, _ second: Wrapped?) -> Bool {
+        compare(first, second, by: Wrapped.isExactly)
+    }
+
+    static func isEqual(_ first: Wrapped?, _ second: Wrapped?) -> Bool {
+        compare(first, second, by: Wrapped.isEqual)
+    }
+
+    private static func compare(_ first: Wrapped?, _ second: Wrapped?, by areSame: (Wrapped, Wrapped) -> Bool) -> Bool {
         switch (first, second) {
         case (nil, nil): true
-        case (let first?, let second?): Wrapped.isExactly(first, second)
+        case (let first?, let second?): areSame(first, second)
         default: false
         }
     }

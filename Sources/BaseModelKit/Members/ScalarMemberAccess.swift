@@ -10,11 +10,14 @@ protocol ScalarMemberAccess: MemberAccess {
     associatedtype Coder: ValueCoding
     var handle: FieldHandle<Coder.Value> { get }
     var coder: Coder { get }
-    /// The member loop's case for this access, which decodes and writes it in place.
+    /// The member loop's case for this access, which decodes and writes it in place; `.access` (the
+    /// default) for one decoded and written through the access.
     var dispatch: MemberDispatch { get }
 }
 
 extension ScalarMemberAccess {
+    var dispatch: MemberDispatch { .access }
+
     func decode(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession) throws {
         try decodeMember(from: &parser, by: coder, into: handle, of: object, session: session)
     }
@@ -36,7 +39,7 @@ extension ScalarMemberAccess {
     }
 }
 
-extension ScalarMemberAccess where Coder.Value: Equatable & ExactlyComparable {
+extension ScalarMemberAccess where Coder.Value: ExactlyComparable {
     /// A scalar: its coder reads one value, and its one change is recorded at the place given.
     var comparesScalar: Bool { true }
 
@@ -51,7 +54,7 @@ extension ScalarMemberAccess where Coder.Value: Equatable & ExactlyComparable {
         if Coder.Value.isExactly(old, new) { return }
         session.undoLog?.noteWrite(of: handle, in: object)
         handle.write(new, to: object)
-        guard old != new else { return }
+        guard !Coder.Value.isEqual(old, new) else { return }
         tracker.record(old: (try? coder.encode(old, session: tracker.encoding)) ?? .null, new: (try? coder.encode(new, session: tracker.encoding)) ?? .null,
                        object: object, at: site())
     }

@@ -28,17 +28,43 @@ enum ScalarMemberAccesses {
     final class UInt32Access: CodedMemberAccess<IntegerCoder<UInt32>, UInt32>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint32(handle)) } }
     final class UInt16Access: CodedMemberAccess<IntegerCoder<UInt16>, UInt16>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint16(handle)) } }
     final class UInt8Access: CodedMemberAccess<IntegerCoder<UInt8>, UInt8>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint8(handle)) } }
+    // Optional integers of those widths, `Decimal` (a number, or a string with `decimalString`) and
+    // `Float`: decoded and written through the access (no case of their own in the member loop),
+    // with their coders known at compile time.
+    final class OptionalInt64Access: CodedMemberAccess<OptionalOf<IntegerCoder<Int64>>, Int64?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalInt32Access: CodedMemberAccess<OptionalOf<IntegerCoder<Int32>>, Int32?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalInt16Access: CodedMemberAccess<OptionalOf<IntegerCoder<Int16>>, Int16?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalInt8Access: CodedMemberAccess<OptionalOf<IntegerCoder<Int8>>, Int8?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalUIntAccess: CodedMemberAccess<OptionalOf<IntegerCoder<UInt>>, UInt?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalUInt64Access: CodedMemberAccess<OptionalOf<IntegerCoder<UInt64>>, UInt64?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalUInt32Access: CodedMemberAccess<OptionalOf<IntegerCoder<UInt32>>, UInt32?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalUInt16Access: CodedMemberAccess<OptionalOf<IntegerCoder<UInt16>>, UInt16?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalUInt8Access: CodedMemberAccess<OptionalOf<IntegerCoder<UInt8>>, UInt8?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class DecimalAccess: CodedMemberAccess<DecimalCoder, Decimal>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalDecimalAccess: CodedMemberAccess<OptionalOf<DecimalCoder>, Decimal?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class DecimalTextAccess: CodedMemberAccess<DecimalTextCoder, Decimal>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalDecimalTextAccess: CodedMemberAccess<OptionalOf<DecimalTextCoder>, Decimal?>, ScalarMemberAccess, @unchecked Sendable {}
+    final class FloatAccess: CodedMemberAccess<NarrowFloatCoder<Float>, Float>, ScalarMemberAccess, @unchecked Sendable {}
+    final class OptionalFloatAccess: CodedMemberAccess<OptionalOf<NarrowFloatCoder<Float>>, Float?>, ScalarMemberAccess, @unchecked Sendable {}
     final class EpochDateAccess: CodedMemberAccess<EpochDateCoder, Date>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .epochDate(handle, coder) } }
     final class OptionalEpochDateAccess: CodedMemberAccess<OptionalOf<EpochDateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalEpochDate(handle, coder) } }
 
     /// A specialised access for `field` when no transformer applies and its type is one of the common
-    /// scalars (or an optional of one) or an integer of any fixed width, or when it is a `Date` (or
-    /// `Date?`) with an epoch transformer (`transformer`); `nil` otherwise.
+    /// scalars, an integer of any fixed width, `Decimal` or `Float` (or an optional of one); or when
+    /// it is a `Date` (or `Date?`) with an epoch transformer, or a `Decimal` (or `Decimal?`) with
+    /// `decimalString` (`transformer`); `nil` otherwise.
     static func access(for field: StoredField, transformer: JSONTransformer?) -> (any MemberAccess)? {
         func make<Access: ScalarMemberAccess>(_ build: (FieldHandle<Access.Coder.Value>) -> Access) -> Access? {
             FieldHandle<Access.Coder.Value>(field: field).map(build)
         }
         if let transformer {
+            if case .custom(let provider) = transformer.kind, provider is DecimalTextCoder {
+                switch field.type {
+                case is Decimal.Type: return make { DecimalTextAccess(handle: $0, coder: DecimalTextCoder()) }
+                case is Decimal?.Type: return make { OptionalDecimalTextAccess(handle: $0, coder: OptionalOf(wrapped: DecimalTextCoder())) }
+                default: return nil
+                }
+            }
             guard let epoch = TransformedDateCoder(kind: transformer.kind).epoch else { return nil }
             switch field.type {
             case is Date.Type: return make { EpochDateAccess(handle: $0, coder: epoch) }
@@ -66,6 +92,19 @@ enum ScalarMemberAccesses {
         case is UInt32.Type: return make { UInt32Access(handle: $0, coder: IntegerCoder()) }
         case is UInt16.Type: return make { UInt16Access(handle: $0, coder: IntegerCoder()) }
         case is UInt8.Type: return make { UInt8Access(handle: $0, coder: IntegerCoder()) }
+        case is Int64?.Type: return make { OptionalInt64Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is Int32?.Type: return make { OptionalInt32Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is Int16?.Type: return make { OptionalInt16Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is Int8?.Type: return make { OptionalInt8Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is UInt?.Type: return make { OptionalUIntAccess(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is UInt64?.Type: return make { OptionalUInt64Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is UInt32?.Type: return make { OptionalUInt32Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is UInt16?.Type: return make { OptionalUInt16Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is UInt8?.Type: return make { OptionalUInt8Access(handle: $0, coder: OptionalOf(wrapped: IntegerCoder())) }
+        case is Decimal.Type: return make { DecimalAccess(handle: $0, coder: DecimalCoder()) }
+        case is Decimal?.Type: return make { OptionalDecimalAccess(handle: $0, coder: OptionalOf(wrapped: DecimalCoder())) }
+        case is Float.Type: return make { FloatAccess(handle: $0, coder: NarrowFloatCoder()) }
+        case is Float?.Type: return make { OptionalFloatAccess(handle: $0, coder: OptionalOf(wrapped: NarrowFloatCoder())) }
         default: return nil
         }
     }

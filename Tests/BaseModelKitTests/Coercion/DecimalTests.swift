@@ -98,4 +98,25 @@ struct DecimalTests {
             }
         }
     }
+
+    @Test("decimals compare as Foundation compares them: equal by value, exactly the same only in the same form")
+    func comparisons() {
+        var generator = SeededGenerator(seed: 3030)
+        func random() -> Decimal {
+            // Small and large significands, some with trailing zeros: equal values in several forms.
+            let digits = Bool.random(using: &generator) ? UInt64.random(in: 0...20, using: &generator) : UInt64.random(in: 0...10_000_000_000_000_000, using: &generator)
+            let significand = digits * [1, 10, 1000][Int.random(in: 0...2, using: &generator)]
+            return Decimal(sign: Bool.random(using: &generator) ? .minus : .plus, exponent: Int.random(in: -6...6, using: &generator), significand: Decimal(significand))
+        }
+        var values = (0..<3_000).map { _ in random() }
+        values += [0, .nan, Decimal(string: "123456789012345678901234567890")!, Decimal(string: "1.0")!, Decimal(string: "1.00")!, 1]
+        let pairs = Array(zip(values, values.shuffled(using: &generator))) + Array(zip(values, values))
+            + Array(zip(values, values.map { Decimal(sign: $0.sign, exponent: $0.exponent - 1, significand: $0.significand * 10) }))
+        for (first, second) in pairs {
+            #expect(Decimal.isEqual(first, second) == (first == second), "\(first) \(second)")
+            #expect(!Decimal.isExactly(first, second) || (first.exponent == second.exponent && (first == second || first.isNaN)), "\(first) \(second)")
+        }
+        #expect(Decimal.isEqual(Decimal(string: "1.0")!, Decimal(string: "1.00")!))
+        #expect(!Decimal.isExactly(Decimal(string: "1.0")!, Decimal(string: "1.00")!) || Decimal(string: "1.0")!.exponent == Decimal(string: "1.00")!.exponent)
+    }
 }
