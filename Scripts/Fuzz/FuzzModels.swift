@@ -90,6 +90,9 @@ final class FuzzRoot: BaseModel {
     var float: Float = 0
     var double: Double = 0
     var decimal: Decimal = 0
+    var price: Decimal?
+    var wide: Int64?
+    var ratio: Float?
     var date: Date = Date(timeIntervalSince1970: 0)
     var isoDate: Date?
     var millis: Date?
@@ -123,7 +126,7 @@ final class FuzzRoot: BaseModel {
         [
             "f": "flag", "t": "text", "ch": "letter", "i": "int", "i8": "int8", "i16": "int16", "i32": "int32",
             "i64": "int64", "u": "uint", "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
-            "fl": "float", "d": "double", "dec": "decimal", "dt": "date", "iso": "isoDate", "ms": "millis",
+            "fl": "float", "d": "double", "dec": "decimal", "pr": "price", "w": "wide", "ra": "ratio", "dt": "date", "iso": "isoDate", "ms": "millis",
             "fmt": "formatted", "url": "url", "id": "uuid", "bin": "data", "raw": "raw", "s": "state",
             "lv": "level", "ot": "optionalText", "n": "numbers", "tg": "tags", "sc": "scores", "g": "grid",
             "nest": "nested", "it": "item", "its": "items", "ik": "itemsByKey", "gr": "groups", "tr": "tree",
@@ -140,7 +143,7 @@ final class FuzzRoot: BaseModel {
     override class var lossyCollections: Set<String> { ["lossyNumbers", "groups"] }
 
     override class var transformers: [String: JSONTransformer] {
-        ["isoDate": .iso8601, "millis": .millisecondsSince1970, "formatted": .dateFormat("yyyyMMddHHmmss")]
+        ["isoDate": .iso8601, "millis": .millisecondsSince1970, "formatted": .dateFormat("yyyyMMddHHmmss"), "price": .decimalString]
     }
 }
 
