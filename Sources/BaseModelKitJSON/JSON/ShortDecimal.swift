@@ -88,19 +88,36 @@ import Foundation
         }
     }
 
-    /// The characters as a `String`, made in a buffer on the stack (at most 21: a sign, 19 digits and
-    /// a point), so that a short one, kept in the `String` itself, allocates nothing.
+    /// `forEachCharacter`'s characters as a `String`, made in a buffer on the stack (at most 22: a
+    /// sign, 20 digits and a point), so that a short one, kept in the `String` itself, allocates
+    /// nothing. The digits come from the right, each a remainder by ten, which the compiler makes
+    /// a multiplication (`forEachCharacter` divides by a power of ten that changes, a division per
+    /// digit).
     @inlinable package var text: String {
         var characters: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        // Sound: the tuple's 24 bytes are written and read only within this closure, at most 21 of
-        // them, counted by `count`.
+        // Sound: the tuple's 24 bytes are written and read only within this closure, from `start`,
+        // which moves down one byte per character, at most 22 times.
         return withUnsafeMutableBytes(of: &characters) { buffer in
-            var count = 0
-            forEachCharacter { character in
-                buffer[count] = character
-                count += 1
+            let point = Int(fractionDigits)
+            var start = buffer.count
+            var rest = significand
+            var written = 0
+            // At least one digit before the point.
+            repeat {
+                if written == point, point > 0 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: ".")
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                written += 1
+            } while rest != 0 || written <= point
+            if isNegative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
             }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
     }
 }

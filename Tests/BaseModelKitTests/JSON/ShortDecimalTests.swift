@@ -94,4 +94,22 @@ struct ShortDecimalTests {
         }
         #expect(shorts > texts.count * 9 / 10, "\(shorts) of \(texts.count)")
     }
+
+    @Test("a short decimal's text is its characters, in order, for every count of digits and places")
+    func textIsItsCharacters() throws {
+        var generator = SeededGenerator(seed: 1919)
+        var shorts: [ShortDecimal] = []
+        for digits in 0...19 {
+            for _ in 0..<200 {
+                let limit: UInt64 = digits == 19 ? 9_999_999_999_999_999_999 : (0..<digits).reduce(1) { value, _ in value * 10 } - 1
+                shorts.append(ShortDecimal(significand: digits == 0 ? 0 : UInt64.random(in: 0...limit, using: &generator),
+                                           fractionDigits: Int.random(in: 0...19, using: &generator), isNegative: Bool.random(using: &generator)))
+            }
+        }
+        for short in shorts {
+            var characters: [UInt8] = []
+            short.forEachCharacter { characters.append($0) }
+            #expect(short.text == String(decoding: characters, as: UTF8.self), "\(short.significand) \(short.fractionDigits)")
+        }
+    }
 }
