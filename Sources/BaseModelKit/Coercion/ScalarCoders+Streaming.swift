@@ -134,15 +134,17 @@ extension DecimalCoder {
 
 extension DecimalTextCoder {
     /// A string that spells a number, read where it stands as the parser reads a number (no `JSON`
-    /// made, and no text to read again); anything else as `decode(_:existing:session:)` reads it.
+    /// made, and no text to read again); anything else as `decode(_:existing:session:)` reads it,
+    /// from the string's start again.
     func decode(from parser: inout JSONParser, session: DecodingSession) throws -> Decimal {
         if let contents = parser.plainStringContents() {
-            var digits = parser
-            digits.position = contents.lowerBound
-            if let number = try? digits.readNumber(), digits.position == contents.upperBound, let value = number.decimal {
-                parser.position = contents.upperBound + 1
+            let start = parser.position
+            parser.position = contents.lowerBound
+            if let number = try? parser.readNumber(), parser.position == contents.upperBound, let value = number.decimal {
+                parser.position += 1
                 return value
             }
+            parser.position = start
         }
         return try decodeTree(from: &parser, session: session)
     }
