@@ -30,7 +30,8 @@ enum ScalarMemberAccesses {
     final class UInt8Access: CodedMemberAccess<IntegerCoder<UInt8>, UInt8>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .integer(.uint8(handle)) } }
     // Optional integers of those widths, `Decimal` (a number, or a string with `decimalString`) and
     // `Float`: decoded and written through the access (no case of their own in the member loop),
-    // with their coders known at compile time.
+    // with their coders known at compile time. A speed path, kept while a benchmark row gains at
+    // least 5 % by it.
     final class OptionalInt64Access: CodedMemberAccess<OptionalOf<IntegerCoder<Int64>>, Int64?>, ScalarMemberAccess, @unchecked Sendable {}
     final class OptionalInt32Access: CodedMemberAccess<OptionalOf<IntegerCoder<Int32>>, Int32?>, ScalarMemberAccess, @unchecked Sendable {}
     final class OptionalInt16Access: CodedMemberAccess<OptionalOf<IntegerCoder<Int16>>, Int16?>, ScalarMemberAccess, @unchecked Sendable {}
