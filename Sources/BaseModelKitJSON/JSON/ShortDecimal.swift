@@ -74,32 +74,27 @@ import Foundation
     /// The characters, in order: the sign, then the digits, at least one before the point, with the
     /// point before the last `fractionDigits` of them.
     @inlinable package func forEachCharacter(_ body: (UInt8) -> Void) {
-        if isNegative { body(UInt8(ascii: "-")) }
-        let pointAt = Int(fractionDigits)
-        var count = pointAt + 1
-        while count < 20, significand >= ByteOutput.powerOfTen(count) { count += 1 }
-        var place = ByteOutput.powerOfTen(count - 1)
-        var rest = significand
-        for remaining in (1...count).reversed() {
-            if remaining == pointAt { body(UInt8(ascii: ".")) }
-            body(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / place))
-            rest %= place
-            place /= 10
+        withCharacters { characters in
+            for character in characters { body(character) }
         }
     }
 
-    /// `forEachCharacter`'s characters as a `String`, made in a buffer on the stack (at most 22: a
-    /// sign, 20 digits and a point), so that a short one, kept in the `String` itself, allocates
-    /// nothing. The digits come from the right, each a remainder by ten, which the compiler makes
-    /// a multiplication (`forEachCharacter` divides by a power of ten that changes, a division per
-    /// digit).
+    /// `forEachCharacter`'s characters as a `String`: a short one, kept in the `String` itself,
+    /// allocates nothing.
     @inlinable package var text: String {
-        var characters: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        // Sound: the tuple's 24 bytes are written and read only within this closure, from `start`,
-        // which moves down one byte per character, at most 22 times.
-        return withUnsafeMutableBytes(of: &characters) { buffer in
+        withCharacters { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `body` given the characters, made in a buffer on the stack (at most 22: a sign, 20 digits and
+    /// a point). The digits come from the right, each a remainder by ten, which the compiler makes a
+    /// multiplication (from the left, each is a division by a power of ten that changes).
+    // Sound: the buffer `body` gets holds the characters written, and is lent for the call only.
+    @inlinable package func withCharacters<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // Sound: the 24 bytes are written and read only within this closure, from `start`, which
+        // moves down one byte per character, at most 22 times.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             let point = Int(fractionDigits)
-            var start = buffer.count
+            var start = 24
             var rest = significand
             var written = 0
             // At least one digit before the point.
@@ -117,7 +112,7 @@ import Foundation
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 }

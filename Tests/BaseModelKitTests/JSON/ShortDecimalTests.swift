@@ -95,7 +95,7 @@ struct ShortDecimalTests {
         #expect(shorts > texts.count * 9 / 10, "\(shorts) of \(texts.count)")
     }
 
-    @Test("a short decimal's text is its characters, in order, for every count of digits and places")
+    @Test("a short decimal's text and characters are its digits with the point placed, for every count of digits and places")
     func textIsItsCharacters() throws {
         var generator = SeededGenerator(seed: 1919)
         var shorts: [ShortDecimal] = []
@@ -107,9 +107,15 @@ struct ShortDecimalTests {
             }
         }
         for short in shorts {
+            // The digits, with zeros before them up to one more than the places, and the point.
+            let places = Int(short.fractionDigits)
+            let digits = String(short.significand)
+            let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+            let expected = (short.isNegative ? "-" : "") + padded.dropLast(places) + (places > 0 ? "." + padded.suffix(places) : "")
             var characters: [UInt8] = []
             short.forEachCharacter { characters.append($0) }
-            #expect(short.text == String(decoding: characters, as: UTF8.self), "\(short.significand) \(short.fractionDigits)")
+            #expect(short.text == expected, "\(short.significand) \(short.fractionDigits)")
+            #expect(String(decoding: characters, as: UTF8.self) == expected, "\(short.significand) \(short.fractionDigits)")
         }
     }
 }

@@ -193,8 +193,7 @@ import Foundation
             bytes.reserve(31)
             packed.forEachCharacter { bytes.append($0) }
         case .short(let short):
-            bytes.reserve(22)
-            short.forEachCharacter { bytes.append($0) }
+            short.withCharacters { bytes.append(contentsOf: $0) }
         }
     }
 
