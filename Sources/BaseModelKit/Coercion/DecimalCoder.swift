@@ -15,10 +15,7 @@ struct DecimalCoder: ValueCoding {
     func encode(_ value: Decimal, session: EncodingSession) throws -> JSON {
         guard value.isFinite else { throw MappingError(.notRepresentable("NaN")) }
         if value.isZero { return .number(JSONNumber(0)) }
-        if let mantissa = Self.mantissa(of: value),
-           let short = ShortDecimal(mantissa: mantissa, exponent: value.exponent, isNegative: value.sign == .minus) {
-            return .number(JSONNumber(storage: .short(short)))
-        }
+        if let short = Self.shortDecimal(of: value) { return .number(JSONNumber(storage: .short(short))) }
         return .number(JSONNumber(value))
     }
 }

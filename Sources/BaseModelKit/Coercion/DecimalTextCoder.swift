@@ -27,10 +27,7 @@ struct DecimalTextCoder: ValueCoding, LeafCoderProviding {
     /// makes it (`description` takes many times as long).
     func encode(_ value: Decimal, session: EncodingSession) throws -> JSON {
         guard value.isFinite else { throw MappingError(.notRepresentable("NaN")) }
-        if let mantissa = DecimalCoder.mantissa(of: value),
-           let short = ShortDecimal(mantissa: mantissa, exponent: value.exponent, isNegative: value.sign == .minus) {
-            return .string(short.text)
-        }
+        if let short = DecimalCoder.shortDecimal(of: value) { return .string(short.text) }
         return .string(value.description)
     }
 }

@@ -80,6 +80,13 @@ extension DecimalCoder {
         DecimalWords.isReadable ? DecimalWords.mantissa(of: value) : mantissaByFoundation(of: value)
     }
 
+    /// `value` as `write` writes it, when its text has at most 19 digits and it is not zero: what
+    /// `encode` makes its number from, and `DecimalTextCoder` its string.
+    static func shortDecimal(of value: Decimal) -> ShortDecimal? {
+        guard let mantissa = mantissa(of: value) else { return nil }
+        return ShortDecimal(mantissa: mantissa, exponent: value.exponent, isNegative: value.sign == .minus)
+    }
+
     /// The significand of `value` when it fits a `UInt64`, found with Foundation's arithmetic.
     static func mantissaByFoundation(of value: Decimal) -> UInt64? {
         let significand = value.significand

@@ -54,16 +54,25 @@ extension Decimal: ExactlyComparable {
         return first == second
     }
 
-    /// The same value: both zero, or the same sign, significand and exponent once the significands'
-    /// trailing zeros are taken into the exponents.
+    /// The same value: the same compact form.
     static func isEqual(_ first: Decimal, _ second: Decimal) -> Bool {
-        guard first.isFinite, second.isFinite, var firstSignificand = DecimalCoder.mantissa(of: first),
-              var secondSignificand = DecimalCoder.mantissa(of: second) else { return first == second }
-        if firstSignificand == 0 || secondSignificand == 0 { return firstSignificand == secondSignificand }
-        var (firstExponent, secondExponent) = (first.exponent, second.exponent)
-        while firstSignificand % 10 == 0 { (firstSignificand, firstExponent) = (firstSignificand / 10, firstExponent + 1) }
-        while secondSignificand % 10 == 0 { (secondSignificand, secondExponent) = (secondSignificand / 10, secondExponent + 1) }
-        return first.sign == second.sign && firstSignificand == secondSignificand && firstExponent == secondExponent
+        guard first.isFinite, second.isFinite, let firstForm = compactForm(of: first), let secondForm = compactForm(of: second) else {
+            return first == second
+        }
+        return firstForm == secondForm
+    }
+
+    /// The sign, the significand without its trailing zeros and the exponent that makes up for them,
+    /// which equal values share (zero has one form); `nil` for a significand beyond 64 bits.
+    private static func compactForm(of value: Decimal) -> (isNegative: Bool, significand: UInt64, exponent: Int)? {
+        guard var significand = DecimalCoder.mantissa(of: value) else { return nil }
+        if significand == 0 { return (false, 0, 0) }
+        var exponent = value.exponent
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return (value.sign == .minus, significand, exponent)
     }
 }
 
