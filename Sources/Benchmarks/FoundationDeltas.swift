@@ -62,14 +62,16 @@ enum FoundationDeltas {
         try apply(root["a"], to: &book.asks)
     }
 
+    /// The locale decimal strings are read in, made once.
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// The ticker board's message, applied as `HandWrittenTickerBoard.apply` applies it.
     static func applyTicker(_ message: [UInt8], to board: TickerBoardRecord) throws {
         guard let tickers = try object(message)["t"] as? [String: Any] else { throw Malformed() }
         for case let (symbol, fields as [String: Any]) in tickers {
-            let ticker = board.tickers[symbol] ?? TickerRecord()
-            if board.tickers[symbol] == nil { board.tickers[symbol] = ticker }
+            let ticker = HandWrittenTickerBoard.record(symbol, in: board)
             func decimal(_ key: String) throws -> Decimal {
-                guard let text = fields[key] as? String, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw Malformed() }
+                guard let text = fields[key] as? String, let value = Decimal(string: text, locale: posix) else { throw Malformed() }
                 return value
             }
             func id(_ key: String) throws -> Int64? { fields[key] is NSNull ? nil : try number(fields[key]).int64Value }

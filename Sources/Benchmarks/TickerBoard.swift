@@ -139,13 +139,19 @@ enum HandWrittenTickerBoard {
                 repeat {
                     let symbol = try scanner.string()
                     try scanner.expect(UInt8(ascii: ":"))
-                    let ticker = board.tickers[symbol] ?? TickerRecord()
-                    if board.tickers[symbol] == nil { board.tickers[symbol] = ticker }
-                    try read(&scanner, into: ticker)
+                    try read(&scanner, into: record(symbol, in: board))
                 } while try scanner.next(UInt8(ascii: "}"))
             }
             try scanner.expect(UInt8(ascii: "}"))
         }
+    }
+
+    /// The record of `symbol`, made and kept when the board has none: one look-up for a symbol it has.
+    static func record(_ symbol: String, in board: TickerBoardRecord) -> TickerRecord {
+        if let known = board.tickers[symbol] { return known }
+        let made = TickerRecord()
+        board.tickers[symbol] = made
+        return made
     }
 
     private static func read(_ scanner: inout FastScanner, into ticker: TickerRecord) throws {
