@@ -99,12 +99,12 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
         tracker.compare(heldValue(ofMerged: before), heldValue(ofMerged: after), object: object, at: site())
     }
 
-    func json(of object: AnyObject, session: EncodingSession) -> JSON? {
-        try? coder.encode(handle.read(from: object), session: session)
+    func identityJSON(of object: AnyObject) -> JSON? {
+        try? coder.encode(handle.read(from: object), session: IdentityWriting.session)
     }
 
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
-        canonicalIdentity(of: json, by: coder, session: session)
+        canonicalIdentity(of: json, by: coder, session: session, writing: IdentityWriting.session)
     }
 
     func address(_ id: JSON?, in object: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {

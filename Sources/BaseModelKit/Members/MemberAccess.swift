@@ -21,9 +21,9 @@ protocol MemberAccess: AnyObject, Sendable {
     /// array merged by identity, a nested key path) rather than replacing it.
     var mergesOnUpdate: Bool { get }
 
-    /// The property's value in `object` as the maps write it (`nil` if it cannot be written): an
-    /// element's identity, for a merge by identity.
-    func json(of object: AnyObject, session: EncodingSession) -> JSON?
+    /// The property's value in `object` as the maps write it with the default options (`nil` if it
+    /// cannot be written): an element's identity, for a merge by identity, or a marker's value.
+    func identityJSON(of object: AnyObject) -> JSON?
 
     /// The JSON the property would write for the value `json` denotes, read as the property reads
     /// it; `nil` if it cannot hold it: how an identity found in a document is compared with those of
@@ -40,7 +40,7 @@ protocol MemberAccess: AnyObject, Sendable {
     var comparesScalar: Bool { get }
 
     /// The property's value in `object` as an identity a merge compares (see `IdentityKey`): what
-    /// `json(of:session:)` gives, with no `JSON` made for an integer or a string property.
+    /// `identityJSON(of:)` gives, with no `JSON` made for an integer or a string property.
     func identityKey(of object: AnyObject) -> IdentityKey?
 
     /// The model `id` names in the property of `object` (see `ModelAddressing`).
@@ -67,14 +67,14 @@ extension MemberAccess {
     func heldValue(of object: AnyObject, session: EncodingSession) -> HeldValue { .untracked }
     var mergesOnUpdate: Bool { false }
     var comparesScalar: Bool { false }
-    func json(of object: AnyObject, session: EncodingSession) -> JSON? { nil }
+    func identityJSON(of object: AnyObject) -> JSON? { nil }
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? { nil }
     func address(_ id: JSON?, in object: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {
         .notAddressable("a value that holds no models")
     }
     func identityKey(of object: AnyObject) -> IdentityKey? {
         if let identityField { return identityField.key(of: object) }
-        return json(of: object, session: IdentityWriting.session).map(IdentityKey.init)
+        return identityJSON(of: object).map(IdentityKey.init)
     }
 
     /// By held values: a property holding models (merged in place), or a value compared by its written

@@ -135,9 +135,9 @@ func writeNilMember(key: QuotedKey, isFirst: Bool, to writer: inout JSONWriter, 
     return true
 }
 
-/// The JSON `coder` writes for the value it reads from `json`; `nil` if it reads none.
-func canonicalIdentity<Coder: ValueCoding>(of json: JSON, by coder: Coder, session: DecodingSession) -> JSON? {
-    (try? coder.decode(json, existing: nil, session: session)).flatMap { try? coder.encode($0, session: IdentityWriting.session) }
+/// The JSON `coder` writes, in `writing`, for the value it reads from `json`; `nil` if it reads none.
+func canonicalIdentity<Coder: ValueCoding>(of json: JSON, by coder: Coder, session: DecodingSession, writing: EncodingSession) -> JSON? {
+    (try? coder.decode(json, existing: nil, session: session)).flatMap { try? coder.encode($0, session: writing) }
 }
 
 /// Stores the learned case `bits` in `field`, an enum property as its byte (`LearnedEnumMember`): an

@@ -30,12 +30,12 @@ extension ScalarMemberAccess {
         heldMember(by: coder, from: handle, of: object, session: session)
     }
 
-    func json(of object: AnyObject, session: EncodingSession) -> JSON? {
-        try? coder.encode(handle.read(from: object), session: session)
+    func identityJSON(of object: AnyObject) -> JSON? {
+        try? coder.encode(handle.read(from: object), session: IdentityWriting.scalarSession)
     }
 
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
-        canonicalIdentity(of: json, by: coder, session: session)
+        canonicalIdentity(of: json, by: coder, session: session, writing: IdentityWriting.scalarSession)
     }
 }
 

@@ -152,44 +152,47 @@ struct PlanBuilder {
             problems.append("identities names `\(identityProperty)` as the identity of `\(property)`'s elements, but `\(elementClass)` maps no such property under a plain key.")
             return nil
         }
-        // The identity's access in the elements' class, kept at the first element read (the class's
-        // plan may not exist while this one is built).
-        let elementAccess = PublishedReference<IdentityAccess>()
+        // The accesses of the usual class's members that a merge reads (the identity, the markers),
+        // kept at the first element read (the class's plan may not exist while this one is built):
+        // found through the plan at each read, they cost more than the read itself.
+        let usualMembers = PublishedReference<ElementMembers>()
+        let readKeys = [key] + elementClass.removalMarkers.keys.sorted() + elementClass.replacementMarkers.keys.sorted()
         // For an integer or `String` identity, its field too, which the merge reads in place.
         let usualField = PublishedReference<UsualIdentityField>()
+        // The access of `member` in the class `type`: the kept one for the usual class.
+        let memberAccess: @Sendable (BaseModel.Type, String) -> (any MemberAccess)? = { type, member in
+            let id = ObjectIdentifier(type)
+            if let kept = usualMembers.withPublished({ $0.type == id ? $0.access(forKey: member) : nil }), let kept { return kept }
+            guard let plan = try? PlanRegistry.plan(for: type) else { return nil }
+            if type == elementClass, usualMembers.withPublished({ _ in true }) == nil {
+                let members = ElementMembers(type: id, keys: readKeys, table: plan.members)
+                _ = usualMembers.publish { $0 ?? members }
+                if let field = members.access(forKey: key)?.identityField {
+                    let runsHooks = !plan.overriddenHooks.isDisjoint(with: .decoding)
+                    _ = usualField.publish { $0 == nil ? UsualIdentityField(type: id, field: field, runsDecodingHooks: runsHooks) : nil }
+                }
+            }
+            return plan.members.member(forKey: member).map { plan.members.accesses[$0] }
+        }
         // A member of an element, as the maps write it: the identity, a removal or replacement marker.
         let memberValue: @Sendable (AnyObject, String) -> JSON? = { object, member in
             // Only models are elements here; their plans exist once they are decoded.
-            guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
-                  let index = plan.members.member(forKey: member) else { return nil }
-            return plan.members.accesses[index].json(of: model, session: IdentityWriting.session)
+            guard let model = object as? BaseModel else { return nil }
+            return memberAccess(Swift.type(of: model), member)?.identityJSON(of: model)
         }
         // A member's value as the elements' class reads and writes it (a lenient "1" for an Int is 1).
         let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON? = { member, json, session in
-            guard let plan = try? PlanRegistry.plan(for: elementClass), let index = plan.members.member(forKey: member) else { return nil }
-            return plan.members.accesses[index].canonicalJSON(for: json, session: session)
+            memberAccess(elementClass, member)?.canonicalJSON(for: json, session: session)
         }
         return ElementIdentity(key: key, isPartial: isPartial, of: { memberValue($0, key) }, canonical: { canonicalMember(key, $0, $1) }, keyOf: { object in
-            // The elements' own class, the usual one, through the access kept for it; a subclass
-            // through its plan, as `of` does.
-            let type = ObjectIdentifier(Swift.type(of: object))
-            // Read through the lent access (handed out, the access was copied and retained per
-            // element).
-            if let known = elementAccess.withPublished({ kept in kept.type == type ? KnownIdentity(key: kept.access.identityKey(of: object)) : nil }),
-               let known {
+            // The usual class's through its kept access, read where it is lent (handed out, the
+            // access was retained and released per element).
+            let id = ObjectIdentifier(Swift.type(of: object))
+            if let known = usualMembers.withPublished({ $0.type == id ? KnownIdentity(key: $0.identity?.identityKey(of: object)) : nil }), let known {
                 return known.key
             }
-            guard let model = object as? BaseModel, let plan = try? PlanRegistry.plan(for: Swift.type(of: model)),
-                  let index = plan.members.member(forKey: key) else { return nil }
-            let access = plan.members.accesses[index]
-            if Swift.type(of: model) == elementClass {
-                _ = elementAccess.publish { $0 == nil ? IdentityAccess(type: type, access: access) : nil }
-                if let field = access.identityField {
-                    let runsHooks = !plan.overriddenHooks.isDisjoint(with: .decoding)
-                    _ = usualField.publish { $0 == nil ? UsualIdentityField(type: type, field: field, runsDecodingHooks: runsHooks) : nil }
-                }
-            }
-            return access.identityKey(of: model)
+            guard let model = object as? BaseModel else { return nil }
+            return memberAccess(Swift.type(of: model), key)?.identityKey(of: model)
         }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty,
            position: elementClass.isPositional ? Self.position(key) : nil, removalMarkers: elementClass.removalMarkers,
            replacementMarkers: elementClass.replacementMarkers, canonicalMember: canonicalMember, memberValue: memberValue)
@@ -596,13 +599,24 @@ private struct KnownIdentity {
     let key: IdentityKey?
 }
 
-/// The access of the identity property of one class of elements (see `elementIdentity`).
-private final class IdentityAccess: Sendable {
+/// The accesses of the members of one class of elements that a merge reads (see `elementIdentity`):
+/// the identity's first.
+private final class ElementMembers: Sendable {
     let type: ObjectIdentifier
-    let access: any MemberAccess
+    let keys: [String]
+    let accesses: [(any MemberAccess)?]
 
-    init(type: ObjectIdentifier, access: any MemberAccess) {
+    init(type: ObjectIdentifier, keys: [String], table: MemberTable) {
         self.type = type
-        self.access = access
+        self.keys = keys
+        accesses = keys.map { key in table.member(forKey: key).map { table.accesses[$0] } }
+    }
+
+    /// The access of the identity, `keys[0]`.
+    var identity: (any MemberAccess)? { accesses[0] }
+
+    /// The access of the member `key`, when it is one of `keys` and the class maps it.
+    func access(forKey key: String) -> (any MemberAccess)? {
+        keys.firstIndex(of: key).flatMap { accesses[$0] }
     }
 }

@@ -228,7 +228,7 @@ enum ModelDecoding {
         for fixed in plan.fixedKeys {
             guard let value = found[fixed.key], let index = plan.members.member(forKey: fixed.key) else { continue }
             let access = plan.members.accesses[index]
-            let current = access.json(of: model, session: IdentityWriting.session) ?? .null
+            let current = access.identityJSON(of: model) ?? .null
             let given = access.canonicalJSON(for: value, session: session) ?? value
             guard given != current else { continue }
             throw MappingError(.fixedKeyChanged(key: fixed.key, current: current.description, found: value.description),
