@@ -539,3 +539,35 @@ struct FastWriter {
         text.withUTF8 { append($0) }
     }
 }
+
+extension FastScanner {
+    /// A decimal string of at most 19 digits (`"-41004.01000000"`): its digits gathered into one
+    /// integer, its trailing zeros dropped, and the `Decimal` made from it and its exponent.
+    mutating func decimal() throws -> Decimal {
+        guard let bytes = try rawString(), !bytes.isEmpty else { throw FastScanner.Malformed() }
+        let negative = bytes[0] == UInt8(ascii: "-")
+        var significand: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var inFraction = false
+        for byte in bytes[(negative ? 1 : 0)...] {
+            if byte == UInt8(ascii: "."), !inFraction {
+                inFraction = true
+                continue
+            }
+            guard byte &- UInt8(ascii: "0") < 10, digits < 19 else { throw FastScanner.Malformed() }
+            significand = significand &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+            if significand != 0 { digits += 1 }
+            if inFraction { exponent -= 1 }
+        }
+        if significand == 0 { return 0 }
+        // Trailing zeros dropped: the value Foundation makes is then compact as it stands.
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        // Made by Foundation from the two integers: its fields are not public, and their layout
+        // differs between platforms.
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+    }
+}

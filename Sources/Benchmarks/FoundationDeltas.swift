@@ -82,4 +82,20 @@ enum FoundationDeltas {
             ticker.tradeCount = try number(fields["n"]).intValue
         }
     }
+
+    /// The price ladder's update, applied as `HandWrittenPriceLadder.apply` applies it.
+    static func applyLadder(_ update: [UInt8], to book: PriceLadderRecord) throws {
+        let root = try object(update)
+        func apply(_ side: Any?, to levels: inout [String: LadderLevelRecord]) throws {
+            guard let side = side as? [Any] else { return }
+            for case let level as [Any] in side {
+                guard level.count == 3, let price = level[0] as? String,
+                      let volume = (level[1] as? String).flatMap({ Decimal(string: $0, locale: posix) }),
+                      let time = (level[2] as? String).flatMap({ Decimal(string: $0, locale: posix) }) else { throw Malformed() }
+                levels[price] = volume.isZero ? nil : LadderLevelRecord(volume: volume, time: time)
+            }
+        }
+        try apply(root["a"], to: &book.asks)
+        try apply(root["b"], to: &book.bids)
+    }
 }

@@ -159,50 +159,20 @@ enum HandWrittenTickerBoard {
         repeat {
             switch try scanner.key() {
             case 0x45 /* E */: ticker.eventTime = Int64(try scanner.int())
-            case 0x70 /* p */: ticker.priceChange = try decimal(&scanner)
-            case 0x63 /* c */: ticker.lastPrice = try decimal(&scanner)
-            case 0x51 /* Q */: ticker.lastQuantity = try decimal(&scanner)
-            case 0x62 /* b */: ticker.bestBid = try decimal(&scanner)
-            case 0x42 /* B */: ticker.bestBidQuantity = try decimal(&scanner)
-            case 0x61 /* a */: ticker.bestAsk = try decimal(&scanner)
-            case 0x41 /* A */: ticker.bestAskQuantity = try decimal(&scanner)
-            case 0x76 /* v */: ticker.volume = try decimal(&scanner)
+            case 0x70 /* p */: ticker.priceChange = try scanner.decimal()
+            case 0x63 /* c */: ticker.lastPrice = try scanner.decimal()
+            case 0x51 /* Q */: ticker.lastQuantity = try scanner.decimal()
+            case 0x62 /* b */: ticker.bestBid = try scanner.decimal()
+            case 0x42 /* B */: ticker.bestBidQuantity = try scanner.decimal()
+            case 0x61 /* a */: ticker.bestAsk = try scanner.decimal()
+            case 0x41 /* A */: ticker.bestAskQuantity = try scanner.decimal()
+            case 0x76 /* v */: ticker.volume = try scanner.decimal()
             case 0x46 /* F */: ticker.firstTradeId = scanner.null() ? nil : Int64(try scanner.int())
             case 0x4C /* L */: ticker.lastTradeId = scanner.null() ? nil : Int64(try scanner.int())
             case 0x6E /* n */: ticker.tradeCount = try scanner.int()
             default: throw FastScanner.Malformed()
             }
         } while try scanner.next(UInt8(ascii: "}"))
-    }
-
-    /// A decimal string of at most 19 digits (`"-41004.01000000"`): its digits gathered into one
-    /// integer, its trailing zeros dropped, and the `Decimal` made from it and its exponent.
-    private static func decimal(_ scanner: inout FastScanner) throws -> Decimal {
-        guard let bytes = try scanner.rawString(), !bytes.isEmpty else { throw FastScanner.Malformed() }
-        let negative = bytes[0] == UInt8(ascii: "-")
-        var significand: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        var inFraction = false
-        for byte in bytes[(negative ? 1 : 0)...] {
-            if byte == UInt8(ascii: "."), !inFraction {
-                inFraction = true
-                continue
-            }
-            guard byte &- UInt8(ascii: "0") < 10, digits < 19 else { throw FastScanner.Malformed() }
-            significand = significand &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
-            if significand != 0 { digits += 1 }
-            if inFraction { exponent -= 1 }
-        }
-        if significand == 0 { return 0 }
-        // Trailing zeros dropped: the value Foundation makes is then compact as it stands.
-        while significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
-        }
-        // Made by Foundation from the two integers: its fields are not public, and their layout
-        // differs between platforms.
-        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 }
 

@@ -94,7 +94,10 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // cache-update-foundation (2 000 change messages into a market cache of 2 000 markets, or
 // `BENCHMARK_MARKETS`, the same four ways), cache-setup (its setup alone), ticker-update,
 // ticker-update-quiet, ticker-update-hand, ticker-update-foundation (2 000 whole tickers into a board
-// of 200 symbols, the same four ways), ticker-setup (its setup alone),
+// of 200 symbols, the same four ways), ticker-setup (its setup alone), ladder-update,
+// ladder-update-quiet, ladder-update-hand, ladder-update-foundation (updates of 20 positional levels,
+// sets of 200 in turn, `BENCHMARK_TURNS` sets, into a book of 1 000 levels a side, the same four
+// ways), ladder-setup (its setup alone),
 // zoo-decode, zoo-encode, hand-zoo-decode, hand-zoo-encode, codable-zoo-decode, zoo-setup (the type
 // zoo, generated: FILE is not read), zoo-messages, hand-zoo-messages, zoo-messages-setup (its parts
 // as messages), trade-route, trade-decode, trade-setup (the enveloped trades of `--suite messages`,
@@ -171,6 +174,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let (board, sets) = TickerBoard.generate(symbols: 200)
         try SmallDeltas.profile(task: String(task.dropFirst("ticker-".count)), data: board, sets: sets, turns: profileTurns, as: TickerBoardModel.self,
                                 record: HandWrittenTickerBoard.decode, apply: HandWrittenTickerBoard.apply, foundation: FoundationDeltas.applyTicker)
+    case "ladder-update", "ladder-update-quiet", "ladder-update-hand", "ladder-update-foundation", "ladder-setup":
+        // FILE is not read: a book of 1 000 positional levels a side and its updates are generated.
+        let (book, sets) = PriceLadder.generate(levels: 1_000)
+        try SmallDeltas.profile(task: String(task.dropFirst("ladder-".count)), data: book, sets: sets, turns: profileTurns, as: PriceLadderModel.self,
+                                record: { _ in HandWrittenPriceLadder.record(of: book) }, apply: HandWrittenPriceLadder.apply, foundation: FoundationDeltas.applyLadder)
     case "stream-decode", "stream-memory", "stream-setup":
         // The odds feed of FILE (see --write-odds-feed): its "e" array's events decoded 4 times, or
         // `BENCHMARK_TURNS`, from 64 KB chunks in memory through decodeElements (stream-decode), or
@@ -374,6 +382,7 @@ if suite == nil || suite == "models" || suite == "live" || suite == "deltas" {
     rows += try ModelBenchmarks.orderBook(settings: settings)
     rows += try ModelBenchmarks.marketCache(settings: settings)
     rows += try ModelBenchmarks.tickerBoard(settings: settings)
+    rows += try ModelBenchmarks.priceLadder(settings: settings)
 }
 if suite == "zoo" {
     rows += try ModelBenchmarks.zoo(settings: settings)
