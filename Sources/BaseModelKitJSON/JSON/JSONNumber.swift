@@ -229,6 +229,49 @@ extension JSONNumber {
         return Canonical(isNegative: isNegative, digits: digits, exponent: scale)
     }
 
+    /// `canonical(ofText:)` of a number of at most 19 significant digits, read without an array:
+    /// its digits as one integer, without its trailing zeros, with its exponent and sign (0 for
+    /// zero); `nil` for more digits. (The array was most of what a decimal string's value cost.)
+    @usableFromInline package static func shortCanonical(ofText text: String) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        var isNegative = false
+        var significand: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var exponent = 0
+        var exponentIsNegative = false
+        var phase = 0  // 0: integer part, 1: fraction, 2: exponent
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"):
+                if phase == 2 { exponentIsNegative = true } else { isNegative = true }
+            case UInt8(ascii: "."):
+                phase = 1
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                phase = 2
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = byte &- UInt8(ascii: "0")
+                if phase == 2 {
+                    exponent = min(exponent * 10 + Int(digit), exponentLimit)
+                } else {
+                    if phase == 1 { fractionDigits += 1 }
+                    if digit == 0 && digitCount == 0 { continue }
+                    guard digitCount < 19 else { return nil }
+                    significand = significand &* 10 &+ UInt64(digit)
+                    digitCount += 1
+                }
+            default:
+                break
+            }
+        }
+        guard significand != 0 else { return (0, 0, false) }
+        var scale = (exponentIsNegative ? -exponent : exponent) - fractionDigits
+        while significand % 10 == 0 {
+            significand /= 10
+            scale += 1
+        }
+        return (significand, scale, isNegative)
+    }
+
     @inlinable package static func exactInteger<T: FixedWidthInteger>(fromText text: String, as type: T.Type) -> T? {
         let form = canonical(ofText: text)
         guard form.exponent >= 0 else { return nil }
@@ -251,6 +294,10 @@ extension JSONNumber {
     }
 
     @inlinable package static func exactDecimal(fromText text: String) -> Decimal? {
+        if let short = shortCanonical(ofText: text) {
+            guard short.exponent >= -128, short.exponent <= 127 else { return nil }
+            return exactDecimal(significand: short.significand, exponent: short.exponent, isNegative: short.isNegative)
+        }
         let form = canonical(ofText: text)
         if form.digits.isEmpty { return Decimal(0) }
         // Decimal keeps up to 38 significant digits and an exponent in -128...127.

@@ -29,6 +29,28 @@ struct DecimalTests {
         }
     }
 
+    @Test("a short number's decimal, read without an array, is the one its canonical form's digits make")
+    func shortText() {
+        var generator = SeededGenerator(seed: 1920)
+        for index in 0..<20_000 {
+            // Leading and trailing zeros, plain and exponent forms, up to 24 digits either side of
+            // the 19 read at once.
+            let count = index % 24 + 1
+            let digits = (0..<count).map { _ in "0123456789".randomElement(using: &generator)! }
+            let point = Int.random(in: 0...count, using: &generator)
+            var text = (Bool.random(using: &generator) ? "-" : "") + String(digits.prefix(point)) + (point < count ? "." + String(digits.dropFirst(point)) : "")
+            if text.hasPrefix(".") || text.hasPrefix("-.") { text = text.replacingOccurrences(of: ".", with: "0.") }
+            if index % 3 == 0 { text += "e\(Int.random(in: -140...140, using: &generator))" }
+            let form = JSONNumber.canonical(ofText: text)
+            let expected: Decimal? = form.digits.isEmpty ? 0
+                : form.digits.count <= 38 && (-128...127).contains(form.exponent)
+                ? Decimal(sign: form.isNegative ? .minus : .plus, exponent: form.exponent, significand: JSONNumber.digitByDigit(form.digits)) : nil
+            let read = JSONNumber.exactDecimal(fromText: text)
+            #expect(read == expected, "\(text)")
+            #expect(read?.exponent == expected?.exponent && read?.significand == expected?.significand, "\(text)")
+        }
+    }
+
     @Test("decimals write the text their description gives, as numbers and as strings, read back to the same value")
     func writtenAsDescription() throws {
         var generator = SeededGenerator(seed: 2024)
