@@ -206,6 +206,14 @@ final class ElementIdentity: Sendable {
             return false
         }
         if one == other { return true }
+        func short(_ json: JSON) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+            switch json {
+            case .number(let number): number.shortValue
+            case .string(let text): JSONNumber.isValidNumberText(text) ? JSONNumber.shortValue(ofText: text) : nil
+            default: nil
+            }
+        }
+        if let first = short(one), let second = short(other) { return first == second }
         func number(_ json: JSON) -> Decimal? {
             switch json {
             case .number(let number): number.decimal

@@ -137,6 +137,42 @@ public struct JSONNumber: Sendable {
         }
     }
 
+    /// The value as a significand of at most 19 digits without trailing zeros, an exponent within
+    /// `Decimal`'s and a sign (zero: 0, 0, `false`); `nil` for any other (a `Double`, more digits):
+    /// two numbers that have one are the same value exactly when theirs are the same. (Read without
+    /// a `Decimal`, which cost several times as much to make and compare.)
+    package var shortValue: (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        switch storage {
+        case .int(let value):
+            return JSONNumber.shortValue(significand: value.magnitude, exponent: 0, isNegative: value < 0)
+        case .double:
+            return nil
+        case .text(let text):
+            return JSONNumber.shortValue(ofText: text)
+        case .packed(let packed):
+            return JSONNumber.shortValue(ofText: packed.text)
+        case .short(let short):
+            return JSONNumber.shortValue(significand: short.significand, exponent: -Int(short.fractionDigits), isNegative: short.isNegative)
+        }
+    }
+
+    /// `shortValue` of number text (`shortCanonical(ofText:)` within `Decimal`'s exponents).
+    package static func shortValue(ofText text: String) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        guard let short = shortCanonical(ofText: text), (-128...127).contains(short.exponent) else { return nil }
+        return short
+    }
+
+    private static func shortValue(significand: UInt64, exponent: Int, isNegative: Bool) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        guard significand != 0 else { return (0, 0, false) }
+        var significand = significand
+        var exponent = exponent
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return (-128...127).contains(exponent) ? (significand, exponent, isNegative) : nil
+    }
+
     /// Whether the value is a whole number (`3`, `3.0`, `3e2`).
     public var isInteger: Bool {
         switch storage {

@@ -50,13 +50,26 @@ struct IdentityKeyTests {
         #expect(doubles > numbers.count / 2, "\(doubles) of \(numbers.count)")
     }
 
-    @Test("removal and replacement markers compare numbers by value, whatever their form")
+    @Test("removal and replacement markers compare numbers by value, whatever their form, and strings of numbers too")
     func markersCompareByValue() throws {
         var generator = SeededGenerator(seed: 0x3A_4E45)
         let numbers = Self.numbers(using: &generator)
-        for a in numbers {
-            for b in numbers {
-                let decimals = a.number?.decimal.flatMap { first in b.number?.decimal.map { first == $0 } } ?? false
+        // Numbers written as strings (decimal strings), long ones, exponents beyond a `Decimal`'s, and
+        // strings that are not numbers.
+        let strings = numbers.enumerated().compactMap { $0.offset % 3 == 0 ? $0.element.number.map { JSON.string($0.text) } : nil }
+            + ["0.00000000", "00", "-0.0", "1e2", "100", "12345678901234567890", "12345678901234567890.0", "1e200", "1e201", "abc", "1.5.1", ""]
+            .map(JSON.string)
+        func decimal(_ json: JSON) -> Decimal? {
+            switch json {
+            case .number(let number): number.decimal
+            case .string(let text): JSONNumber(text: text)?.decimal
+            default: nil
+            }
+        }
+        let values = numbers + strings
+        for a in values {
+            for b in values {
+                let decimals = decimal(a).flatMap { first in decimal(b).map { first == $0 } } ?? false
                 #expect(ElementIdentity.sameValue(a, b) == (a == b || decimals), "\(a) and \(b)")
             }
         }
