@@ -269,6 +269,12 @@ extension JSONNumber {
     /// its digits as one integer, without its trailing zeros, with its exponent and sign (0 for
     /// zero); `nil` for more digits. (The array was most of what a decimal string's value cost.)
     @usableFromInline package static func shortCanonical(ofText text: String) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        // Sound: the contiguous UTF-8 is lent for the call and read within its count. (Through the
+        // `String`'s UTF-8 view, each byte cost several times as much.)
+        text.utf8.withContiguousStorageIfAvailable { shortCanonical(of: $0) } ?? Array(text.utf8).withUnsafeBufferPointer { shortCanonical(of: $0) }
+    }
+
+    private static func shortCanonical(of text: UnsafeBufferPointer<UInt8>) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
         var isNegative = false
         var significand: UInt64 = 0
         var digitCount = 0
@@ -276,7 +282,7 @@ extension JSONNumber {
         var exponent = 0
         var exponentIsNegative = false
         var phase = 0  // 0: integer part, 1: fraction, 2: exponent
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "-"):
                 if phase == 2 { exponentIsNegative = true } else { isNegative = true }
