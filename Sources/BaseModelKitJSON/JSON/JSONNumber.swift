@@ -219,42 +219,17 @@ extension JSONNumber {
     /// Reads a number written in JSON grammar (or Swift's `Double.description`, which only adds
     /// `+` in exponents) into its canonical form.
     @usableFromInline package static func canonical(ofText text: String) -> Canonical {
-        var isNegative = false
         // Room for every byte of the text at once: grown from empty, the digits of a long integer
         // took two or three allocations.
         var digits: [UInt8] = []
         digits.reserveCapacity(text.utf8.count)
-        var fractionDigits = 0
-        var exponent = 0
-        var exponentIsNegative = false
-        var phase = 0  // 0: integer part, 1: fraction, 2: exponent
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"):
-                if phase == 2 { exponentIsNegative = true } else { isNegative = true }
-            case UInt8(ascii: "+"):
-                break
-            case UInt8(ascii: "."):
-                phase = 1
-            case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                phase = 2
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let digit = byte &- UInt8(ascii: "0")
-                if phase == 2 {
-                    exponent = min(exponent * 10 + Int(digit), exponentLimit)
-                } else {
-                    if digit == 0 && digits.isEmpty {
-                        if phase == 1 { fractionDigits += 1 }
-                        continue
-                    }
-                    digits.append(digit)
-                    if phase == 1 { fractionDigits += 1 }
-                }
-            default:
-                break
+        let parts = withBytes(of: text) { text in
+            numberParts(of: text) { digit in
+                digits.append(digit)
+                return true
             }
         }
-        var scale = (exponentIsNegative ? -exponent : exponent) - fractionDigits
+        var scale = parts.exponent
         while let last = digits.last, last == 0 {
             digits.removeLast()
             scale += 1
@@ -262,25 +237,51 @@ extension JSONNumber {
         if digits.isEmpty {
             return Canonical(isNegative: false, digits: [], exponent: 0)
         }
-        return Canonical(isNegative: isNegative, digits: digits, exponent: scale)
+        return Canonical(isNegative: parts.isNegative, digits: digits, exponent: scale)
     }
 
     /// `canonical(ofText:)` of a number of at most 19 significant digits, read without an array:
     /// its digits as one integer, without its trailing zeros, with its exponent and sign (0 for
     /// zero); `nil` for more digits. (The array was most of what a decimal string's value cost.)
     @usableFromInline package static func shortCanonical(ofText text: String) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
-        // Sound: the contiguous UTF-8 is lent for the call and read within its count. (Through the
-        // `String`'s UTF-8 view, each byte cost several times as much.)
-        text.utf8.withContiguousStorageIfAvailable { shortCanonical(of: $0) } ?? Array(text.utf8).withUnsafeBufferPointer { shortCanonical(of: $0) }
-    }
-
-    private static func shortCanonical(of text: UnsafeBufferPointer<UInt8>) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
-        var isNegative = false
         var significand: UInt64 = 0
         var digitCount = 0
+        let parts = withBytes(of: text) { text in
+            numberParts(of: text) { digit in
+                guard digitCount < 19 else { return false }
+                significand = significand &* 10 &+ UInt64(digit)
+                digitCount += 1
+                return true
+            }
+        }
+        guard parts.complete else { return nil }
+        guard significand != 0 else { return (0, 0, false) }
+        var scale = parts.exponent
+        while significand % 10 == 0 {
+            significand /= 10
+            scale += 1
+        }
+        return (significand, scale, parts.isNegative)
+    }
+
+    /// `body` with the UTF-8 bytes of `text`.
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // Sound: the contiguous UTF-8 is lent for the call and read within its count. (Through the
+        // `String`'s UTF-8 view, each byte cost several times as much.)
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// The parts of number text: each digit of its significand from the first that is not zero goes
+    /// to `digit`, which returns whether it takes more (when it does not, the reading stops there
+    /// and `complete` is `false`); the sign, and the exponent of the last digit read.
+    @inline(__always)
+    private static func numberParts(of text: UnsafeBufferPointer<UInt8>, digit: (UInt8) -> Bool) -> (isNegative: Bool, exponent: Int, complete: Bool) {
+        var isNegative = false
         var fractionDigits = 0
         var exponent = 0
         var exponentIsNegative = false
+        var started = false
+        var complete = true
         var phase = 0  // 0: integer part, 1: fraction, 2: exponent
         for byte in text {
             switch byte {
@@ -291,27 +292,20 @@ extension JSONNumber {
             case UInt8(ascii: "e"), UInt8(ascii: "E"):
                 phase = 2
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let digit = byte &- UInt8(ascii: "0")
+                let value = byte &- UInt8(ascii: "0")
                 if phase == 2 {
-                    exponent = min(exponent * 10 + Int(digit), exponentLimit)
-                } else {
+                    exponent = min(exponent * 10 + Int(value), exponentLimit)
+                } else if complete {
                     if phase == 1 { fractionDigits += 1 }
-                    if digit == 0 && digitCount == 0 { continue }
-                    guard digitCount < 19 else { return nil }
-                    significand = significand &* 10 &+ UInt64(digit)
-                    digitCount += 1
+                    if value == 0 && !started { continue }
+                    started = true
+                    complete = digit(value)
                 }
             default:
                 break
             }
         }
-        guard significand != 0 else { return (0, 0, false) }
-        var scale = (exponentIsNegative ? -exponent : exponent) - fractionDigits
-        while significand % 10 == 0 {
-            significand /= 10
-            scale += 1
-        }
-        return (significand, scale, isNegative)
+        return (isNegative, (exponentIsNegative ? -exponent : exponent) - fractionDigits, complete)
     }
 
     @inlinable package static func exactInteger<T: FixedWidthInteger>(fromText text: String, as type: T.Type) -> T? {
