@@ -27,6 +27,32 @@ final class RaceDerived: RaceBase {
     override class var apiToLocal: [String: String] { ["c": "count"] }
 }
 
+final class RaceLevel: BaseModel {
+    var price: Double = 0
+    var size: Decimal = 0
+    override class var apiToLocal: [String: String] { ["0": "price", "1": "size"] }
+    override class var transformers: [String: JSONTransformer] { ["size": .decimalString] }
+    override class var isPositional: Bool { true }
+    override class var removalMarkers: [String: JSON] { ["1": 0] }
+}
+
+final class RaceDecimalLevel: BaseModel {
+    var price: Decimal = 0
+    var size: Decimal = 0
+    override class var apiToLocal: [String: String] { ["0": "price", "1": "size"] }
+    override class var transformers: [String: JSONTransformer] { ["price": .decimalString, "size": .decimalString] }
+    override class var isPositional: Bool { true }
+    override class var removalMarkers: [String: JSON] { ["1": 0] }
+}
+
+final class RaceLadder: BaseModel {
+    var levels: [RaceLevel] = []
+    var decimalLevels: [RaceDecimalLevel] = []
+    override class var apiToLocal: [String: String] { ["l": "levels", "d": "decimalLevels"] }
+    override class var identities: [String: String] { ["levels": "price", "decimalLevels": "price"] }
+    override class var partialCollections: Set<String> { ["levels", "decimalLevels"] }
+}
+
 /// What went wrong when 8 threads ran `body` for each of `iterations` at once: the problem `body`
 /// names (`nil` for none) or throws, each thread stopping at its first.
 private func failuresOnEightThreads(iterations: Int, _ body: @Sendable (_ thread: Int, _ iteration: Int) throws -> String?) -> [String] {
@@ -73,6 +99,24 @@ struct ConcurrencyTests {
             let holder = try LadderHolder.decode(from: text)
             guard holder.ladder.levels.first?.size == Double(iteration), holder.best?.size == Double(thread),
                   try holder.jsonString() == text else { return "wrong values" }
+            return nil
+        }
+        #expect(failures.isEmpty)
+    }
+
+    @Test("8 threads merge ladders by Double and decimal-string prices at once, sharing what identities and markers read")
+    func parallelLadders() {
+        let failures = failuresOnEightThreads(iterations: 200) { thread, iteration in
+            let ladder = try RaceLadder.decode(from: #"{"l":[[1.5,"10"],[1.6,"20"]],"d":[["2.50","1"],["2.60","2"]]}"#)
+            // A level merged, one removed by its zero size, one added — prices written with more
+            // places than the properties write, so that each is read as the property reads it.
+            let changes = try ladder.update(from: #"{"l":[[1.50,"\#(iteration).5"],[1.6,"0.00"],[1.7,"\#(thread + 1)"]],"d":[["2.500","\#(iteration + 1)"],["2.6","0"],["2.70","3"]]}"#)
+            guard ladder.levels.map(\.price) == [1.5, 1.7], ladder.levels[0].size == Decimal(iteration) + Decimal(string: "0.5")!,
+                  ladder.levels[1].size == Decimal(thread + 1),
+                  ladder.decimalLevels.map(\.price) == [Decimal(string: "2.5")!, Decimal(string: "2.7")!],
+                  ladder.decimalLevels[0].size == Decimal(iteration + 1), changes.count == (iteration == 0 ? 5 : 6) else {
+                return "wrong ladder: \(ladder.levels.map { [$0.price.description, $0.size.description] }) \(ladder.decimalLevels.map { [$0.price, $0.size] }) \(changes.count)"
+            }
             return nil
         }
         #expect(failures.isEmpty)
