@@ -264,7 +264,8 @@ extension JSONNumber {
         return (significand, scale, parts.isNegative)
     }
 
-    /// `body` with the UTF-8 bytes of `text`.
+    /// `body` with the UTF-8 bytes of `text`, lent for the call: sound as long as `body` reads them
+    /// there, within their count, and keeps no pointer to them.
     private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // Sound: the contiguous UTF-8 is lent for the call and read within its count. (Through the
         // `String`'s UTF-8 view, each byte cost several times as much.)
