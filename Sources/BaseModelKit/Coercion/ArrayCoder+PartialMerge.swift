@@ -49,11 +49,11 @@ extension ArrayCoder {
                 let leadingValue = leading?.value
                 // The identity moved out of `leading`, and then out of `id`, rather than copied
                 // (a retain and a release each, for a `String`).
-                let (id, removes): (IdentityKey?, Bool)
+                let (id, removes, rulesOutMarkers): (IdentityKey?, Bool, Bool)
                 if case .some((let key, _)) = consume leading {
-                    (id, removes) = (key, false)
+                    (id, removes, rulesOutMarkers) = (key, false, false)
                 } else {
-                    (id, removes) = try identity.listing(ofElementAt: &parser, session: session)
+                    (id, removes, rulesOutMarkers) = try identity.listing(ofElementAt: &parser, session: session)
                 }
                 if let id = consume id {
                     if leadingValue == nil { session.noteIdentity(id) }
@@ -85,11 +85,13 @@ extension ArrayCoder {
                         elements[position] = replacement
                     }
                     // (Tested first without reading the element: most classes have no markers.)
-                    if !identity.removalMarkers.isEmpty, identity.holdsRemovalMarkers(elements[position], session: session) { removed.append(position) }
+                    if !identity.removalMarkers.isEmpty, !rulesOutMarkers, identity.holdsRemovalMarkers(elements[position], session: session) {
+                        removed.append(position)
+                    }
                 } else {
                     let new = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                     // One the removal markers would remove is not added (a size of 0 left by `[1.5]`).
-                    if !identity.holdsRemovalMarkers(new, session: session) { added.append(new) }
+                    if rulesOutMarkers || !identity.holdsRemovalMarkers(new, session: session) { added.append(new) }
                 }
             } catch {
                 // An element merged in place fails the update rather than leave the array.

@@ -130,15 +130,21 @@ final class ElementIdentity: Sendable {
     /// parser. The identity is `nil` for an element that is not an object (its decoding says so);
     /// an object without its identity, or with `null` for it, and a marker that is not a Boolean
     /// are errors, with the path inside the element.
-    func listing(ofElementAt parser: inout JSONParser, session: DecodingSession) throws -> (key: IdentityKey?, removes: Bool) {
+    /// `rulesOutMarkers`: for a positional element, that it lists a removal marker's member with a
+    /// value its class reads as another, so that the element the listing leaves (merged or new) holds
+    /// no longer all of them — a positional class runs none of its own code as it is read, and what
+    /// its coder reads it writes back as it would read the value listed — and need not be read for
+    /// them (`holdsRemovalMarkers`).
+    func listing(ofElementAt parser: inout JSONParser, session: DecodingSession) throws -> (key: IdentityKey?, removes: Bool, rulesOutMarkers: Bool) {
         var listing: (key: IdentityKey?, removes: Bool)
+        var rulesOutMarkers = false
         if position != nil {
-            guard parser.peekToken() == UInt8(ascii: "[") else { return (nil, false) }
+            guard parser.peekToken() == UInt8(ascii: "[") else { return (nil, false, false) }
             listing = (key(ofElementAt: &parser), false)
         } else if removalMarkers.isEmpty, let compact = parser.compactIdentityAndRemoval(key: keyBytes, removal: Self.removalKeyBytes) {
             listing = compact
         } else {
-            guard parser.peekToken() == UInt8(ascii: "{") else { return (nil, false) }
+            guard parser.peekToken() == UInt8(ascii: "{") else { return (nil, false, false) }
             let removes: Bool
             switch try parser.identity(named: Self.removalKey) {
             case nil, .null: removes = false
@@ -148,7 +154,11 @@ final class ElementIdentity: Sendable {
             }
             listing = (key(ofElementAt: &parser), removes)
         }
-        if !listing.removes, !removalMarkers.isEmpty { listing.removes = holds(removalMarkers, elementAt: parser, session: session) }
+        if !listing.removes, !removalMarkers.isEmpty {
+            let found = holds(removalMarkers, elementAt: parser, session: session)
+            listing.removes = found == .same
+            rulesOutMarkers = found == .different && position != nil
+        }
         switch listing.key {
         case nil:
             throw MappingError(.missingKey(key), model: modelName)
@@ -156,26 +166,30 @@ final class ElementIdentity: Sendable {
             throw MappingError(.typeMismatch(expected: "an identity", found: JSON.null.foundDescription), path: MappingPath([.key(key)]),
                                model: modelName, property: propertyName)
         default:
-            return listing
+            return (listing.key, listing.removes, rulesOutMarkers)
         }
     }
 
     /// Whether the element at the parser's position is a full image (it holds the
     /// `replacementMarkers`), which replaces the element of its identity.
     func isReplacement(elementAt parser: JSONParser, session: DecodingSession) -> Bool {
-        !replacementMarkers.isEmpty && holds(replacementMarkers, elementAt: parser, session: session)
+        !replacementMarkers.isEmpty && holds(replacementMarkers, elementAt: parser, session: session) == .same
     }
 
     /// Whether the element at the parser's position holds every one of `markers` (see `matches`).
-    private func holds(_ markers: [(key: String, value: JSON)], elementAt parser: JSONParser, session: DecodingSession) -> Bool {
-        markers.allSatisfy { marker in
+    /// Whether the element at the parser's position holds every one of `markers` (`.same`), lists
+    /// one with a value its class reads as another (`.different`, the first such), or neither.
+    private func holds(_ markers: [(key: String, value: JSON)], elementAt parser: JSONParser, session: DecodingSession) -> MarkerMatch {
+        for marker in markers {
             var scan = parser
             let listed: JSON?? = position != nil
                 ? Int(marker.key).map { scan.elementValue(at: $0) }
                 : try? scan.identity(named: marker.key)
-            guard let listed = listed.flatMap({ $0 }) else { return false }
-            return matches(listed, marker, isRead: false, session: session)
+            guard let listed = listed.flatMap({ $0 }) else { return .unknown }
+            let match = matches(listed, marker, isRead: false, session: session)
+            if match != .same { return match }
         }
+        return .same
     }
 
     /// Whether `element`, a model of the array, holds every one of `removalMarkers`: an element a
@@ -183,18 +197,19 @@ final class ElementIdentity: Sendable {
     /// markers) stays.
     func holdsRemovalMarkers(_ element: AnyObject, session: DecodingSession) -> Bool {
         !removalMarkers.isEmpty && removalMarkers.allSatisfy { marker in
-            memberValue(element, marker.key).map { matches($0, marker, isRead: true, session: session) } == true
+            memberValue(element, marker.key).map { matches($0, marker, isRead: true, session: session) } == .same
         }
     }
 
     /// Whether `value`, of member `marker.key`, is the marker's value: the same JSON (numbers by
-    /// value), or the same once the elements' class reads both (`"0.00"` and `0` for a `Decimal`).
+    /// value), or the same once the elements' class reads both (`"0.00"` and `0` for a `Decimal`);
+    /// `.different` when the class reads both, as other values; `.unknown` when it cannot read one.
     /// `isRead`: `value` is one the class wrote, read already.
-    private func matches(_ value: JSON, _ marker: (key: String, value: JSON), isRead: Bool, session: DecodingSession) -> Bool {
-        if Self.sameValue(value, marker.value) { return true }
+    private func matches(_ value: JSON, _ marker: (key: String, value: JSON), isRead: Bool, session: DecodingSession) -> MarkerMatch {
+        if Self.sameValue(value, marker.value) { return .same }
         guard let wanted = canonicalMember(marker.key, marker.value, session),
-              let read = isRead ? value : canonicalMember(marker.key, value, session) else { return false }
-        return Self.sameValue(read, wanted)
+              let read = isRead ? value : canonicalMember(marker.key, value, session) else { return .unknown }
+        return Self.sameValue(read, wanted) ? .same : .different
     }
 
     /// Whether two values are the same, numbers (and strings of decimal numbers) by value.
@@ -324,4 +339,11 @@ final class ElementIdentity: Sendable {
         }
         return parser.memberIdentity(named: key, bytes: keyBytes)
     }
+}
+
+/// How a value stands to a marker's (see `ElementIdentity.matches`).
+private enum MarkerMatch {
+    case same
+    case different
+    case unknown
 }
