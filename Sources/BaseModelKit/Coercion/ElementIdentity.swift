@@ -131,8 +131,8 @@ final class ElementIdentity: Sendable {
     /// an object without its identity, or with `null` for it, and a marker that is not a Boolean
     /// are errors, with the path inside the element.
     /// `rulesOutMarkers`: for a positional element, that it lists a removal marker's member with a
-    /// value its class reads as another, so that the element the listing leaves (merged or new) holds
-    /// no longer all of them — a positional class runs none of its own code as it is read, and what
+    /// value its class reads as another, so that the element the listing leaves (merged or new) does
+    /// not hold all of them — a positional class runs none of its own code as it is read, and what
     /// its coder reads it writes back as it would read the value listed — and need not be read for
     /// them (`holdsRemovalMarkers`).
     func listing(ofElementAt parser: inout JSONParser, session: DecodingSession) throws -> (key: IdentityKey?, removes: Bool, rulesOutMarkers: Bool) {
@@ -176,9 +176,9 @@ final class ElementIdentity: Sendable {
         !replacementMarkers.isEmpty && holds(replacementMarkers, elementAt: parser, session: session) == .same
     }
 
-    /// Whether the element at the parser's position holds every one of `markers` (see `matches`).
     /// Whether the element at the parser's position holds every one of `markers` (`.same`), lists
-    /// one with a value its class reads as another (`.different`, the first such), or neither.
+    /// one with a value its class reads as another (`.different`, the first such; see `matches`), or
+    /// neither.
     private func holds(_ markers: [(key: String, value: JSON)], elementAt parser: JSONParser, session: DecodingSession) -> MarkerMatch {
         for marker in markers {
             var scan = parser
