@@ -62,17 +62,11 @@ extension Decimal: ExactlyComparable {
         return firstForm == secondForm
     }
 
-    /// The sign, the significand without its trailing zeros and the exponent that makes up for them,
-    /// which equal values share (zero has one form); `nil` for a significand beyond 64 bits.
-    private static func compactForm(of value: Decimal) -> (isNegative: Bool, significand: UInt64, exponent: Int)? {
-        guard var significand = DecimalCoder.mantissa(of: value) else { return nil }
-        if significand == 0 { return (false, 0, 0) }
-        var exponent = value.exponent
-        while significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
-        }
-        return (value.sign == .minus, significand, exponent)
+    /// The significand without its trailing zeros, the exponent that makes up for them and the
+    /// sign, which equal values share (`JSONNumber.shortValue`); `nil` for a significand beyond 64
+    /// bits.
+    private static func compactForm(of value: Decimal) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        DecimalCoder.mantissa(of: value).flatMap { JSONNumber.shortValue(significand: $0, exponent: value.exponent, isNegative: value.sign == .minus) }
     }
 }
 

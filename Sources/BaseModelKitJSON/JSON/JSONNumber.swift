@@ -156,21 +156,42 @@ public struct JSONNumber: Sendable {
         }
     }
 
-    /// `shortValue` of number text (`shortCanonical(ofText:)` within `Decimal`'s exponents).
-    package static func shortValue(ofText text: String) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
-        guard let short = shortCanonical(ofText: text), (-128...127).contains(short.exponent) else { return nil }
-        return short
+    /// `shortValue` of number text, read without an array (the array was most of what a decimal
+    /// string's value cost): `nil` for more than 19 significant digits too.
+    @usableFromInline package static func shortValue(ofText text: String) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        var significand: UInt64 = 0
+        var digitCount = 0
+        let parts = withBytes(of: text) { text in
+            numberParts(of: text) { digit in
+                guard digitCount < 19 else { return false }
+                significand = significand &* 10 &+ UInt64(digit)
+                digitCount += 1
+                return true
+            }
+        }
+        guard parts.complete else { return nil }
+        return shortValue(significand: significand, exponent: parts.exponent, isNegative: parts.isNegative)
     }
 
-    private static func shortValue(significand: UInt64, exponent: Int, isNegative: Bool) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+    /// `shortValue` of `significand` × 10^`exponent`. Inlined into the reading of a text, which it
+    /// ends: out of line, its call and the optional tuple it returns added to every reading.
+    @inline(__always)
+    @inlinable package static func shortValue(significand: UInt64, exponent: Int, isNegative: Bool) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
         guard significand != 0 else { return (0, 0, false) }
+        let compact = compact(significand: significand, exponent: exponent)
+        return (-128...127).contains(compact.exponent) ? (compact.significand, compact.exponent, isNegative) : nil
+    }
+
+    /// `significand` × 10^`exponent` written without the significand's trailing zeros: the form that
+    /// equal values other than zero share.
+    @inlinable package static func compact(significand: UInt64, exponent: Int) -> (significand: UInt64, exponent: Int) {
         var significand = significand
         var exponent = exponent
-        while significand % 10 == 0 {
+        while significand != 0, significand % 10 == 0 {
             significand /= 10
             exponent += 1
         }
-        return (-128...127).contains(exponent) ? (significand, exponent, isNegative) : nil
+        return (significand, exponent)
     }
 
     /// Whether the value is a whole number (`3`, `3.0`, `3e2`).
@@ -240,30 +261,6 @@ extension JSONNumber {
         return Canonical(isNegative: parts.isNegative, digits: digits, exponent: scale)
     }
 
-    /// `canonical(ofText:)` of a number of at most 19 significant digits, read without an array:
-    /// its digits as one integer, without its trailing zeros, with its exponent and sign (0 for
-    /// zero); `nil` for more digits. (The array was most of what a decimal string's value cost.)
-    @usableFromInline package static func shortCanonical(ofText text: String) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
-        var significand: UInt64 = 0
-        var digitCount = 0
-        let parts = withBytes(of: text) { text in
-            numberParts(of: text) { digit in
-                guard digitCount < 19 else { return false }
-                significand = significand &* 10 &+ UInt64(digit)
-                digitCount += 1
-                return true
-            }
-        }
-        guard parts.complete else { return nil }
-        guard significand != 0 else { return (0, 0, false) }
-        var scale = parts.exponent
-        while significand % 10 == 0 {
-            significand /= 10
-            scale += 1
-        }
-        return (significand, scale, parts.isNegative)
-    }
-
     /// `body` with the UTF-8 bytes of `text`, lent for the call: sound as long as `body` reads them
     /// there, within their count, and keeps no pointer to them.
     private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
@@ -331,8 +328,8 @@ extension JSONNumber {
     }
 
     @inlinable package static func exactDecimal(fromText text: String) -> Decimal? {
-        if let short = shortCanonical(ofText: text) {
-            guard short.exponent >= -128, short.exponent <= 127 else { return nil }
+        // Longer numbers, and numbers beyond `Decimal`'s exponents, through the array below.
+        if let short = shortValue(ofText: text) {
             return exactDecimal(significand: short.significand, exponent: short.exponent, isNegative: short.isNegative)
         }
         let form = canonical(ofText: text)
@@ -356,13 +353,8 @@ extension JSONNumber {
     /// made as `exactDecimal(fromText:)` makes it: from the significand without its trailing zeros.
     @inlinable package static func exactDecimal(significand: UInt64, exponent: Int, isNegative: Bool) -> Decimal {
         guard significand != 0 else { return Decimal(0) }
-        var significand = significand
-        var exponent = exponent
-        while significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
-        }
-        return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+        let compact = compact(significand: significand, exponent: exponent)
+        return Decimal(sign: isNegative ? .minus : .plus, exponent: compact.exponent, significand: Decimal(compact.significand))
     }
 
     /// The whole number `digits` spell, by `Decimal` arithmetic.
