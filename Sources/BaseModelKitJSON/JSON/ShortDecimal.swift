@@ -71,23 +71,17 @@ import Foundation
         return T(exactly: -Int64(magnitude))
     }
 
-    /// The characters, in order: the sign, then the digits, at least one before the point, with the
-    /// point before the last `fractionDigits` of them.
-    @inlinable package func forEachCharacter(_ body: (UInt8) -> Void) {
-        withCharacters { characters in
-            for character in characters { body(character) }
-        }
-    }
-
-    /// `forEachCharacter`'s characters as a `String`: a short one, kept in the `String` itself,
+    /// `withCharacters`' characters as a `String`: a short one, kept in the `String` itself,
     /// allocates nothing.
     @inlinable package var text: String {
         withCharacters { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `body` given the characters, made in a buffer on the stack (at most 22: a sign, 20 digits and
-    /// a point). The digits come from the right, each a remainder by ten, which the compiler makes a
-    /// multiplication (from the left, each is a division by a power of ten that changes).
+    /// `body` given the characters, in order: the sign, then the digits, at least one before the
+    /// point, with the point before the last `fractionDigits` of them. They are made in a buffer on
+    /// the stack (at most 22: a sign, 20 digits and a point). The digits come from the right, each a
+    /// remainder by ten, which the compiler makes a multiplication (from the left, each is a division
+    /// by a power of ten that changes).
     // Sound: the buffer `body` gets holds the characters written, and is lent for the call only.
     @inlinable package func withCharacters<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // Sound: the 24 bytes are written and read only within this closure, from `start`, which

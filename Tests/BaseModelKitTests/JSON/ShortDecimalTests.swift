@@ -113,7 +113,7 @@ struct ShortDecimalTests {
             let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
             let expected = (short.isNegative ? "-" : "") + padded.dropLast(places) + (places > 0 ? "." + padded.suffix(places) : "")
             var characters: [UInt8] = []
-            short.forEachCharacter { characters.append($0) }
+            short.withCharacters { characters.append(contentsOf: $0) }
             #expect(short.text == expected, "\(short.significand) \(short.fractionDigits)")
             #expect(String(decoding: characters, as: UTF8.self) == expected, "\(short.significand) \(short.fractionDigits)")
         }
