@@ -63,7 +63,7 @@ enum FoundationDeltas {
     }
 
     /// The locale decimal strings are read in, made once.
-    private static let posix = Locale(identifier: "en_US_POSIX")
+    static let posix = Locale(identifier: "en_US_POSIX")
 
     /// The ticker board's message, applied as `HandWrittenTickerBoard.apply` applies it.
     static func applyTicker(_ message: [UInt8], to board: TickerBoardRecord) throws {

@@ -122,7 +122,7 @@ enum HandWrittenPriceLadder {
             side.map { [$0.price, $0.volume, $0.time] }.sorted { $0[0] < $1[0] }
         }
         func levels(_ side: [String: LadderLevelRecord]) -> [[Decimal]] {
-            side.map { [Decimal(string: $0.key, locale: Locale(identifier: "en_US_POSIX")) ?? -1, $0.value.volume, $0.value.time] }.sorted { $0[0] < $1[0] }
+            side.map { [Decimal(string: $0.key, locale: FoundationDeltas.posix) ?? -1, $0.value.volume, $0.value.time] }.sorted { $0[0] < $1[0] }
         }
         return levels(model.asks) == levels(record.asks) && levels(model.bids) == levels(record.bids)
     }
