@@ -14,15 +14,15 @@ final class UndoLog: Sendable {
         case copied(object: AnyObject, copiers: FieldCopiers, start: Int)
         /// A field's write, undone by writing its old value back.
         case write(undo: () -> Void)
-        /// A write of a field whose type is trivial and at most a word long (`FieldBits`), undone by
-        /// copying its old bytes back: no closure to allocate per write. (A closure per written
+        /// A write of a field whose type is trivial and at most three words long (`FieldBits`), undone
+        /// by copying its old bytes back: no closure to allocate per write. (A closure per written
         /// price was three allocations of every message of the live feed.) The object is held
         /// unretained (a retain and a release per written price). Sound: as `State.claimed`: a write
         /// is logged only for an object that existed before the update, which the graph holds or,
         /// once the update took it out, the undo entry of that write; this entry goes with the
         /// others. `UndoLogTests` rolls such writes back, also under AddressSanitizer
         /// (`Scripts/sanitizers.sh address`).
-        case bits(object: Unmanaged<AnyObject>, field: FieldBits, old: UInt64)
+        case bits(object: Unmanaged<AnyObject>, field: FieldBits, old: FieldBits.Saved)
     }
 
     private struct State {
@@ -145,7 +145,7 @@ final class UndoLog: Sendable {
             if state.entries.capacity == 0 { state.entries.reserveCapacity(State.initialCapacity) }
             if let field = FieldBits(handle) {
                 // Sound: the object is held unretained as `Entry.bits` says.
-                state.entries.append(.bits(object: Unmanaged.passUnretained(object), field: field, old: field.word(of: handle.read(from: object))))
+                state.entries.append(.bits(object: Unmanaged.passUnretained(object), field: field, old: field.saved(handle.read(from: object))))
             } else {
                 let old = handle.read(from: object)
                 state.entries.append(.write(undo: { handle.write(old, to: object) }))

@@ -23,8 +23,16 @@ private final class Leg: BaseModel {
 
 private enum PackedSide: String { case home, away }
 
-/// Trivial fields of every size up to a word, packed side by side (a write of the wrong size would
-/// change a neighbour), and fields that are not trivial or are longer than a word.
+/// A trivial value longer than three words: its writes are undone through a closure.
+private struct PackedSpan: Codable {
+    var low = 0.0
+    var high = 0.0
+    var open = 0.0
+    var close = 0.0
+}
+
+/// Trivial fields of every size up to three words, packed side by side (a write of the wrong size
+/// would change a neighbour), and fields that are not trivial or are longer than three words.
 private final class Packed: BaseModel {
     var a: Int8 = 0
     var b: Int8 = 0
@@ -38,8 +46,13 @@ private final class Packed: BaseModel {
     var j: UInt = 0
     var k: Double? = nil
     var l = ""
+    var m: Decimal = 0
+    var n: Int32? = nil
+    var o: Decimal? = nil
+    var p = PackedSpan()
     override class var apiToLocal: [String: String] {
-        ["a": "a", "b": "b", "c": "c", "d": "d", "e": "e", "f": "f", "g": "g", "h": "h", "i": "i", "j": "j", "k": "k", "l": "l"]
+        ["a": "a", "b": "b", "c": "c", "d": "d", "e": "e", "f": "f", "g": "g", "h": "h", "i": "i", "j": "j", "k": "k", "l": "l",
+         "m": "m", "n": "n", "o": "o", "p": "p"]
     }
 }
 
@@ -116,6 +129,10 @@ struct UndoLogTests {
                     #""j":\#(UInt.random(in: 0 ... UInt(Int.max), using: &random))"#,
                     #""k":\#(Bool.random(using: &random) ? "null" : String(Double(Int16.random(in: .min ... .max, using: &random)) / 4))"#,
                     #""l":"\#(Int.random(in: 0 ..< 1000, using: &random))""#,
+                    #""m":\#(Int64.random(in: .min ... .max, using: &random)).\#(UInt32.random(in: 0 ... .max, using: &random))"#,
+                    #""n":\#(Bool.random(using: &random) ? "null" : String(Int32.random(in: .min ... .max, using: &random)))"#,
+                    #""o":\#(Bool.random(using: &random) ? "null" : "\(Int32.random(in: .min ... .max, using: &random)).\(UInt16.random(in: 0 ... .max, using: &random))")"#,
+                    #""p":{"low":\#(Int16.random(in: .min ... .max, using: &random)),"high":0,"open":0.5,"close":\#(Double(Int16.random(in: .min ... .max, using: &random)) / 4)}"#,
                 ]
                 return members.filter { _ in Bool.random(using: &random) }.joined(separator: ",")
             }
