@@ -153,7 +153,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
         let buffer = BufferIdentity.of(models)
         // The place of the copy that lent the dictionary, when one did (see `UndoLog.noteMerge`).
         var lent: Int?
-        var written: [(key: String, old: AnyObject?, new: AnyObject?)] = []
+        var written: [KeyedEdit] = []
         defer {
             if !written.isEmpty {
                 handle.write(unsafeBitCast(models, to: Value.self), to: object)
@@ -171,7 +171,7 @@ private final class TypedModelCollectionMerge<Value>: ModelCollectionMerge, @unc
                 // times for 16 entries).
                 written.reserveCapacity(16)
             }
-            written.append((key, old, new))
+            written.append(KeyedEdit(key: key, old: old, new: new))
         }
         if let tracker, !written.isEmpty { tracker.recordEntries(written, of: object, at: site()) }
     }

@@ -116,7 +116,7 @@ final class ChangeRecorder: Sendable {
     /// The changes of a dictionary of models that a merge made in place (`written`: each entry's key,
     /// old model and new one), as `compare` lists the changes between the dictionary before and after:
     /// one per key whose model came, went or was replaced, in the order of the keys' text.
-    func recordEntries(_ written: [(key: String, old: AnyObject?, new: AnyObject?)], of object: AnyObject, at site: ChangeSite) {
+    func recordEntries(_ written: [KeyedEdit], of object: AnyObject, at site: ChangeSite) {
         // A key is written once in a merge (a repeat is refused or read once), so entries are its changes.
         // Their positions are put in the keys' order, not the entries (whose moves retained and released
         // each one).
