@@ -14,20 +14,26 @@ final class UndoLog: Sendable {
         case copied(object: AnyObject, copiers: FieldCopiers, start: Int)
         /// A field's write, undone by writing its old value back.
         case write(undo: () -> Void)
-        /// A write of a field whose type is trivial and at most three words long (`FieldBits`), undone
-        /// by copying its old bytes back: no closure to allocate per write. (A closure per written
+        /// A write of a field whose type is trivial and at most a word long (`FieldBits`), undone by
+        /// copying its old bytes back: no closure to allocate per write. (A closure per written
         /// price was three allocations of every message of the live feed.) The object is held
         /// unretained (a retain and a release per written price). Sound: as `State.claimed`: a write
         /// is logged only for an object that existed before the update, which the graph holds or,
         /// once the update took it out, the undo entry of that write; this entry goes with the
         /// others. `UndoLogTests` rolls such writes back, also under AddressSanitizer
         /// (`Scripts/sanitizers.sh address`).
-        case bits(object: Unmanaged<AnyObject>, field: FieldBits, old: FieldBits.Saved)
+        case bits(object: Unmanaged<AnyObject>, field: FieldBits, old: UInt64)
+        /// The same for a field of two or three words (a `Decimal`, an optional `Double`), its old
+        /// bytes at `at` in `State.wideBits`: an entry stays four words long. (With room for them in
+        /// every entry, the larger lists made glibc consolidate its free lists in updates that log
+        /// many writes.)
+        case wideBits(object: Unmanaged<AnyObject>, field: FieldBits, at: Int)
     }
 
     private struct State {
         var entries: [Entry] = []
         var saved: [Any] = []
+        var wideBits: [FieldBits.Saved] = []
         /// The objects this update claimed, unretained (a retain and a release per object of every
         /// update). Sound: a claimed object existed before the update, so the caller's graph holds
         /// it; an update takes one out of the graph only by writing a field of another existing
@@ -144,8 +150,15 @@ final class UndoLog: Sendable {
             guard state.lastWrittenExisted else { return }
             if state.entries.capacity == 0 { state.entries.reserveCapacity(State.initialCapacity) }
             if let field = FieldBits(handle) {
+                let old = field.saved(handle.read(from: object))
                 // Sound: the object is held unretained as `Entry.bits` says.
-                state.entries.append(.bits(object: Unmanaged.passUnretained(object), field: field, old: field.saved(handle.read(from: object))))
+                let unretained = Unmanaged.passUnretained(object)
+                if field.size <= MemoryLayout<UInt64>.size {
+                    state.entries.append(.bits(object: unretained, field: field, old: old.0))
+                } else {
+                    state.wideBits.append(old)
+                    state.entries.append(.wideBits(object: unretained, field: field, at: state.wideBits.count - 1))
+                }
             } else {
                 let old = handle.read(from: object)
                 state.entries.append(.write(undo: { handle.write(old, to: object) }))
@@ -215,6 +228,7 @@ final class UndoLog: Sendable {
                 object._withUnsafeGuaranteedRef(giveBack)
             }
             while state.entries.popLast() != nil {}
+            while state.wideBits.popLast() != nil {}
             state.copied = nil
             state.copiedCount = 0
             state.lastWritten = nil
@@ -230,10 +244,11 @@ final class UndoLog: Sendable {
     /// Undoes every logged write and puts back every copied object, the most recent first. The log
     /// keeps the claimed objects, for `endClaims`.
     func rollBack() {
-        let (entries, saved) = state.withLock { state in
-            let taken = (state.entries, state.saved)
+        let (entries, saved, wideBits) = state.withLock { state in
+            let taken = (state.entries, state.saved, state.wideBits)
             state.entries = []
             state.saved = []
+            state.wideBits = []
             state.copied = nil
             state.copiedCount = 0
             state.lastWritten = nil
@@ -254,7 +269,10 @@ final class UndoLog: Sendable {
                 undo()
             case .bits(let object, let field, let old):
                 // Sound: the object outlives its entry (see `Entry.bits`).
-                object._withUnsafeGuaranteedRef { field.write(old, to: $0) }
+                object._withUnsafeGuaranteedRef { field.write((old, 0, 0), to: $0) }
+            case .wideBits(let object, let field, let at):
+                // Sound: as for `.bits`.
+                object._withUnsafeGuaranteedRef { field.write(wideBits[at], to: $0) }
             }
         }
     }
