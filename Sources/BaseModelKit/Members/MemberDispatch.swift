@@ -44,15 +44,6 @@ enum MemberDispatch: Sendable {
         }
     }
 
-    /// Whether the member is one of the common scalars, which the member loop and the writer handle in
-    /// place: no model and no code of the user's is read or written through it.
-    var isScalar: Bool {
-        switch self {
-        case .learnedEnum, .access: false
-        default: true
-        }
-    }
-
     /// Sets the property of `object` from the JSON at the parser's position, exactly as the access's
     /// `decode(from:into:session:)` does; returns `false`, reading nothing, for `.access`.
     @inline(__always)

@@ -536,6 +536,25 @@ final class MemberTable: Sendable {
         return wroteAny
     }
 
+    /// `object`'s members as the JSON object `writeObject` writes, made from `scalars`, this table's
+    /// accesses when each is a `ScalarMemberAccess` (`ModelPlan.scalarMembers`): their values as
+    /// their coders make them, with no text written and read back.
+    func object(of object: AnyObject, scalars: [any ScalarMemberAccess], session: EncodingSession) throws -> JSONObject {
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(scalars.count)
+        for index in scalars.indices {
+            do {
+                if let value = try scalars[index].writtenJSON(of: object, session: session) { members.append(JSONObject.Member(key: keys[index], value: value)) }
+            } catch let error as MappingError {
+                throw self.error(error, atMember: index)
+            }
+        }
+        if keepsUnknownKeys, let unknownKeys, let kept = unknownKeys.read(from: object) {
+            members += kept.members.members
+        }
+        return JSONObject(distinctMembers: members)
+    }
+
     /// What member `index` of `object` writes, as a JSON value (`nil` when it writes nothing or
     /// cannot be written): a nested value compared or sent whole.
     func writtenValue(ofMember index: Int, of object: AnyObject, session: EncodingSession) -> JSON? {

@@ -30,6 +30,14 @@ extension ScalarMemberAccess {
         heldMember(by: coder, from: handle, of: object, session: session)
     }
 
+    /// The member's value as JSON, as the writer writes it: `nil` for a `nil` property that the
+    /// options leave out.
+    func writtenJSON(of object: AnyObject, session: EncodingSession) throws -> JSON? {
+        let value = handle.read(from: object)
+        if coder.isNil(value) { return session.options.nilEncoding == .null ? .null : nil }
+        return try coder.encode(value, session: session)
+    }
+
     func identityJSON(of object: AnyObject) -> JSON? {
         try? coder.encode(handle.read(from: object), session: IdentityWriting.scalarSession)
     }

@@ -57,11 +57,12 @@ final class ModelPlan: Sendable {
     /// table's members are positions.
     let isPositional: Bool
 
-    /// Whether no hook can run while the class's JSON is written: the class keeps the default
-    /// `serialize()`, its JSON is an object, and every member is one of the common scalars (no model
-    /// below it, no code of the user's). Such a model's JSON value is written straight from the
-    /// plan, without making the session current for hooks (`ModelEncoding.jsonTopLevel`).
-    let writesWithoutHooks: Bool
+    /// The members, when no hook can run while the class's JSON is written: the class keeps the
+    /// default `serialize()`, its JSON is an object, and every member is a scalar of the library's own
+    /// coders (`ScalarMemberAccess`: no model below it, no code of the user's); `nil` otherwise. Such
+    /// a model's JSON value is made from them, without making the session current for hooks
+    /// (`ModelEncoding.jsonTopLevel`).
+    let scalarMembers: [any ScalarMemberAccess]?
 
     init(modelType: AnyObject.Type, modelName: String, fields: [MemberPlan], arrayPositions: [Int]? = nil, storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
@@ -85,7 +86,8 @@ final class ModelPlan: Sendable {
                                    alternativeKeys: alternativeKeys,
                                    announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil,
                                    mayRepeatChanges: overriddenHooks.contains(.deserialize), isModel: true)
-        writesWithoutHooks = !overriddenHooks.contains(.serialize) && arrayPositions == nil && members.dispatches.allSatisfy { $0.isScalar }
+        let scalars = members.accesses.compactMap { $0 as? any ScalarMemberAccess }
+        scalarMembers = !overriddenHooks.contains(.serialize) && arrayPositions == nil && scalars.count == members.accesses.count ? scalars : nil
     }
 }
 

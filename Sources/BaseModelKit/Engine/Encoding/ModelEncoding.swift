@@ -92,8 +92,8 @@ enum ModelEncoding {
         // No hook runs for such a model (a price level in a change record): its object is what the
         // default `serialize()` makes, made here without setting the task-local for hooks, which cost
         // more than writing the model.
-        if plan.writesWithoutHooks {
-            return try reading(model, session: session) { .object(try HookHandOver.writtenObject(of: model, plan: plan, session: session)) }
+        if let scalars = plan.scalarMembers {
+            return try reading(model, session: session) { .object(try plan.members.object(of: model, scalars: scalars, session: session)) }
         }
         return try CurrentSession.withEncoding(session) {
             try json(of: model, plan: plan, session: session)

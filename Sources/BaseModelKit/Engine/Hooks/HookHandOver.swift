@@ -237,12 +237,7 @@ enum HookHandOver {
             return try writeInPlace(model, inPlace, session: session)
         }
         if let written { return written }
-        return try writtenObject(of: model, plan: PlanRegistry.plan(for: type(of: model)), session: CurrentSession.encodingOrDefault)
-    }
-
-    /// The mapped properties of `model`, whose plan is `plan`, written by the plan's member writer,
-    /// as an object over those bytes.
-    static func writtenObject(of model: BaseModel, plan: ModelPlan, session: EncodingSession) throws -> JSONObject {
+        let (plan, session) = (try PlanRegistry.plan(for: type(of: model)), CurrentSession.encodingOrDefault)
         // Compact, so that a compact writer may copy the bytes as they are; a pretty or sorted writer
         // reads them into members first.
         var writer = JSONWriter(formatting: session.options.formatting.intersection(.escapingSlashes))

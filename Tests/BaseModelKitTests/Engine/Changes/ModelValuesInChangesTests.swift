@@ -25,6 +25,26 @@ final class WrappingLevel: BaseModel {
     override class var apiToLocal: [String: String] { ["i": "inner"] }
 }
 
+/// A level of scalars of every kind the library writes itself, keeping the members its map does not
+/// name: its change values are made from its members' values, not written and read back.
+final class RichLevel: BaseModel {
+    var size: Decimal = 0
+    var ratio: Float = 0
+    var at = Date(timeIntervalSince1970: 0)
+    var count: Int64?
+    var note: String?
+    var flag: Bool?
+    var price: Decimal?
+    override class var apiToLocal: [String: String] { ["s": "size", "r": "ratio", "at": "at", "c": "count", "n": "note", "f": "flag", "p": "price"] }
+    override class var transformers: [String: JSONTransformer] { ["at": .millisecondsSince1970, "price": .decimalString] }
+    override class var keepsUnknownKeys: Bool { true }
+}
+
+final class RichBook: BaseModel {
+    var levels: [String: RichLevel] = [:]
+    override class var apiToLocal: [String: String] { ["l": "levels"] }
+}
+
 final class LevelBook: BaseModel {
     var plain: [String: PlainLevel] = [:]
     var tagged: [String: TaggedLevel] = [:]
@@ -52,6 +72,21 @@ final class LevelBook: BaseModel {
         let recorded = changes.map { (old: $0.oldValue, new: $0.newValue) }
         #expect(try formerJSON.map { try JSON(parsing: Array($0.utf8)) } == [recorded[0].old, recorded[2].old, recorded[4].old])
         #expect(try added.map { try JSON(parsing: Array($0.utf8)) } == [recorded[1].new, recorded[3].new, recorded[5].new])
+    }
+
+    /// Levels of every scalar kind, with members no map names, added and removed: each recorded
+    /// as its own encode writes it.
+    @Test func scalarLevelsAreRecordedAsAnEncodeWrites() throws {
+        let book = try RichBook.decode(from: #"{"l":{"a":{"s":"1.50","r":0.1,"at":1500,"c":7,"n":"x\"y","f":true,"p":"2.10","z":[1,{"q":null}]},"b":{"s":3}}}"#)
+        var options = EncodingOptions()
+        options.nilEncoding = .null
+        let former = try ["a", "b"].map { try JSON(parsing: Array(book.levels[$0]!.jsonString(options: options).utf8)) }
+        let changes = try book.update(from: #"{"l":{"a":null,"b":null,"c":{"s":-0.25,"r":1e-3,"at":-2,"n":"é","p":"-0.000","w":"kept"},"d":{}}}"#)
+        let added = try ["c", "d"].map { try JSON(parsing: Array(book.levels[$0]!.jsonString(options: options).utf8)) }
+        #expect(changes.map(\.oldValue) == former + [.null, .null])
+        #expect(changes.map(\.newValue) == [.null, .null] + added)
+        #expect(changes[2].newValue.object?["w"] == "kept")
+        #expect(changes[0].oldValue.object?["z"] == [1, ["q": nil]])
     }
 
     /// A model that cannot be written (a `Double` JSON cannot hold) is refused by `Codable` bridging
