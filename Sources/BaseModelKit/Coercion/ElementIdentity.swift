@@ -88,8 +88,7 @@ final class ElementIdentity: Sendable {
             switch (usual.field, wanted) {
             case (.int(let handle), .int(let value)): return handle.read(from: object) == value
             case (.string(let handle), .string(let text)): return handle.read(from: object) == text
-            case (.integer(let field), _): return field.identityKey(of: object) == wanted
-            default: return false
+            default: return usual.field.key(of: object) == wanted
             }
         }
         if let compared, let compared { return compared }
@@ -98,12 +97,17 @@ final class ElementIdentity: Sendable {
 
     /// Whether `object`, which `identifies` as `id`, holds exactly the bytes `id` was read from, so
     /// that reading its identity member again would write nothing (`JSONParser.passableValue`): an
-    /// `Int` always; a `String` of the usual class when its UTF-8 is `id`'s, since strings equal as
-    /// Swift compares them may differ in their bytes (`"K"` and the Kelvin sign).
+    /// integer always, unless a `Double` holds it (`-0.0`, which a listed `0` makes `0.0`); a `String`
+    /// of the usual class when its UTF-8 is `id`'s, since strings equal as Swift compares them may
+    /// differ in their bytes (`"K"` and the Kelvin sign).
     @inline(__always)
     func holdsAsWritten(_ object: AnyObject, _ id: IdentityKey) -> Bool {
         switch id {
-        case .int: true
+        case .int:
+            usualField.withPublished { usual -> Bool in
+                if case .double = usual.field { return false }
+                return true
+            } ?? true
         case .string(let text): holdsBytes(of: text, object)
         case .double, .json: false
         }

@@ -17,7 +17,9 @@ enum IdentityKey: Hashable {
     init(_ json: JSON) {
         switch json {
         case .number(let number):
-            if let value = number.integer(exactly: Int.self) {
+            if case .double(let value) = number.storage, let key = IdentityKey(double: value) {
+                self = key
+            } else if let value = number.integer(exactly: Int.self) {
                 self = .int(value)
             } else if let value = Self.fraction(of: number) {
                 self = .double(value)
@@ -37,6 +39,20 @@ enum IdentityKey: Hashable {
             self = .int(value)
         } else {
             self = .json(.number(JSONNumber(integer)))
+        }
+    }
+
+    /// The key of a `Double` property's value: as `init(_:)` makes it from the value as JSON, with
+    /// the `Double` converted as itself (generic over the integer type, the conversion went bit by bit);
+    /// `nil` for a value JSON cannot hold.
+    init?(double value: Double) {
+        guard value.isFinite else { return nil }
+        if let integer = Int(exactly: value) {
+            self = .int(integer)
+        } else if value.rounded(.towardZero) != value {
+            self = .double(value)
+        } else {
+            self = .json(.number(JSONNumber(value)))
         }
     }
 

@@ -113,13 +113,14 @@ enum ScalarMemberAccesses {
 
 
 extension ScalarMemberAccess {
-    /// An identity held in an integer of any width or a `String` is read in place, from the field its
-    /// member loop case names; any other scalar's identity is read through its JSON.
+    /// An identity held in an integer of any width, a `String` or a `Double` is read in place, from the
+    /// field its member loop case names; any other scalar's identity is read through its JSON.
     var identityField: IdentityField? {
         switch dispatch {
         case .int(let handle, _): .int(handle)
         case .string(let handle, _): .string(handle)
         case .integer(let field): .integer(field)
+        case .double(let handle, _): .double(handle)
         default: nil
         }
     }

@@ -32,7 +32,21 @@ private final class NamedMarket: BaseModel {
     override class var partialCollections: Set<String> { ["runners"] }
 }
 
-@Suite("Identities held in integers of every width")
+/// A price level identified by its `Double` price, as ladders of objects are.
+private final class PriceIdentifiedLevel: BaseModel {
+    var price = 0.0
+    var size = 0.0
+    override class var apiToLocal: [String: String] { ["p": "price", "s": "size"] }
+}
+
+private final class PriceIdentifiedLadder: BaseModel {
+    var levels: [PriceIdentifiedLevel] = []
+    override class var apiToLocal: [String: String] { ["r": "levels"] }
+    override class var identities: [String: String] { ["levels": "price"] }
+    override class var partialCollections: Set<String> { ["levels"] }
+}
+
+@Suite("Identities held in integers of every width, strings and prices")
 struct IntegerIdentityTests {
     /// The identity of `Market`'s runners, as its plan merges them.
     private func runnersIdentity<Market: BaseModel, Runner: BaseModel>(of market: Market.Type, _ runner: Runner.Type) throws -> ElementIdentity? {
@@ -124,6 +138,19 @@ struct IntegerIdentityTests {
         #expect((try market.model(at: IdentityPath("r", .number(JSONNumber(ids[1])))) as? IdentifiedRunner<Int64>)?.runnerId == ids[1])
         let delta = try market.update(from: #"{"r":[{"id":\#(ids[0]),"p":4}]}"#)
         #expect(delta.map { "\($0.path)" } == ["r[0].p"] && market.runners.map(\.price) == [4, 0, 9])
+    }
+
+    @Test("Double identities are read in place: whole and fractional prices match by value, and a listed 0 makes a held -0.0 0.0")
+    func priceIdentitiesInPlace() throws {
+        let ladder = try PriceIdentifiedLadder.decode(from: #"{"r":[{"p":-0.0,"s":1},{"p":2,"s":2},{"p":2.5,"s":3},{"p":1e300,"s":4},{"p":0.1,"s":5}]}"#)
+        // The first update finds the elements' field; the second reads identities from it.
+        _ = try ladder.update(from: #"{"r":[{"p":2,"s":2}]}"#)
+        let changes = try ladder.update(from: #"{"r":[{"p":2.0,"s":7},{"p":0,"s":6},{"p":2.50,"s":8},{"p":1E300,"s":9},{"p":0.10000000000000001,"s":10},{"p":3,"s":11}]}"#)
+        #expect(ladder.levels.map(\.size) == [6, 7, 8, 9, 10, 11])
+        #expect(ladder.levels.map(\.price) == [0, 2, 2.5, 1e300, 0.1, 3])
+        #expect(ladder.levels[0].price.sign == .plus)
+        #expect(changes.map { "\($0.path)" }.sorted() == ["r[0].s", "r[1].s", "r[2].s", "r[3].s", "r[4].s", "r[5]"])
+        #expect(try runnersIdentity(of: PriceIdentifiedLadder.self, PriceIdentifiedLevel.self)?.isUsualClass(ObjectIdentifier(PriceIdentifiedLevel.self)) == true)
     }
 
     @Test("Int and String identities are read in place as well")
