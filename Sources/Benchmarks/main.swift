@@ -92,7 +92,10 @@ func repeatEncoding<Model: BaseModel>(_ type: Model.Type, from data: Data) throw
 // odds feed's events from 64 KB chunks through decodeElements, or with decodeArray,
 // `BENCHMARK_TURNS` times), cache-update, cache-update-quiet, cache-update-hand,
 // cache-update-foundation (2 000 change messages into a market cache of 2 000 markets, or
-// `BENCHMARK_MARKETS`, the same four ways), cache-setup (its setup alone), ticker-update,
+// `BENCHMARK_MARKETS`, the same four ways), cache-setup (its setup alone), exchange-update,
+// exchange-update-quiet, exchange-update-hand, exchange-update-foundation (2 000 change messages
+// with price ladders into a market cache of 200 markets, the same four ways), exchange-setup (its
+// setup alone), ticker-update,
 // ticker-update-quiet, ticker-update-hand, ticker-update-foundation (2 000 whole tickers into a board
 // of 200 symbols, the same four ways), ticker-setup (its setup alone), ladder-update,
 // ladder-update-quiet, ladder-update-hand, ladder-update-foundation (updates of 20 positional levels,
@@ -179,6 +182,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 2 < Comm
         let (book, sets) = PriceLadder.generate(levels: 1_000)
         try SmallDeltas.profile(task: String(task.dropFirst("ladder-".count)), data: book, sets: sets, turns: profileTurns, as: PriceLadderModel.self,
                                 record: { _ in HandWrittenPriceLadder.record(of: book) }, apply: HandWrittenPriceLadder.apply, foundation: FoundationDeltas.applyLadder)
+    case "exchange-update", "exchange-update-quiet", "exchange-update-hand", "exchange-update-foundation", "exchange-setup":
+        // FILE is not read: a market cache of 200 markets with their runners' ladders and its change
+        // messages are generated.
+        let (cache, sets) = ExchangeLadders.generate()
+        try SmallDeltas.profile(task: String(task.dropFirst("exchange-".count)), data: cache, sets: sets, turns: profileTurns, as: ExchangeCacheModel.self,
+                                record: ExchangeLadders.record, apply: HandWrittenExchangeLadders.apply, foundation: FoundationDeltas.applyExchangeChanges)
     case "stream-decode", "stream-memory", "stream-setup":
         // The odds feed of FILE (see --write-odds-feed): its "e" array's events decoded 4 times, or
         // `BENCHMARK_TURNS`, from 64 KB chunks in memory through decodeElements (stream-decode), or
@@ -381,6 +390,7 @@ if suite == nil || suite == "models" || suite == "live" {
 if suite == nil || suite == "models" || suite == "live" || suite == "deltas" {
     rows += try ModelBenchmarks.orderBook(settings: settings)
     rows += try ModelBenchmarks.marketCache(settings: settings)
+    rows += try ModelBenchmarks.exchangeLadders(settings: settings)
     rows += try ModelBenchmarks.tickerBoard(settings: settings)
     rows += try ModelBenchmarks.priceLadder(settings: settings)
 }
