@@ -40,6 +40,10 @@ final class ElementIdentity: Sendable {
     /// A member's value as the elements' class reads and writes it (`"0.00"` for a `Decimal` is
     /// `0`); `nil` for a key it does not map, or a value it cannot hold.
     private let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON?
+    /// Whether a member reads two numbers whose nearest `Double`s differ as different values (an
+    /// integer or a `Double` does; a `Float` may not), so that they need no canonical form. A speed
+    /// path, kept while a benchmark row gains at least 5 % by it.
+    private let readsNumbersByValue: @Sendable (String) -> Bool
     /// A member's value in a model of the elements' class, as the maps write it; `nil` for a key
     /// its class does not map.
     private let memberValue: @Sendable (AnyObject, String) -> JSON?
@@ -48,12 +52,14 @@ final class ElementIdentity: Sendable {
          keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference(),
          modelName: String? = nil, propertyName: String? = nil, position: Int? = nil, removalMarkers: [String: JSON] = [:], replacementMarkers: [String: JSON] = [:],
          canonicalMember: @escaping @Sendable (String, JSON, DecodingSession) -> JSON? = { _, _, _ in nil },
+         readsNumbersByValue: @escaping @Sendable (String) -> Bool = { _ in false },
          memberValue: @escaping @Sendable (AnyObject, String) -> JSON? = { _, _ in nil }) {
         self.memberValue = memberValue
         self.position = position
         self.removalMarkers = removalMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.replacementMarkers = replacementMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.canonicalMember = canonicalMember
+        self.readsNumbersByValue = readsNumbersByValue
         self.key = key
         self.modelName = modelName
         self.propertyName = propertyName
@@ -211,6 +217,10 @@ final class ElementIdentity: Sendable {
     /// `isRead`: `value` is one the class wrote, read already.
     private func matches(_ value: JSON, _ marker: (key: String, value: JSON), isRead: Bool, session: DecodingSession) -> MarkerMatch {
         if Self.sameValue(value, marker.value) { return .same }
+        if case .number(let listed) = value, case .number(let wanted) = marker.value, let listed = listed.double, let wanted = wanted.double,
+           listed != wanted, readsNumbersByValue(marker.key) {
+            return .different
+        }
         guard let wanted = canonicalMember(marker.key, marker.value, session),
               let read = isRead ? value : canonicalMember(marker.key, value, session) else { return .unknown }
         return Self.sameValue(read, wanted) ? .same : .different

@@ -184,6 +184,13 @@ struct PlanBuilder {
         let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON? = { member, json, session in
             memberAccess(elementClass, member)?.canonicalJSON(for: json, session: session)
         }
+        // An integer or a `Double` member reads numbers by their values (see `ElementIdentity.matches`).
+        let readsNumbersByValue: @Sendable (String) -> Bool = { member in
+            switch memberAccess(elementClass, member)?.identityField {
+            case .int?, .integer?, .double?: true
+            default: false
+            }
+        }
         return ElementIdentity(key: key, isPartial: isPartial, of: { memberValue($0, key) }, canonical: { canonicalMember(key, $0, $1) }, keyOf: { object in
             // The usual class's through its kept access, read where it is lent (handed out, the
             // access was retained and released per element).
@@ -195,7 +202,8 @@ struct PlanBuilder {
             return memberAccess(Swift.type(of: model), key)?.identityKey(of: model)
         }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty,
            position: elementClass.isPositional ? Self.position(key) : nil, removalMarkers: elementClass.removalMarkers,
-           replacementMarkers: elementClass.replacementMarkers, canonicalMember: canonicalMember, memberValue: memberValue)
+           replacementMarkers: elementClass.replacementMarkers, canonicalMember: canonicalMember, readsNumbersByValue: readsNumbersByValue,
+           memberValue: memberValue)
     }
 
     // MARK: Observation

@@ -21,6 +21,23 @@ final class DepthLevel: BaseModel {
     override class var removalMarkers: [String: JSON] { ["2": 0] }
 }
 
+/// A level whose size is a `Float`, removed at a size of 0.1: two numbers whose nearest `Double`s
+/// differ may be one `Float`.
+final class FloatSizeLevel: BaseModel {
+    var price = 0.0
+    var size: Float = 0
+    override class var apiToLocal: [String: String] { ["0": "price", "1": "size"] }
+    override class var isPositional: Bool { true }
+    override class var removalMarkers: [String: JSON] { ["1": 0.1] }
+}
+
+final class FloatSizeLadder: BaseModel {
+    var levels: [FloatSizeLevel] = []
+    override class var apiToLocal: [String: String] { ["l": "levels"] }
+    override class var identities: [String: String] { ["levels": "price"] }
+    override class var partialCollections: Set<String> { ["levels"] }
+}
+
 /// A position with a nested object and a gap: `[id, null, {"t": tag}]`.
 final class GappedRow: BaseModel {
     var rowId = ""
@@ -167,6 +184,19 @@ final class PositionalWithHook: BaseModel {
         // Strict coercion reads strings for a `Decimal` only through a transformer; a number 0 still removes.
         try model.update(from: #"{"d":[[2,0.0026,0]]}"#)
         #expect(model.depth.map(\.level) == [0])
+    }
+
+    /// A marker compares as its member reads: a `Double` size by value, a `Float` one as the `Float`
+    /// it reads (0.10000000149011612 is `Float(0.1)`, the marker).
+    @Test func markersCompareAsTheirMembersRead() throws {
+        let model = try runner()
+        try model.update(from: #"{"atb":[[1.5,0.10000000149011612],[1.6,0.0000001]]}"#)
+        #expect(model.back.map(\.size) == [0.10000000149011612, 0.0000001, 30])
+        let ladder = try FloatSizeLadder.decode(from: #"{"l":[[1.5,2],[1.6,3]]}"#)
+        try ladder.update(from: #"{"l":[[1.6,4]]}"#)
+        try ladder.update(from: #"{"l":[[1.5,0.10000000149011612],[1.6,0.25],[1.7,0.1]]}"#)
+        #expect(ladder.levels.map(\.price) == [1.6])
+        #expect(ladder.levels.map(\.size) == [0.25])
     }
 
     @Test func errorsInADeltaNameTheWirePathAndChangeNothing() throws {
