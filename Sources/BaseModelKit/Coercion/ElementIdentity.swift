@@ -84,8 +84,8 @@ final class ElementIdentity: Sendable {
     }
 
     /// Whether the identity of `object`, a model, is `wanted`: as `keyOf(object) == wanted`, with an
-    /// integer or a `String` of the usual class compared where it stands, making no `JSON` (a short
-    /// array's search compares several elements' identities for each one listed).
+    /// integer, a `String` or a `Double` of the usual class compared where it stands, making no `JSON`
+    /// (a short array's search compares several elements' identities for each one listed).
     @inline(__always)
     func identifies(_ object: AnyObject, as wanted: IdentityKey) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: object))
@@ -94,6 +94,9 @@ final class ElementIdentity: Sendable {
             switch (usual.field, wanted) {
             case (.int(let handle), .int(let value)): return handle.read(from: object) == value
             case (.string(let handle), .string(let text)): return handle.read(from: object) == text
+            // A price with a fraction: its key is `.double` of the price itself. (A speed path, kept
+            // while a benchmark row gains at least 5 % by it.)
+            case (.double(let handle), .double(let price)): return handle.read(from: object) == price
             default: return usual.field.key(of: object) == wanted
             }
         }
