@@ -22,8 +22,8 @@ final class ElementIdentity: Sendable {
     /// The identity of a model as a merge compares it: as `of` gives it, without making `JSON` for
     /// an integer or a string.
     private let readKey: @Sendable (AnyObject) -> IdentityKey?
-    /// Where the elements' usual class keeps an integer or `String` identity, once `readKey` has
-    /// published it: `keyOf` reads it there.
+    /// Where the elements' usual class keeps an integer, `String` or `Double` identity, once
+    /// `readKey` has published it: `keyOf` reads it there.
     private let usualField: PublishedReference<UsualIdentityField>
 
     /// The elements' class and its identity property, as errors name them.
@@ -73,9 +73,9 @@ final class ElementIdentity: Sendable {
     }
 
     /// The identity of `object`, a model, as a merge compares it: read in place for the usual class
-    /// of an integer or `String` identity (`usualField`), otherwise through `readKey`. (Through the
-    /// closure and the property's access, each identity read retained and released the closure's
-    /// context and the element.)
+    /// of an integer, `String` or `Double` identity (`usualField`), otherwise through `readKey`.
+    /// (Through the closure and the property's access, each identity read retained and released the
+    /// closure's context and the element.)
     @inline(__always)
     func keyOf(_ object: AnyObject) -> IdentityKey? {
         let type = ObjectIdentifier(Swift.type(of: object))
@@ -314,9 +314,9 @@ final class ElementIdentity: Sendable {
 
     /// For a whole list's merge: the identity of the element at the parser's position, and whether it
     /// was read from the element's first member alone. It is, when the first member is the identity in
-    /// compact form and the elements' usual class keeps it in an integer or a `String` and runs no
-    /// decoding hooks: then a repeat of the identity's key further on is met by the element's member
-    /// loop, which refuses a repeated key (`MappingError.Reason.repeatedKey`).
+    /// compact form and the elements' usual class keeps it in an integer, a `String` or a `Double` and
+    /// runs no decoding hooks: then a repeat of the identity's key further on is met by the element's
+    /// member loop, which refuses a repeated key (`MappingError.Reason.repeatedKey`).
     /// (Reading ahead over all the members of every element would cost a pass over each element.)
     /// Otherwise it is read as `key(ofElementAt:)` reads it. With the identity read from the first
     /// member alone, `value` is where that member's value starts and ends (`nil` otherwise).

@@ -51,8 +51,8 @@ protocol MemberAccess: AnyObject, Sendable {
     /// rather than a cast: a cast that fails searches every conformance of the type.)
     var learnedEnum: LearnedEnumMember? { get }
 
-    /// For an integer or `String` property: its field, where a merge by identity reads an element's
-    /// identity in place.
+    /// For an integer, `String` or `Double` property: its field, where a merge by identity reads an
+    /// element's identity in place.
     var identityField: IdentityField? { get }
 
     /// For a property holding a collection of models that an update merges into: the member that

@@ -157,7 +157,7 @@ struct PlanBuilder {
         // found through the plan at each read, they cost more than the read itself.
         let usualMembers = PublishedReference<ElementMembers>()
         let readKeys = [key] + elementClass.removalMarkers.keys.sorted() + elementClass.replacementMarkers.keys.sorted()
-        // For an integer or `String` identity, its field too, which the merge reads in place.
+        // For an integer, `String` or `Double` identity, its field too, which the merge reads in place.
         let usualField = PublishedReference<UsualIdentityField>()
         // The access of `member` in the class `type`: the kept one for the usual class.
         let memberAccess: @Sendable (BaseModel.Type, String) -> (any MemberAccess)? = { type, member in
