@@ -106,17 +106,13 @@ final class ElementIdentity: Sendable {
 
     /// Whether `object`, which `identifies` as `id`, holds exactly the bytes `id` was read from, so
     /// that reading its identity member again would write nothing (`JSONParser.passableValue`): an
-    /// integer always, unless a `Double` holds it (`-0.0`, which a listed `0` makes `0.0`); a `String`
-    /// of the usual class when its UTF-8 is `id`'s, since strings equal as Swift compares them may
-    /// differ in their bytes (`"K"` and the Kelvin sign).
+    /// integer always (a `Double` identity is never read from the first member alone: see
+    /// `firstMemberKey`); a `String` of the usual class when its UTF-8 is `id`'s, since strings equal
+    /// as Swift compares them may differ in their bytes (`"K"` and the Kelvin sign).
     @inline(__always)
     func holdsAsWritten(_ object: AnyObject, _ id: IdentityKey) -> Bool {
         switch id {
-        case .int:
-            usualField.withPublished { usual -> Bool in
-                if case .double = usual.field { return false }
-                return true
-            } ?? true
+        case .int: true
         case .string(let text): holdsBytes(of: text, object)
         case .double, .json: false
         }
@@ -314,9 +310,9 @@ final class ElementIdentity: Sendable {
 
     /// For a whole list's merge: the identity of the element at the parser's position, and whether it
     /// was read from the element's first member alone. It is, when the first member is the identity in
-    /// compact form and the elements' usual class keeps it in an integer, a `String` or a `Double` and
-    /// runs no decoding hooks: then a repeat of the identity's key further on is met by the element's
-    /// member loop, which refuses a repeated key (`MappingError.Reason.repeatedKey`).
+    /// compact form and the elements' usual class keeps it in an integer or a `String` and runs no
+    /// decoding hooks: then a repeat of the identity's key further on is met by the element's member
+    /// loop, which refuses a repeated key (`MappingError.Reason.repeatedKey`).
     /// (Reading ahead over all the members of every element would cost a pass over each element.)
     /// Otherwise it is read as `key(ofElementAt:)` reads it. With the identity read from the first
     /// member alone, `value` is where that member's value starts and ends (`nil` otherwise).
@@ -328,7 +324,11 @@ final class ElementIdentity: Sendable {
     /// `leadingKey` when it reads the identity from the element's first member alone; `nil`
     /// otherwise, reading nothing.
     func firstMemberKey(ofElementAt parser: inout JSONParser) -> (key: IdentityKey, value: Range<Int>)? {
-        guard let leadingWord, usualField.withPublished({ !$0.runsDecodingHooks }) == true,
+        // Not for a `Double`, which may hold `-0.0` where `0` is listed: its member is read again.
+        guard let leadingWord, usualField.withPublished({ usual in
+            if case .double = usual.field { return false }
+            return !usual.runsDecodingHooks
+        }) == true,
               let first = parser.firstMemberIdentityAndEnd(leadingWord) else { return nil }
         return (first.key, parser.position + leadingWord.length..<first.end)
     }

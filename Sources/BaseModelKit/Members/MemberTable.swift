@@ -218,8 +218,8 @@ final class MemberTable: Sendable {
 
     /// The member loop of an update. A mapped key must appear once in an object
     /// (`MappingError.Reason.repeatedKey`, see `watchRepeat`): a member that merges, read twice,
-    /// would keep what the earlier value set and the last does not, and an integer, a `String` or a
-    /// `Double` read twice may be an identity that an array merge matched by its first value
+    /// would keep what the earlier value set and the last does not, and an integer or a `String`
+    /// read twice may be an identity that an array merge matched by its first value
     /// (`ElementIdentity.leadingKey`). One rule for every member keeps it simple to state.
     private func updateMembers(from parser: inout JSONParser, into object: AnyObject, session: DecodingSession, isExisting: Bool?) throws {
         // An update compares each member of an object that existed before it.

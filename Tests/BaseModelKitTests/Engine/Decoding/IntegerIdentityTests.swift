@@ -151,7 +151,7 @@ struct IntegerIdentityTests {
         #expect(ladder.levels[0].price.sign == .plus)
         #expect(changes.map { "\($0.path)" }.sorted() == ["r[0].s", "r[1].s", "r[2].s", "r[3].s", "r[4].s", "r[5]"])
         #expect(try runnersIdentity(of: PriceIdentifiedLadder.self, PriceIdentifiedLevel.self)?.isUsualClass(ObjectIdentifier(PriceIdentifiedLevel.self)) == true)
-        // A price read from the first member alone is refused when the member repeats, as any key.
+        // A price listed twice in one element is refused, as any repeated key.
         #expect(throws: MappingError.self) { try ladder.update(from: #"{"r":[{"p":2.5,"s":1,"p":3}]}"#) }
         #expect(ladder.levels.map(\.size) == [6, 7, 8, 9, 10, 11])
     }
