@@ -42,9 +42,9 @@ enum IdentityKey: Hashable {
         }
     }
 
-    /// The key of a `Double` property's value: as `init(_:)` makes it from the value as JSON, with
-    /// the `Double` converted as itself (generic over the integer type, the conversion went bit by bit);
-    /// `nil` for a value JSON cannot hold.
+    /// The key of a `Double` property's value, as `init(_:)` makes it from the value as JSON; `nil`
+    /// for a value JSON cannot hold. (Through `JSONNumber.integer(exactly:)`, generic over the integer
+    /// type, the test for a whole number converted the `Double` bit by bit.)
     init?(double value: Double) {
         guard value.isFinite else { return nil }
         if let integer = Int(exactly: value) {
