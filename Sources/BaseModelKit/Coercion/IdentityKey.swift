@@ -17,8 +17,8 @@ enum IdentityKey: Hashable {
     init(_ json: JSON) {
         switch json {
         case .number(let number):
-            if case .double(let value) = number.storage, let key = IdentityKey(double: value) {
-                self = key
+            if case .double(let value) = number.storage {
+                self = IdentityKey(double: value) ?? .json(json)
             } else if let value = number.integer(exactly: Int.self) {
                 self = .int(value)
             } else if let value = Self.fraction(of: number) {
@@ -42,9 +42,11 @@ enum IdentityKey: Hashable {
         }
     }
 
-    /// The key of a `Double` property's value, as `init(_:)` makes it from the value as JSON; `nil`
-    /// for a value JSON cannot hold. (Through `JSONNumber.integer(exactly:)`, generic over the integer
-    /// type, the test for a whole number converted the `Double` bit by bit.)
+    /// The key of a `Double` (a property's value, or a number held as one): `.int` for a whole number
+    /// an `Int` holds, `.double` for one with a fraction (its value as JSON is its shortest text), its
+    /// JSON for any other; `nil` for a value JSON cannot hold. (Through
+    /// `JSONNumber.integer(exactly:)`, generic over the integer type, the test for a whole number
+    /// converted the `Double` bit by bit.)
     init?(double value: Double) {
         guard value.isFinite else { return nil }
         if let integer = Int(exactly: value) {
@@ -57,14 +59,11 @@ enum IdentityKey: Hashable {
     }
 
     /// The `Double` whose shortest text has `number`'s value, for a number with a fraction; `nil`
-    /// for any other (see `double`).
+    /// for any other (see `double`), and for a number held as a `Double`, which `init(double:)` keys.
     private static func fraction(of number: JSONNumber) -> Double? {
         switch number.storage {
-        case .int:
+        case .int, .double:
             return nil
-        case .double(let value):
-            // A `Double`'s value as JSON is its shortest text.
-            return value.isFinite && value.rounded(.towardZero) != value ? value : nil
         case .short(let short) where short.significand < 1_000_000_000_000_000:
             // Fifteen digits or fewer, and not a whole number (an `.int` then): the nearest `Double`'s
             // shortest text has the same value, as any decimal of fifteen digits comes back from a
