@@ -179,6 +179,13 @@ final class ElementIdentity: Sendable {
         }
     }
 
+    /// Whether `one` and `other` are numbers whose nearest `Double`s differ: different values, as
+    /// equal values round alike.
+    private static func differAsDoubles(_ one: JSON, _ other: JSON) -> Bool {
+        guard case .number(let first) = one, case .number(let second) = other, let near = first.double, let far = second.double else { return false }
+        return near != far && !near.isNaN && !far.isNaN
+    }
+
     /// Whether the element at the parser's position is a full image (it holds the
     /// `replacementMarkers`), which replaces the element of its identity.
     func isReplacement(elementAt parser: JSONParser, session: DecodingSession) -> Bool {
@@ -215,10 +222,12 @@ final class ElementIdentity: Sendable {
     /// `.different` when the class reads both, as other values; `.unknown` when it cannot read one.
     /// `isRead`: `value` is one the class wrote, read already.
     private func matches(_ value: JSON, _ marker: (key: String, value: JSON), isRead: Bool, session: DecodingSession) -> MarkerMatch {
-        if Self.sameValue(value, marker.value) { return .same }
-        if case .number(let listed) = value, case .number(let wanted) = marker.value, let listed = listed.double, let wanted = wanted.double,
-           listed != wanted, readsNumbersByValue(marker.key) {
-            return .different
+        if Self.differAsDoubles(value, marker.value) {
+            // An integer or a `Double` member reads them as different values too: no canonical form
+            // is needed.
+            if readsNumbersByValue(marker.key) { return .different }
+        } else if Self.sameValue(value, marker.value) {
+            return .same
         }
         guard let wanted = canonicalMember(marker.key, marker.value, session),
               let read = isRead ? value : canonicalMember(marker.key, value, session) else { return .unknown }
@@ -227,12 +236,8 @@ final class ElementIdentity: Sendable {
 
     /// Whether two values are the same, numbers (and strings of decimal numbers) by value.
     static func sameValue(_ one: JSON, _ other: JSON) -> Bool {
-        // Numbers whose nearest `Double`s differ are different values (equal values round alike):
-        // most comparisons, a level's size against a removal marker's 0, end here, before an exact one.
-        if case .number(let first) = one, case .number(let second) = other, let near = first.double, let far = second.double,
-           near != far, !near.isNaN, !far.isNaN {
-            return false
-        }
+        // Most comparisons, a level's size against a removal marker's 0, end here, before an exact one.
+        if differAsDoubles(one, other) { return false }
         if one == other { return true }
         func short(_ json: JSON) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
             switch json {
