@@ -537,7 +537,7 @@ final class MemberTable: Sendable {
     }
 
     /// `object`'s members as the JSON object `writeObject` writes, made from `scalars`, this table's
-    /// accesses when each is a `ScalarMemberAccess` (`ModelPlan.scalarMembers`): their values as
+    /// accesses when each is a `ScalarMemberAccess` (`ModelPlan.scalarAccesses`): their values as
     /// their coders make them, with no text written and read back. A speed path, kept while a
     /// benchmark row gains at least 5 % by it.
     func object(of object: AnyObject, scalars: [any ScalarMemberAccess], session: EncodingSession) throws -> JSONObject {

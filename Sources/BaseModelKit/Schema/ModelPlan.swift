@@ -62,7 +62,7 @@ final class ModelPlan: Sendable {
     /// coders (`ScalarMemberAccess`: no model below it, no code of the user's); `nil` otherwise. Such
     /// a model's JSON value is made from them, without making the session current for hooks
     /// (`ModelEncoding.jsonTopLevel`).
-    let scalarMembers: [any ScalarMemberAccess]?
+    let scalarAccesses: [any ScalarMemberAccess]?
 
     init(modelType: AnyObject.Type, modelName: String, fields: [MemberPlan], arrayPositions: [Int]? = nil, storedFields: [StoredField], unknownKeysField: StoredField? = nil, localToApi: [String: String], requiredKeys: [RequiredKey] = [], requiredOrNonOptionalKeys: [RequiredKey] = [], fixedKeys: [RequiredKey] = [], alternativeKeys: [String: String] = [:], observation: ObservedProperties? = nil, nestedModelTypes: [BaseModel.Type] = [], advisories: [String] = []) {
         self.observation = observation
@@ -87,7 +87,7 @@ final class ModelPlan: Sendable {
                                    announcesChanges: overriddenHooks.contains(.didUpdate) || observation != nil,
                                    mayRepeatChanges: overriddenHooks.contains(.deserialize), isModel: true)
         let scalars = members.accesses.compactMap { $0 as? any ScalarMemberAccess }
-        scalarMembers = !overriddenHooks.contains(.serialize) && arrayPositions == nil && scalars.count == members.accesses.count ? scalars : nil
+        scalarAccesses = !overriddenHooks.contains(.serialize) && arrayPositions == nil && scalars.count == members.accesses.count ? scalars : nil
     }
 }
 

@@ -25,8 +25,8 @@ final class UndoLog: Sendable {
         case bits(object: Unmanaged<AnyObject>, field: FieldBits, old: UInt64)
         /// The same for a field of two or three words (a `Decimal`, an optional `Double`), its old
         /// bytes at `at` in `State.wideBits`: an entry stays four words long. (With room for them in
-        /// every entry, the larger lists made glibc consolidate its free lists in updates that log
-        /// many writes.)
+        /// every entry, every entry was six, and each logged write of a `Double` cost more to append
+        /// and to empty.)
         case wideBits(object: Unmanaged<AnyObject>, field: FieldBits, at: Int)
     }
 

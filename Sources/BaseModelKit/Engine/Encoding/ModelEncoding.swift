@@ -92,7 +92,7 @@ enum ModelEncoding {
         // No hook runs for such a model (a price level in a change record): its object is what the
         // default `serialize()` makes, made here without setting the task-local for hooks, which cost
         // more than writing the model.
-        if let scalars = plan.scalarMembers {
+        if let scalars = plan.scalarAccesses {
             return try reading(model, session: session) { .object(try plan.members.object(of: model, scalars: scalars, session: session)) }
         }
         return try CurrentSession.withEncoding(session) {
