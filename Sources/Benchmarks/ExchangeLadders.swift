@@ -48,10 +48,28 @@ final class ExchangeLevelModel: BaseModel {
 final class ExchangeCacheRecord {
     @exclusivity(unchecked) var publishTime: Int64 = 0
     @exclusivity(unchecked) var markets: [String: ExchangeMarketRecord] = [:]
+
+    /// The market `id` names, added when it is new: one look-up when it is there.
+    @inline(__always)
+    func market(_ id: String) -> ExchangeMarketRecord {
+        if let found = markets[id] { return found }
+        let made = ExchangeMarketRecord()
+        markets[id] = made
+        return made
+    }
 }
 
 final class ExchangeMarketRecord {
     @exclusivity(unchecked) var runners: [Int: ExchangeRunnerRecord] = [:]
+
+    /// The runner `id` names, added when it is new: one look-up when it is there.
+    @inline(__always)
+    func runner(_ id: Int) -> ExchangeRunnerRecord {
+        if let found = runners[id] { return found }
+        let made = ExchangeRunnerRecord()
+        runners[id] = made
+        return made
+    }
 }
 
 /// A runner as a hand-written cache keeps it: each ladder a dictionary from price to size.
@@ -179,9 +197,7 @@ enum HandWrittenExchangeLadders {
     private static func market(_ scanner: inout FastScanner, in cache: ExchangeCacheRecord) throws {
         try scanner.expect(UInt8(ascii: "{"))
         guard try scanner.key() == 0x6964 /* id */ else { throw FastScanner.Malformed() }
-        let id = try scanner.string()
-        let market = cache.markets[id] ?? ExchangeMarketRecord()
-        if cache.markets[id] == nil { cache.markets[id] = market }
+        let market = cache.market(try scanner.string())
         while try scanner.next(UInt8(ascii: "}")) {
             guard try scanner.key() == 0x7263 /* rc */ else { throw FastScanner.Malformed() }
             try scanner.expect(UInt8(ascii: "["))
@@ -193,9 +209,7 @@ enum HandWrittenExchangeLadders {
     private static func runner(_ scanner: inout FastScanner, in market: ExchangeMarketRecord) throws {
         try scanner.expect(UInt8(ascii: "{"))
         guard try scanner.key() == 0x6964 /* id */ else { throw FastScanner.Malformed() }
-        let id = try scanner.int()
-        let runner = market.runners[id] ?? ExchangeRunnerRecord()
-        if market.runners[id] == nil { market.runners[id] = runner }
+        let runner = market.runner(try scanner.int())
         while try scanner.next(UInt8(ascii: "}")) {
             switch try scanner.key() {
             case 0x6C7470 /* ltp */: runner.lastTraded = try scanner.double()
@@ -227,12 +241,10 @@ extension FoundationDeltas {
         if let publishTime = root["pt"] as? NSNumber { cache.publishTime = publishTime.int64Value }
         for case let change as [String: Any] in root["mc"] as? [Any] ?? [] {
             guard let id = change["id"] as? String else { throw Malformed() }
-            let market = cache.markets[id] ?? ExchangeMarketRecord()
-            if cache.markets[id] == nil { cache.markets[id] = market }
+            let market = cache.market(id)
             for case let listed as [String: Any] in change["rc"] as? [Any] ?? [] {
                 guard let selection = listed["id"] as? NSNumber else { throw Malformed() }
-                let runner = market.runners[selection.intValue] ?? ExchangeRunnerRecord()
-                if market.runners[selection.intValue] == nil { market.runners[selection.intValue] = runner }
+                let runner = market.runner(selection.intValue)
                 if let traded = listed["ltp"] as? NSNumber { runner.lastTraded = traded.doubleValue }
                 func apply(_ levels: Any?, to ladder: inout [Double: Double]) throws {
                     for case let level as [NSNumber] in levels as? [Any] ?? [] {
