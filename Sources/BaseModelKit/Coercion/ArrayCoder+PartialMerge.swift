@@ -69,7 +69,7 @@ extension ArrayCoder {
                     try parser.skipValue()
                     continue
                 }
-                if let position, identity.isReplacement(elementAt: parser, session: session) {
+                if let position, identity.isReplacement(elementAt: &parser, session: session) {
                     // A full image: a new object in the element's place.
                     let replacement = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                     editing(.replaced(position: position, old: elements[position], new: replacement))

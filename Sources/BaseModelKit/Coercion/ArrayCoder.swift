@@ -117,7 +117,7 @@ struct ArrayCoder<Element>: ValueCoding {
             // The object made for the element; `nil` when it merged into `current[match]` in place.
             let made: AnyObject?
             do {
-                if match != nil, identity.isReplacement(elementAt: parser, session: session) {
+                if match != nil, identity.isReplacement(elementAt: &parser, session: session) {
                     // A full image: a new object where the element of its identity was.
                     made = ReferenceCollections.object(try element.decodeElement(from: &parser, session: session))
                 } else if let match {

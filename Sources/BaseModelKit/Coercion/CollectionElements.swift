@@ -27,9 +27,13 @@ extension ValueCoding {
 }
 
 extension JSONParser {
-    /// The element at `position` of the array at the parser's position, read ahead on this copy;
-    /// `nil` when the value is not an array, is shorter, or cannot be read.
+    /// The element at `position` of the array at the parser's position, read ahead: the parser is
+    /// put back where it was, not copied (a copy retains and releases the parser's references); what
+    /// else a read changes is kept from document to document only to be reused. `nil` when the value
+    /// is not an array, is shorter, or cannot be read.
     mutating func elementValue(at position: Int) -> JSON? {
+        let (start, level) = (self.position, depth)
+        defer { (self.position, depth) = (start, level) }
         guard peekToken() == UInt8(ascii: "[") else { return nil }
         do {
             try enterContainer()

@@ -164,7 +164,7 @@ final class ElementIdentity: Sendable {
             listing = (key(ofElementAt: &parser), removes)
         }
         if !listing.removes, !removalMarkers.isEmpty {
-            let found = holds(removalMarkers, elementAt: parser, session: session)
+            let found = holds(removalMarkers, elementAt: &parser, session: session)
             listing.removes = found == .same
             rulesOutMarkers = found == .different && position != nil
         }
@@ -188,19 +188,18 @@ final class ElementIdentity: Sendable {
 
     /// Whether the element at the parser's position is a full image (it holds the
     /// `replacementMarkers`), which replaces the element of its identity.
-    func isReplacement(elementAt parser: JSONParser, session: DecodingSession) -> Bool {
-        !replacementMarkers.isEmpty && holds(replacementMarkers, elementAt: parser, session: session) == .same
+    func isReplacement(elementAt parser: inout JSONParser, session: DecodingSession) -> Bool {
+        !replacementMarkers.isEmpty && holds(replacementMarkers, elementAt: &parser, session: session) == .same
     }
 
     /// Whether the element at the parser's position holds every one of `markers` (`.same`), lists
     /// one with a value its class reads as another (`.different`, the first such; see `matches`), or
     /// neither.
-    private func holds(_ markers: [(key: String, value: JSON)], elementAt parser: JSONParser, session: DecodingSession) -> MarkerMatch {
+    private func holds(_ markers: [(key: String, value: JSON)], elementAt parser: inout JSONParser, session: DecodingSession) -> MarkerMatch {
         for marker in markers {
-            var scan = parser
             let listed: JSON?? = position != nil
-                ? Int(marker.key).map { scan.elementValue(at: $0) }
-                : try? scan.identity(named: marker.key)
+                ? Int(marker.key).map { parser.elementValue(at: $0) }
+                : try? parser.identity(named: marker.key)
             guard let listed = listed.flatMap({ $0 }) else { return .unknown }
             let match = matches(listed, marker, isRead: false, session: session)
             if match != .same { return match }
@@ -355,10 +354,7 @@ final class ElementIdentity: Sendable {
     /// the parser; `nil` when it has none. (The parser is passed `inout` only so that it is not
     /// copied: a copy retained and released its four references per element.)
     func key(ofElementAt parser: inout JSONParser) -> IdentityKey? {
-        if let position {
-            var scan = parser
-            return scan.elementValue(at: position).map(IdentityKey.init)
-        }
+        if let position { return parser.elementValue(at: position).map(IdentityKey.init) }
         return parser.memberIdentity(named: key, bytes: keyBytes)
     }
 }
