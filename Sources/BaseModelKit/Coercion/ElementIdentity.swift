@@ -40,10 +40,10 @@ final class ElementIdentity: Sendable {
     /// A member's value as the elements' class reads and writes it (`"0.00"` for a `Decimal` is
     /// `0`); `nil` for a key it does not map, or a value it cannot hold.
     private let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON?
-    /// Whether a member reads two numbers whose nearest `Double`s differ as different values (an
-    /// integer or a `Double` does; a `Float` may not), so that they need no canonical form. A speed
-    /// path, kept while a benchmark row gains at least 5 % by it.
-    private let readsNumbersByValue: @Sendable (String) -> Bool
+    /// How a member tells numbers apart, for those that read two numbers of different values as
+    /// different values (a `Float` may not), so that they need no canonical form. A speed path, kept
+    /// while a benchmark row gains at least 5 % by it.
+    private let numberReading: @Sendable (String) -> NumberReading?
     /// A member's value in a model of the elements' class, as the maps write it; `nil` for a key
     /// its class does not map.
     private let memberValue: @Sendable (AnyObject, String) -> JSON?
@@ -52,14 +52,14 @@ final class ElementIdentity: Sendable {
          keyOf: (@Sendable (AnyObject) -> IdentityKey?)? = nil, usualField: PublishedReference<UsualIdentityField> = PublishedReference(),
          modelName: String? = nil, propertyName: String? = nil, position: Int? = nil, removalMarkers: [String: JSON] = [:], replacementMarkers: [String: JSON] = [:],
          canonicalMember: @escaping @Sendable (String, JSON, DecodingSession) -> JSON? = { _, _, _ in nil },
-         readsNumbersByValue: @escaping @Sendable (String) -> Bool = { _ in false },
+         numberReading: @escaping @Sendable (String) -> NumberReading? = { _ in nil },
          memberValue: @escaping @Sendable (AnyObject, String) -> JSON? = { _, _ in nil }) {
         self.memberValue = memberValue
         self.position = position
         self.removalMarkers = removalMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.replacementMarkers = replacementMarkers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.canonicalMember = canonicalMember
-        self.readsNumbersByValue = readsNumbersByValue
+        self.numberReading = numberReading
         self.key = key
         self.modelName = modelName
         self.propertyName = propertyName
@@ -186,6 +186,21 @@ final class ElementIdentity: Sendable {
         return near != far && !near.isNaN && !far.isNaN
     }
 
+    /// Whether `one` and `other` are numbers or decimal strings of different exact values.
+    private static func differExactly(_ one: JSON, _ other: JSON) -> Bool {
+        guard let first = shortValue(of: one), let second = shortValue(of: other) else { return false }
+        return first != second
+    }
+
+    /// The exact value of a number or a decimal string of at most 19 significant digits.
+    private static func shortValue(of json: JSON) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
+        switch json {
+        case .number(let number): number.shortValue
+        case .string(let text): JSONNumber.isValidNumberText(text) ? JSONNumber.shortValue(ofText: text) : nil
+        default: nil
+        }
+    }
+
     /// Whether the element at the parser's position is a full image (it holds the
     /// `replacementMarkers`), which replaces the element of its identity.
     func isReplacement(elementAt parser: inout JSONParser, session: DecodingSession) -> Bool {
@@ -221,12 +236,14 @@ final class ElementIdentity: Sendable {
     /// `.different` when the class reads both, as other values; `.unknown` when it cannot read one.
     /// `isRead`: `value` is one the class wrote, read already.
     private func matches(_ value: JSON, _ marker: (key: String, value: JSON), isRead: Bool, session: DecodingSession) -> MarkerMatch {
+        // Values a member tells apart as numbers need no canonical form. Numbers whose nearest
+        // `Double`s differ differ exactly too.
         if Self.differAsDoubles(value, marker.value) {
-            // An integer or a `Double` member reads them as different values too: no canonical form
-            // is needed.
-            if readsNumbersByValue(marker.key) { return .different }
+            if numberReading(marker.key) != nil { return .different }
         } else if Self.sameValue(value, marker.value) {
             return .same
+        } else if numberReading(marker.key) == .exact, Self.differExactly(value, marker.value) {
+            return .different
         }
         guard let wanted = canonicalMember(marker.key, marker.value, session),
               let read = isRead ? value : canonicalMember(marker.key, value, session) else { return .unknown }
@@ -238,14 +255,7 @@ final class ElementIdentity: Sendable {
         // Most comparisons, a level's size against a removal marker's 0, end here, before an exact one.
         if differAsDoubles(one, other) { return false }
         if one == other { return true }
-        func short(_ json: JSON) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
-            switch json {
-            case .number(let number): number.shortValue
-            case .string(let text): JSONNumber.isValidNumberText(text) ? JSONNumber.shortValue(ofText: text) : nil
-            default: nil
-            }
-        }
-        if let first = short(one), let second = short(other) { return first == second }
+        if let first = shortValue(of: one), let second = shortValue(of: other) { return first == second }
         func number(_ json: JSON) -> Decimal? {
             switch json {
             case .number(let number): number.decimal

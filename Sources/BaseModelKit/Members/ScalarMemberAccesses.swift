@@ -50,6 +50,12 @@ enum ScalarMemberAccesses {
     final class EpochDateAccess: CodedMemberAccess<EpochDateCoder, Date>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .epochDate(handle, coder) } }
     final class OptionalEpochDateAccess: CodedMemberAccess<OptionalOf<EpochDateCoder>, Date?>, ScalarMemberAccess, @unchecked Sendable { var dispatch: MemberDispatch { .optionalEpochDate(handle, coder) } }
 
+    /// Whether `access` reads a `Decimal` (from a number, or a decimal string): exactly, so that two
+    /// numbers of different values are different `Decimal`s.
+    static func readsDecimalsExactly(_ access: any MemberAccess) -> Bool {
+        access is DecimalAccess || access is OptionalDecimalAccess || access is DecimalTextAccess || access is OptionalDecimalTextAccess
+    }
+
     /// A specialised access for `field` when no transformer applies and its type is one of the common
     /// scalars, an integer of any fixed width, `Decimal` or `Float` (or an optional of one); or when
     /// it is a `Date` (or `Date?`) with an epoch transformer, or a `Decimal` (or `Decimal?`) with

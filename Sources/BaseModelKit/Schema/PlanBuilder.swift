@@ -184,11 +184,13 @@ struct PlanBuilder {
         let canonicalMember: @Sendable (String, JSON, DecodingSession) -> JSON? = { member, json, session in
             memberAccess(elementClass, member)?.canonicalJSON(for: json, session: session)
         }
-        // An integer or a `Double` member reads numbers by their values (see `ElementIdentity.matches`).
-        let readsNumbersByValue: @Sendable (String) -> Bool = { member in
-            switch memberAccess(elementClass, member)?.identityField {
-            case .int?, .integer?, .double?: true
-            default: false
+        // How a member tells numbers apart (see `ElementIdentity.matches`).
+        let numberReading: @Sendable (String) -> NumberReading? = { member in
+            let access = memberAccess(elementClass, member)
+            switch access?.identityField {
+            case .int?, .integer?: return .exact
+            case .double?: return .nearestDouble
+            case .string?, nil: return access.map(ScalarMemberAccesses.readsDecimalsExactly) == true ? .exact : nil
             }
         }
         return ElementIdentity(key: key, isPartial: isPartial, of: { memberValue($0, key) }, canonical: { canonicalMember(key, $0, $1) }, keyOf: { object in
@@ -202,7 +204,7 @@ struct PlanBuilder {
             return memberAccess(Swift.type(of: model), key)?.identityKey(of: model)
         }, usualField: usualField, modelName: String(describing: elementClass), propertyName: identityProperty,
            position: elementClass.isPositional ? Self.position(key) : nil, removalMarkers: elementClass.removalMarkers,
-           replacementMarkers: elementClass.replacementMarkers, canonicalMember: canonicalMember, readsNumbersByValue: readsNumbersByValue,
+           replacementMarkers: elementClass.replacementMarkers, canonicalMember: canonicalMember, numberReading: numberReading,
            memberValue: memberValue)
     }
 

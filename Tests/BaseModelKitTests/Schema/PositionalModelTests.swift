@@ -31,6 +31,25 @@ final class FloatSizeLevel: BaseModel {
     override class var removalMarkers: [String: JSON] { ["1": 0.1] }
 }
 
+/// A level removed at a `Double` size of 1 and a decimal-string size of `"1.0"`:
+/// `1.00000000000000001` is the `Double` 1, and not the `Decimal` 1.
+final class UnitSizeLevel: BaseModel {
+    var price = 0.0
+    var size = 0.0
+    var exact: Decimal = 0
+    override class var apiToLocal: [String: String] { ["0": "price", "1": "size", "2": "exact"] }
+    override class var transformers: [String: JSONTransformer] { ["exact": .decimalString] }
+    override class var isPositional: Bool { true }
+    override class var removalMarkers: [String: JSON] { ["1": 1, "2": "1.0"] }
+}
+
+final class UnitSizeLadder: BaseModel {
+    var levels: [UnitSizeLevel] = []
+    override class var apiToLocal: [String: String] { ["l": "levels"] }
+    override class var identities: [String: String] { ["levels": "price"] }
+    override class var partialCollections: Set<String> { ["levels"] }
+}
+
 final class FloatSizeLadder: BaseModel {
     var levels: [FloatSizeLevel] = []
     override class var apiToLocal: [String: String] { ["l": "levels"] }
@@ -197,6 +216,14 @@ final class PositionalWithHook: BaseModel {
         try ladder.update(from: #"{"l":[[1.5,0.10000000149011612],[1.6,0.25],[1.7,0.1]]}"#)
         #expect(ladder.levels.map(\.price) == [1.6])
         #expect(ladder.levels.map(\.size) == [0.25])
+    }
+
+    /// A `Double` marker compares as the `Double` a size reads, a `Decimal` one by its exact value.
+    @Test func doubleAndDecimalMarkersCompareAsTheirMembersRead() throws {
+        let ladder = try UnitSizeLadder.decode(from: #"{"l":[[1.5,2,"2"],[1.6,3,"3"],[1.7,4,"4"]]}"#)
+        try ladder.update(from: #"{"l":[[1.5,1.00000000000000001,"1"],[1.6,1,"1.00000000000000001"],[1.7,"1.00000000000000001","1.000"]]}"#)
+        #expect(ladder.levels.map(\.price) == [1.6])
+        #expect(ladder.levels.map(\.exact) == [Decimal(string: "1.00000000000000001")])
     }
 
     @Test func errorsInADeltaNameTheWirePathAndChangeNothing() throws {
