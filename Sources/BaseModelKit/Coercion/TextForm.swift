@@ -96,15 +96,21 @@ extension UUID: TextForm {
         }
     }
 
-    var form: String { uuidString }
+    /// Made as `writeForm` writes it: Foundation's `uuidString` formats through `snprintf` on Linux,
+    /// many times the cost of a merge by the identity it spells.
+    var form: String { withForm { String(decoding: $0, as: UTF8.self) } }
 
-    /// Written by hand, as `uuidString` spells it (upper-case hex digits, dashes after the 4th, 6th,
-    /// 8th and 10th byte), without making the `String`: Foundation on Linux formats it through
-    /// `snprintf`.
     func writeForm(to writer: inout JSONWriter) {
+        withForm { writer.writeString(utf8: $0) }
+    }
+
+    /// `body` with the value's text as `uuidString` spells it (upper-case hex digits, dashes after
+    /// the 4th, 6th, 8th and 10th byte), made by hand.
+    private func withForm<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // Sound: `uuid_t` is a tuple of sixteen `UInt8`, laid out as sixteen contiguous bytes, and
         // `bytes` is read only within them; `text` is written only within its 36 bytes, all of them
-        // before it is lent. `TextFormTests.uuidWrites` compares the text with `uuidString`.
+        // before it is lent to `body` for the call. `TextFormTests.uuidWrites` compares the text with
+        // `uuidString`.
         withUnsafeBytes(of: uuid) { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
                 var index = 0
@@ -117,7 +123,7 @@ extension UUID: TextForm {
                     text[index + 1] = Self.upperHex(bytes[slot] & 0x0F)
                     index += 2
                 }
-                writer.writeString(utf8: UnsafeBufferPointer(text))
+                return body(UnsafeBufferPointer(text))
             }
         }
     }

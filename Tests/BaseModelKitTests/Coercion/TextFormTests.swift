@@ -43,7 +43,7 @@ struct TextFormTests {
         #expect(canonical > 10_000)
     }
 
-    @Test("UUIDs written by hand as uuidString spells them, alone, optional and in collections")
+    @Test("UUIDs written by hand as uuidString spells them, alone, optional, in collections and as JSON values")
     func uuidWrites() throws {
         final class Tagged: BaseModel {
             var id = UUID()
@@ -70,6 +70,8 @@ struct TextFormTests {
             if let previous = tagged.previous { expected += #","p":"\#(previous.uuidString)""# }
             expected += #","o":["# + tagged.others.map { #""\#($0.uuidString)""# }.joined(separator: ",") + "]}"
             #expect(try tagged.jsonString() == expected)
+            // As a `JSON` value too (what identities, change sets and the tree form read).
+            #expect(tagged.id.form == tagged.id.uuidString)
         }
     }
 
