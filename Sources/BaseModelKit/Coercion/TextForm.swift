@@ -105,7 +105,8 @@ extension UUID: TextForm {
     }
 
     /// `body` with the value's text as `uuidString` spells it (upper-case hex digits, dashes after
-    /// the 4th, 6th, 8th and 10th byte), made by hand.
+    /// the 4th, 6th, 8th and 10th byte), made by hand. Sound: the bytes are lent to `body` for the
+    /// call only, and live until it returns.
     private func withForm<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // Sound: `uuid_t` is a tuple of sixteen `UInt8`, laid out as sixteen contiguous bytes, and
         // `bytes` is read only within them; `text` is written only within its 36 bytes, all of them
