@@ -30,4 +30,31 @@ struct MemberIdentityTests {
         }
         #expect(compared > 2_000)
     }
+
+    /// A positional element's values are read ahead on the parser itself, which is put back: it reads
+    /// what the tree holds at each position, and leaves the parser where it was, malformed or not.
+    @Test("an element read ahead by position is the tree's, and the parser stays where it was")
+    func positionsReadAheadInPlace() throws {
+        var random = SeededGenerator(seed: 0x9051)
+        let values = ["1.5", "0", "-2e3", "\"45285.20000\"", "null", "[1,[2]]", "{\"a\":[1,2]}", "true", "\"x]\"", "[", "{\"a\":", "1.", "\"\\q\""]
+        var read = 0
+        for _ in 0..<3_000 {
+            let items = (0..<Int.random(in: 0...4, using: &random)).map { _ in values.randomElement(using: &random)! }
+            let text = "[" + items.joined(separator: ",") + (Bool.random(using: &random) ? "]" : "")
+            var parser = try JSONParser(bytes: DocumentBytes(copying: Array(text.utf8)), maxDepth: 64)
+            let tree = try? JSON(parsing: text)
+            for position in 0..<5 {
+                let value = parser.elementValue(at: position)
+                #expect(parser.position == 0 && parser.depth == 0, "\(text) \(position): the parser moved")
+                if case .array(let elements)? = tree {
+                    let expected: JSON? = position < elements.count ? elements[position] : Optional.none
+                    #expect(value == expected, "\(text) \(position)")
+                    read += 1
+                }
+            }
+            // The parser reads the whole value after the reads ahead as a new one does.
+            #expect((try? parser.readValue()) == tree, "\(text)")
+        }
+        #expect(read > 2_000)
+    }
 }
