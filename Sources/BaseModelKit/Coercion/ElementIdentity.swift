@@ -186,12 +186,6 @@ final class ElementIdentity: Sendable {
         return near != far && !near.isNaN && !far.isNaN
     }
 
-    /// Whether `one` and `other` are numbers or decimal strings of different exact values.
-    private static func differExactly(_ one: JSON, _ other: JSON) -> Bool {
-        guard let first = shortValue(of: one), let second = shortValue(of: other) else { return false }
-        return first != second
-    }
-
     /// The exact value of a number or a decimal string of at most 19 significant digits.
     private static func shortValue(of json: JSON) -> (significand: UInt64, exponent: Int, isNegative: Bool)? {
         switch json {
@@ -240,10 +234,12 @@ final class ElementIdentity: Sendable {
         // `Double`s differ differ exactly too.
         if Self.differAsDoubles(value, marker.value) {
             if numberReading(marker.key) != nil { return .different }
+        } else if let first = Self.shortValue(of: value), let second = Self.shortValue(of: marker.value) {
+            // Exact values, read once: what `sameValue` compares them by.
+            if first == second { return .same }
+            if numberReading(marker.key) == .exact { return .different }
         } else if Self.sameValue(value, marker.value) {
             return .same
-        } else if numberReading(marker.key) == .exact, Self.differExactly(value, marker.value) {
-            return .different
         }
         guard let wanted = canonicalMember(marker.key, marker.value, session),
               let read = isRead ? value : canonicalMember(marker.key, value, session) else { return .unknown }
