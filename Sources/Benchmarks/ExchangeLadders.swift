@@ -49,27 +49,31 @@ final class ExchangeCacheRecord {
     @exclusivity(unchecked) var publishTime: Int64 = 0
     @exclusivity(unchecked) var markets: [String: ExchangeMarketRecord] = [:]
 
-    /// The market `id` names, added when it is new: one look-up when it is there.
+    /// The market `id` names, added when it is new.
     @inline(__always)
     func market(_ id: String) -> ExchangeMarketRecord {
-        if let found = markets[id] { return found }
-        let made = ExchangeMarketRecord()
-        markets[id] = made
-        return made
+        entry(id, in: &markets, make: ExchangeMarketRecord.init)
     }
 }
 
 final class ExchangeMarketRecord {
     @exclusivity(unchecked) var runners: [Int: ExchangeRunnerRecord] = [:]
 
-    /// The runner `id` names, added when it is new: one look-up when it is there.
+    /// The runner `id` names, added when it is new.
     @inline(__always)
     func runner(_ id: Int) -> ExchangeRunnerRecord {
-        if let found = runners[id] { return found }
-        let made = ExchangeRunnerRecord()
-        runners[id] = made
-        return made
+        entry(id, in: &runners, make: ExchangeRunnerRecord.init)
     }
+}
+
+/// The record `id` names in `records`, or a new one made by `make` and added: one look-up when it
+/// is there.
+@inline(__always)
+private func entry<ID: Hashable, Record>(_ id: ID, in records: inout [ID: Record], make: () -> Record) -> Record {
+    if let found = records[id] { return found }
+    let made = make()
+    records[id] = made
+    return made
 }
 
 /// A runner as a hand-written cache keeps it: each ladder a dictionary from price to size.
