@@ -100,11 +100,11 @@ final class GenericMemberAccess<Value>: CodedMemberAccess<any ValueCoding<Value>
     }
 
     func identityJSON(of object: AnyObject) -> JSON? {
-        try? coder.encode(handle.read(from: object), session: IdentityWriting.session)
+        try? coder.encode(handle.read(from: object), session: IdentityWriting.session(for: Value.self))
     }
 
     func canonicalJSON(for json: JSON, session: DecodingSession) -> JSON? {
-        canonicalIdentity(of: json, by: coder, session: session, writing: IdentityWriting.session)
+        canonicalIdentity(of: json, by: coder, session: session, writing: IdentityWriting.session(for: Value.self))
     }
 
     func address(_ id: JSON?, in object: AnyObject, positions: inout IdentityPositions?, session: DecodingSession) -> AddressedModel {

@@ -5,9 +5,10 @@ final class EncodingSession: Sendable {
     let options: EncodingOptions
     /// How many models deep the call is. A plain count, not an atomic one (atomic operations per
     /// model written are no small part of an encode): a session is used only on the thread
-    /// that made it (`thread`). An encoding call runs on one thread; identity reads make a session
-    /// each (`IdentityWriting`); a hook that finds the current session on another thread (a task it
-    /// started inherits the task-local) gets a session of its own (`CurrentSession`).
+    /// that made it (`thread`). An encoding call runs on one thread; identity reads of values that
+    /// may hold models make a session each (`IdentityWriting`); a hook that finds the current
+    /// session on another thread (a task it started inherits the task-local) gets a session of its
+    /// own (`CurrentSession`).
     nonisolated(unsafe) private var nesting = 0
     /// The thread the call runs on: an object it reads may be one this thread is updating.
     let thread = ThreadIdentity.current
