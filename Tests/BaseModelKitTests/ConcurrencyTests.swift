@@ -55,7 +55,7 @@ final class RaceLadder: BaseModel {
 
 /// What went wrong when 8 threads ran `body` for each of `iterations` at once: the problem `body`
 /// names (`nil` for none) or throws, each thread stopping at its first.
-private func failuresOnEightThreads(iterations: Int, _ body: @Sendable (_ thread: Int, _ iteration: Int) throws -> String?) -> [String] {
+func failuresOnEightThreads(iterations: Int, _ body: @Sendable (_ thread: Int, _ iteration: Int) throws -> String?) -> [String] {
     let failures = Lock<[String]>.make([])
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
         for iteration in 0..<iterations {

@@ -77,40 +77,19 @@ struct ValueIdentityTests {
 
     @Test("fleets updated on eight threads at once read their UUID identities without getting in each other's way")
     func uuidIdentitiesOnEightThreads() throws {
-        let failures = Failures()
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            do {
-                let (fleet, ids) = try Self.fleet()
-                for turn in 0..<200 {
-                    let listed = (0..<3).map { (thread * 5 + turn * 7 + $0 * 13) % ids.count }
-                    let body = listed.map { #"{"id":"\#(ids[$0].uuidString.lowercased())","s":\#(turn)}"# }
-                    try fleet.update(from: #"{"v":[\#(body.joined(separator: ","))]}"#)
-                    guard fleet.vehicles.count == ids.count, listed.allSatisfy({ fleet.vehicles[$0].speed == Double(turn) }) else {
-                        return failures.add("thread \(thread), turn \(turn): \(listed) not merged in place")
-                    }
+        // One iteration a thread: its fleet takes 200 updates.
+        let failures = failuresOnEightThreads(iterations: 1) { thread, _ in
+            let (fleet, ids) = try Self.fleet()
+            for turn in 0..<200 {
+                let listed = (0..<3).map { (thread * 5 + turn * 7 + $0 * 13) % ids.count }
+                let body = listed.map { #"{"id":"\#(ids[$0].uuidString.lowercased())","s":\#(turn)}"# }
+                try fleet.update(from: #"{"v":[\#(body.joined(separator: ","))]}"#)
+                guard fleet.vehicles.count == ids.count, listed.allSatisfy({ fleet.vehicles[$0].speed == Double(turn) }) else {
+                    return "turn \(turn): \(listed) not merged in place"
                 }
-            } catch {
-                failures.add("thread \(thread): \(error)")
             }
+            return nil
         }
-        #expect(failures.all.isEmpty)
-    }
-}
-
-/// What the threads of a test found wrong.
-private final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var found: [String] = []
-
-    func add(_ failure: String) {
-        lock.lock()
-        found.append(failure)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return found
+        #expect(failures.isEmpty)
     }
 }
